@@ -1,0 +1,102 @@
+// The adapter contract: the only code that touches an OS. Deliberately narrow;
+// selectors, diffs, hashing, sketches, receipts and waits live in lib/ and work
+// the same for every adapter. Every value crossing this boundary is plain data
+// (structured-clone safe) so an adapter can live in a Worker.
+
+import type { Bounds, Element, Monitor, WindowInfo } from "../lib/tree.ts";
+
+export type AdapterName = "MockAdapter" | "LinuxAdapter" | "WindowsAdapter";
+
+export interface CaptureLimits {
+  /** Levels below the root to walk (root = level 0). */
+  maxDepth: number;
+  /** Stop adding nodes after this many. */
+  maxNodes: number;
+  /** Stop walking after this many milliseconds. */
+  timeoutMs: number;
+}
+
+export interface Capture {
+  root: Element;
+  nodeCount: number;
+  captureMs: number;
+  /** Which limit, if any, cut the walk short. */
+  cutShort: null | "depth" | "nodes" | "time";
+}
+
+/** Raw RGBA pixels, row-major, 4 bytes a pixel. */
+export interface RawImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export type ScreenshotTarget =
+  | { kind: "window"; handle: string }
+  | { kind: "monitor"; index: number }
+  | { kind: "screen" };
+
+export type MouseButton = "left" | "right" | "middle";
+
+export type InputAction =
+  | { kind: "move"; x: number; y: number }
+  | {
+    kind: "click";
+    x: number;
+    y: number;
+    button: MouseButton;
+    count: number;
+    /** The element the click is aimed at, when known (scenario reactions use it). */
+    elementId?: string;
+  }
+  | { kind: "scroll"; clicks: number; x?: number; y?: number }
+  | {
+    kind: "drag";
+    from: { x: number; y: number };
+    to: { x: number; y: number };
+    durationMs: number;
+    modifiers: string[];
+  }
+  | { kind: "keys"; combo: string[] }
+  | { kind: "text"; text: string };
+
+export type ElementOperation =
+  | { kind: "focus" }
+  | { kind: "default_action" }
+  | { kind: "set_value"; value: string }
+  | { kind: "select"; optionName?: string; optionIndex?: number };
+
+export interface ElementRef {
+  handle: string;
+  elementId: string;
+}
+
+/** Outcome of an input or element operation. `unsupported` asks lib/ to fall back to coordinates. */
+export type ActionOutcome =
+  | { ok: true; note?: string; details?: Record<string, unknown> }
+  | { ok: false; unsupported?: boolean; error: string; code?: string };
+
+export interface Adapter {
+  readonly name: AdapterName;
+  readonly isMock: boolean;
+  /** Top-level windows in platform order; the facade sorts them. */
+  listWindows(): Promise<WindowInfo[]>;
+  /** A window's tree (null handle: the adapter's default, usually the active window). */
+  captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null>;
+  screenshot(target: ScreenshotTarget): Promise<RawImage | null>;
+  input(action: InputAction, handle: string | null): Promise<ActionOutcome>;
+  elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome>;
+  monitors(): Promise<Monitor[]>;
+  /** Bounds of visible windows above this one in Z-order (empty when unknown). */
+  windowsAbove(handle: string): Promise<Bounds[]>;
+  /** Platform activation; `[false, reason]` when there is no such API. */
+  activate(handle: string): Promise<[boolean, string]>;
+  close(): Promise<void>;
+}
+
+/** Thrown by adapters when a window vanished mid-operation. */
+export class WindowGoneError extends Error {
+  constructor(public readonly handle: string) {
+    super(`window ${handle} no longer exists`);
+  }
+}

@@ -1,0 +1,127 @@
+// The data model shared by every adapter and every renderer (spec/observation.md §1).
+
+export interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One node of an accessibility tree, in its serialized form. */
+export interface Element {
+  id: string;
+  name: string;
+  role: string;
+  value: string | null;
+  bounds: Bounds;
+  enabled: boolean;
+  focused: boolean;
+  keyboard_shortcut: string | null;
+  description: string | null;
+  children: Element[];
+  selected?: boolean;
+  expanded?: boolean;
+  value_now?: number;
+  value_min?: number;
+  value_max?: number;
+  identifier?: string;
+  /** Set on nodes whose children were cut by a depth limit. */
+  truncated?: boolean;
+  child_count?: number;
+}
+
+/** A top-level window as an adapter reports it (the facade sorts and indexes). */
+export interface WindowInfo {
+  handle: string;
+  title: string;
+  process: string;
+  pid: number;
+  bounds: Bounds;
+  focused: boolean;
+  window_uid: string;
+  monitor_index?: number;
+  scale_factor?: number;
+  logical_bounds?: Bounds;
+  physical_bounds?: Bounds;
+}
+
+export interface Monitor {
+  index: number;
+  primary: boolean;
+  bounds: Bounds;
+  scale_factor: number;
+  logical_bounds: Bounds;
+  physical_bounds: Bounds;
+}
+
+export const FALLBACK_SCREEN: Bounds = { x: 0, y: 0, width: 65535, height: 65535 };
+
+export function isEmptyBounds(b: Bounds): boolean {
+  return b.width <= 0 || b.height <= 0;
+}
+
+export function center(b: Bounds): { x: number; y: number } {
+  return { x: b.x + Math.floor(b.width / 2), y: b.y + Math.floor(b.height / 2) };
+}
+
+/** Pre-order walk; the callback gets the node and its depth (root = 0). */
+export function walk(root: Element, visit: (node: Element, depth: number) => void): void {
+  const stack: Array<[Element, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    visit(node, depth);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i], depth + 1]);
+  }
+}
+
+export function countNodes(root: Element): number {
+  let n = 0;
+  walk(root, () => n++);
+  return n;
+}
+
+/** Non-root nodes whose trimmed name is non-empty (drives the `degraded` hint). */
+export function countNamedNodes(root: Element): number {
+  let n = 0;
+  walk(root, (node, depth) => {
+    if (depth > 0 && node.name.trim() !== "") n++;
+  });
+  return n;
+}
+
+export function findById(root: Element, id: string): Element | null {
+  let found: Element | null = null;
+  walk(root, (node) => {
+    if (found === null && node.id === id) found = node;
+  });
+  return found;
+}
+
+/** Rewrites every id as the positional path below `rootId` (spec: ids follow child order). */
+export function assignIds(node: Element, id = "root"): Element {
+  node.id = id;
+  node.children.forEach((child, i) => assignIds(child, `${id}.${i}`));
+  return node;
+}
+
+/**
+ * A copy that keeps levels 0..depth; nodes at `depth` that had children get
+ * `children: []`, `truncated: true` and `child_count`.
+ */
+export function limitDepth(root: Element, depth: number): { tree: Element; truncated: boolean } {
+  let truncated = false;
+  const copy = (node: Element, level: number): Element => {
+    const out: Element = { ...node, children: [] };
+    if (level >= depth) {
+      if (node.children.length > 0) {
+        out.truncated = true;
+        out.child_count = node.children.length;
+        truncated = true;
+      }
+      return out;
+    }
+    out.children = node.children.map((c) => copy(c, level + 1));
+    return out;
+  };
+  return { tree: copy(root, 0), truncated };
+}
