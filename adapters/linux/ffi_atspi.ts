@@ -1,0 +1,80 @@
+// libatspi symbols. Interface functions (component, text, value, action...) take the
+// accessible pointer itself: in libatspi the interface types are the same GObject.
+// Every `gchar*` and `AtspiRect*` returned is ours to g_free; every object pointer
+// is a reference to g_object_unref. "buffer" parameters are GError** out slots.
+
+export const ATSPI_LIBRARY = "libatspi.so.0";
+
+const P = "pointer" as const;
+const B = "buffer" as const;
+
+const atspiSymbols = {
+  atspi_init: { parameters: [], result: "i32" },
+  atspi_set_timeout: { parameters: ["i32", "i32"], result: "void" },
+  atspi_get_desktop: { parameters: ["i32"], result: P },
+  atspi_accessible_set_cache_mask: { parameters: [P, "i32"], result: "void" },
+  atspi_accessible_get_name: { parameters: [P, B], result: P },
+  atspi_accessible_get_description: { parameters: [P, B], result: P },
+  atspi_accessible_get_role: { parameters: [P, B], result: "i32" },
+  atspi_accessible_get_state_set: { parameters: [P], result: P },
+  atspi_accessible_get_process_id: { parameters: [P, B], result: "u32" },
+  atspi_accessible_get_child_count: { parameters: [P, B], result: "i32" },
+  atspi_accessible_get_child_at_index: { parameters: [P, "i32", B], result: P },
+  atspi_accessible_get_toolkit_name: { parameters: [P, B], result: P },
+  atspi_accessible_get_toolkit_version: { parameters: [P, B], result: P },
+  atspi_accessible_get_accessible_id: { parameters: [P, B], result: P },
+  atspi_accessible_is_action: { parameters: [P], result: "i32" },
+  atspi_accessible_is_component: { parameters: [P], result: "i32" },
+  atspi_accessible_is_editable_text: { parameters: [P], result: "i32" },
+  atspi_accessible_is_selection: { parameters: [P], result: "i32" },
+  atspi_accessible_is_text: { parameters: [P], result: "i32" },
+  atspi_accessible_is_value: { parameters: [P], result: "i32" },
+  atspi_role_get_name: { parameters: ["i32"], result: P },
+  atspi_component_get_extents: { parameters: [P, "i32", B], result: P },
+  atspi_component_grab_focus: { parameters: [P, B], result: "i32" },
+  atspi_text_get_text: { parameters: [P, "i32", "i32", B], result: P },
+  atspi_value_get_current_value: { parameters: [P, B], result: "f64" },
+  atspi_value_get_minimum_value: { parameters: [P, B], result: "f64" },
+  atspi_value_get_maximum_value: { parameters: [P, B], result: "f64" },
+  atspi_action_get_n_actions: { parameters: [P, B], result: "i32" },
+  atspi_action_get_action_name: { parameters: [P, "i32", B], result: P },
+  atspi_action_get_key_binding: { parameters: [P, "i32", B], result: P },
+  atspi_action_do_action: { parameters: [P, "i32", B], result: "i32" },
+  atspi_editable_text_set_text_contents: { parameters: [P, B, B], result: "i32" },
+  atspi_selection_select_child: { parameters: [P, "i32", B], result: "i32" },
+} as const;
+
+export type Atspi = Deno.DynamicLibrary<typeof atspiSymbols>["symbols"];
+
+export function openAtspi(): { atspi: Atspi; close(): void } {
+  const lib = Deno.dlopen(ATSPI_LIBRARY, atspiSymbols);
+  return { atspi: lib.symbols, close: () => lib.close() };
+}
+
+/** AtspiCoordType: extents relative to the screen or to the toplevel window. */
+export const COORD_SCREEN = 0;
+export const COORD_WINDOW = 1;
+
+/** PARENT|CHILDREN|NAME|DESCRIPTION|STATES|ROLE|INTERFACES: everything cheap to keep fresh. */
+export const CACHE_DEFAULT = 127;
+
+/** Offset of the `gint64 states` bit field in the public `AtspiStateSet` struct. */
+export const STATE_SET_BITS_OFFSET = 32;
+
+/** AtspiStateType values the adapter reads. */
+export const State = {
+  ACTIVE: 1,
+  CHECKED: 4,
+  DEFUNCT: 6,
+  EDITABLE: 7,
+  ENABLED: 8,
+  EXPANDABLE: 9,
+  EXPANDED: 10,
+  FOCUSED: 12,
+  SELECTABLE: 22,
+  SELECTED: 23,
+  SENSITIVE: 24,
+  SHOWING: 25,
+  VISIBLE: 30,
+  CHECKABLE: 41,
+} as const;
