@@ -1,0 +1,142 @@
+// Command line of spec/config.md §1. Parsing is pure: it returns either the
+// options or a message for the user (printed by main.ts with exit code 2).
+
+import { z } from "zod";
+
+export type RunMode = "auto" | "mcp" | "inspect" | "both";
+
+export interface CliOptions {
+  mode: RunMode;
+  config: string;
+  mock: boolean;
+  port: number | null;
+  host: string | null;
+  scenario: string | null;
+  budgets: {
+    maxActions: number | null;
+    maxScreenshots: number | null;
+    maxVlmTokens: number | null;
+    maxSessionSeconds: number | null;
+    actionsPerMinute: number | null;
+  };
+  help: boolean;
+}
+
+export const USAGE = `usage: main.ts [options]
+  --mode auto|mcp|inspect|both  run mode (default auto: inspect on a TTY, else both)
+  --config PATH                 JSON config file (default config.json)
+  --mock                        use the mock desktop
+  --port N                      HTTP port (overrides web_ui.port; 0 is ignored)
+  --host HOST                   HTTP bind address (overrides web_ui.host)
+  --scenario PATH               YAML scenario for the mock desktop
+  --max-actions N               budget: input tool calls
+  --max-screenshots N           budget: screenshots
+  --max-vlm-tokens N            budget: VLM output tokens
+  --max-session-seconds N       budget: session length
+  --actions-per-minute N        rate limit for input tools
+  --help                        this text`;
+
+const VALUE_FLAGS = new Set([
+  "mode",
+  "config",
+  "port",
+  "host",
+  "scenario",
+  "max-actions",
+  "max-screenshots",
+  "max-vlm-tokens",
+  "max-session-seconds",
+  "actions-per-minute",
+]);
+const BOOLEAN_FLAGS = new Set(["mock", "help"]);
+
+const nonNegativeInt = (flag: string) =>
+  z.string().regex(/^\d+$/, `--${flag} takes a non-negative integer`).transform(Number);
+
+const schema = z.object({
+  mode: z.enum(["auto", "mcp", "inspect", "both"], {
+    error: "--mode must be one of auto, mcp, inspect, both",
+  }).default("auto"),
+  config: z.string().min(1, "--config needs a path").default("config.json"),
+  mock: z.boolean().default(false),
+  help: z.boolean().default(false),
+  port: nonNegativeInt("port").pipe(
+    z.number().max(65535, "--port must be at most 65535"),
+  ).optional(),
+  host: z.string().trim().min(1, "--host needs a value").optional(),
+  scenario: z.string().min(1, "--scenario needs a path").optional(),
+  "max-actions": nonNegativeInt("max-actions").optional(),
+  "max-screenshots": nonNegativeInt("max-screenshots").optional(),
+  "max-vlm-tokens": nonNegativeInt("max-vlm-tokens").optional(),
+  "max-session-seconds": nonNegativeInt("max-session-seconds").optional(),
+  "actions-per-minute": nonNegativeInt("actions-per-minute").optional(),
+});
+
+export function parseCli(args: string[]): { ok: true; options: CliOptions } | {
+  ok: false;
+  message: string;
+} {
+  const raw: Record<string, string | boolean> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith("--")) return { ok: false, message: `unexpected argument '${arg}'` };
+    const eq = arg.indexOf("=");
+    const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
+    if (BOOLEAN_FLAGS.has(name)) {
+      if (eq >= 0) return { ok: false, message: `--${name} takes no value` };
+      raw[name] = true;
+    } else if (VALUE_FLAGS.has(name)) {
+      const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
+      if (value === undefined) return { ok: false, message: `--${name} needs a value` };
+      raw[name] = value;
+    } else {
+      return { ok: false, message: `unknown option '--${name}'` };
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0].message };
+  const v = parsed.data;
+  return {
+    ok: true,
+    options: {
+      mode: v.mode,
+      config: v.config,
+      mock: v.mock,
+      port: v.port === undefined || v.port === 0 ? null : v.port,
+      host: v.host ?? null,
+      scenario: v.scenario ?? null,
+      budgets: {
+        maxActions: v["max-actions"] ?? null,
+        maxScreenshots: v["max-screenshots"] ?? null,
+        maxVlmTokens: v["max-vlm-tokens"] ?? null,
+        maxSessionSeconds: v["max-session-seconds"] ?? null,
+        actionsPerMinute: v["actions-per-minute"] ?? null,
+      },
+      help: v.help,
+    },
+  };
+}
+
+/**
+ * Flags whose feature has not been built yet: refusing them beats silently
+ * running without the protection or scenario the user asked for.
+ */
+export function unbuiltFeatures(options: CliOptions): string[] {
+  const out: string[] = [];
+  if (options.scenario !== null) out.push("--scenario (the scenario engine is not built yet)");
+  const b = options.budgets;
+  const budgetFlags: Array<[string, number | null]> = [
+    ["--max-actions", b.maxActions],
+    ["--max-screenshots", b.maxScreenshots],
+    ["--max-vlm-tokens", b.maxVlmTokens],
+    ["--max-session-seconds", b.maxSessionSeconds],
+    ["--actions-per-minute", b.actionsPerMinute],
+  ];
+  for (const [flag, value] of budgetFlags) {
+    if (value !== null) out.push(`${flag} (budgets are not built yet)`);
+  }
+  if (options.mode === "mcp" || options.mode === "both") {
+    out.push(`--mode ${options.mode} (the MCP server is not built yet; use --mode inspect)`);
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+// The v2 error envelope (spec/errors.md). `recoverable` and
+// `suggested_next_tool` come from the code table, never chosen ad hoc.
+
+export const ERROR_CODES = {
+  ElementNotFound: { status: 404, recoverable: true, next: "find_element" },
+  ElementOccluded: { status: 409, recoverable: true, next: "bring_to_foreground" },
+  ElementDisabled: { status: 409, recoverable: true, next: "wait_for" },
+  WindowGone: { status: 404, recoverable: true, next: "list_windows" },
+  WindowOccluded: { status: 409, recoverable: true, next: "bring_to_foreground" },
+  Timeout: { status: 408, recoverable: true, next: null },
+  PatternUnsupported: { status: 501, recoverable: true, next: "click_element" },
+  RateLimited: { status: 429, recoverable: true, next: "get_budget_status" },
+  BudgetExceeded: { status: 429, recoverable: false, next: null },
+  PermissionDenied: { status: 403, recoverable: false, next: null },
+  ConfirmationRequired: { status: 412, recoverable: true, next: "propose_action" },
+  ConfirmationInvalid: { status: 412, recoverable: true, next: "propose_action" },
+  SnapshotExpired: { status: 410, recoverable: true, next: null },
+  ScenarioInvalid: { status: 400, recoverable: false, next: null },
+  PlatformUnsupported: { status: 501, recoverable: false, next: "get_capabilities" },
+  PredicateUnsupported: { status: 501, recoverable: false, next: null },
+  BadRequest: { status: 400, recoverable: false, next: null },
+  Internal: { status: 500, recoverable: false, next: null },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorObject {
+  code: string;
+  message: string;
+  recoverable: boolean;
+  suggested_next_tool: string | null;
+  context: Record<string, unknown>;
+}
+
+/** Thrown anywhere below the tool layer; the dispatcher turns it into an envelope. */
+export class ToolError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly context: Record<string, unknown> = {},
+    /** Extra top-level fields (e.g. wait_for's `elapsed_ms`). */
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function errorObject(
+  code: ErrorCode,
+  message: string,
+  context: Record<string, unknown> = {},
+): ErrorObject {
+  const entry = ERROR_CODES[code];
+  const cleaned: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(context)) if (v !== null && v !== undefined) cleaned[k] = v;
+  return {
+    code,
+    message,
+    recoverable: entry.recoverable,
+    suggested_next_tool: entry.next,
+    context: cleaned,
+  };
+}
+
+export function httpStatusFor(code: string | undefined): number {
+  if (code && code in ERROR_CODES) return ERROR_CODES[code as ErrorCode].status;
+  return 500;
+}
+
+/** Envelope for errors that happen before the tool layer (bad JSON, foreign Host...). */
+export function envelope(
+  code: ErrorCode,
+  message: string,
+  context: Record<string, unknown> = {},
+): { ok: false; success: false; error: ErrorObject } {
+  return { ok: false, success: false, error: errorObject(code, message, context) };
+}

@@ -1,0 +1,17 @@
+// Logging to stderr only (stdout belongs to the MCP protocol):
+// `HH:MM:SS [logger] LEVEL: message`.
+
+const LEVELS = { DEBUG: 10, INFO: 20, WARNING: 30, ERROR: 40 } as const;
+export type LogLevel = keyof typeof LEVELS;
+
+let threshold: number = LEVELS.INFO;
+
+export function setLogLevel(level: LogLevel): void {
+  threshold = LEVELS[level];
+}
+
+export function log(level: LogLevel, logger: string, message: string): void {
+  if (LEVELS[level] < threshold) return;
+  const time = new Date().toTimeString().slice(0, 8);
+  console.error(`${time} [${logger}] ${level}: ${message}`);
+}

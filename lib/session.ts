@@ -1,0 +1,43 @@
+// The one in-process session shared by REST and MCP (spec/README.md "Session"):
+// the adapter, the config, the step counter and the tree cache.
+
+import type { Adapter } from "../adapters/types.ts";
+import type { Config } from "./config.ts";
+import { TokenStore } from "./tokens.ts";
+import { TreeCache } from "./tree_cache.ts";
+
+export interface SessionInfo {
+  configPath: string;
+  configError: string | null;
+}
+
+export class Session {
+  readonly startedAt = Date.now();
+  readonly cache: TreeCache;
+  readonly tokens = new TokenStore();
+  private stepCount = 0;
+  private lastInputStep: number | null = null;
+
+  constructor(
+    readonly adapter: Adapter,
+    readonly config: Config,
+    readonly info: SessionInfo,
+  ) {
+    this.cache = new TreeCache(config.tree.cache_ttl_s * 1000);
+  }
+
+  /** Takes the next step id; input tools become the cause of later reads. */
+  nextStep(isInput: boolean): { stepId: number; causedBy: number | null } {
+    const stepId = ++this.stepCount;
+    if (isInput) this.lastInputStep = stepId;
+    return { stepId, causedBy: this.lastInputStep };
+  }
+
+  get steps(): number {
+    return this.stepCount;
+  }
+
+  get uptimeSeconds(): number {
+    return Math.floor((Date.now() - this.startedAt) / 1000);
+  }
+}

@@ -1,0 +1,44 @@
+// Marking of screen-derived results (spec/safety.md §7): `untrusted: true`
+// and every string stripped of ANSI escapes and control characters, so text
+// read off the screen cannot drive a terminal or hide instructions.
+
+const PASS_THROUGH_KEYS = new Set([
+  "data",
+  "screenshot_b64",
+  "tree_token",
+  "base_token",
+  "snapshot_id",
+  "confirm_token",
+]);
+
+const ANSI = new RegExp(
+  [
+    "\\x1b\\[[0-9;?]*[\\x20-\\x2f]*[\\x40-\\x7e]", // CSI
+    "\\x1b\\][\\s\\S]*?(?:\\x07|\\x1b\\\\|$)", // OSC, to BEL, ST or the end
+    "\\x1b[@-Z\\\\\\]^_]", // two-byte escapes
+  ].join("|"),
+  "g",
+);
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
+
+export function sanitizeString(s: string): string {
+  return s.replace(ANSI, "").replace(CONTROL, "");
+}
+
+export function sanitizeValue(value: unknown): unknown {
+  if (typeof value === "string") return sanitizeString(value);
+  if (Array.isArray(value)) return value.map(sanitizeValue);
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[k] = PASS_THROUGH_KEYS.has(k) ? v : sanitizeValue(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+export function markUntrusted(result: Record<string, unknown>): Record<string, unknown> {
+  return { ...(sanitizeValue(result) as Record<string, unknown>), untrusted: true };
+}

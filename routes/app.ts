@@ -1,0 +1,39 @@
+// The HTTP application: guards first, then every route family.
+
+import { Hono } from "hono";
+import { envelope } from "../lib/errors.ts";
+import type { Session } from "../lib/session.ts";
+import { actionRoutes } from "./action.ts";
+import { healthRoutes } from "./health.ts";
+import { inspectorRoutes } from "./inspector.ts";
+import { screenshotRoutes } from "./screenshot.ts";
+import { securityGuard } from "./security.ts";
+import { sketchRoutes } from "./sketch.ts";
+import { toolRoutes } from "./tools.ts";
+
+export function createApp(session: Session, bindHost: string): Hono {
+  const app = new Hono();
+  app.use("*", securityGuard({ bindHost, corsOrigins: session.config.web_ui.cors_origins }));
+  inspectorRoutes(app);
+  healthRoutes(app, session);
+  toolRoutes(app, session);
+  sketchRoutes(app, session);
+  screenshotRoutes(app, session);
+  actionRoutes(app, session);
+
+  const knownPaths = app.routes.map((r) => r.path);
+  app.notFound((c) => {
+    const path = c.req.path;
+    const known = knownPaths.some((p) =>
+      p === path || (p.includes(":") && new RegExp(`^${p.replace(/:[^/]+/g, "[^/]+")}$`).test(path))
+    );
+    return known
+      ? c.json(envelope("BadRequest", `method ${c.req.method} not allowed on ${path}`), 405)
+      : c.json(envelope("BadRequest", `no route ${path}`), 404);
+  });
+  app.onError((err, c) => {
+    console.error(`unhandled error on ${c.req.method} ${c.req.path}:`, err);
+    return c.json(envelope("Internal", `${err.name}: ${err.message}`), 500);
+  });
+  return app;
+}

@@ -1,0 +1,65 @@
+// GET /api/healthz and GET /api/metrics (spec/rest-api.md §11, config.md §7).
+// Neither consumes a step id; both are cheap enough to poll.
+
+import type { Hono } from "hono";
+import type { Session } from "../lib/session.ts";
+
+const OCR_HINT = "OCR runs in-process with tesseract.js and its bundled English data; it is not " +
+  "part of this build yet. ocr.tesseract_cmd is accepted for compatibility and has no effect.";
+
+export function healthRoutes(app: Hono, session: Session): void {
+  app.get("/api/healthz", (c) =>
+    c.json({
+      ok: true,
+      uptime_s: session.uptimeSeconds,
+      step_count: session.steps,
+      adapter: session.adapter.name,
+      is_mock: session.adapter.isMock,
+      version: session.config.mcp.version,
+      tree_cache: session.cache.counters(),
+      config_path: session.info.configPath,
+      config_error: session.info.configError,
+      ocr: {
+        pytesseract_installed: false,
+        configured_path: session.config.ocr.tesseract_cmd,
+        configured_path_exists: false,
+        path_discovered: null,
+        version: null,
+        error: "OCR engine not available in this build",
+        hint: OCR_HINT,
+      },
+    }));
+
+  app.get("/api/metrics", (c) => {
+    const t = session.cache.counters();
+    const lines = [
+      "# HELP oso_step_count Total tool calls processed",
+      "# TYPE oso_step_count counter",
+      `oso_step_count ${session.steps}`,
+      "# HELP oso_uptime_seconds Process uptime",
+      "# TYPE oso_uptime_seconds gauge",
+      `oso_uptime_seconds ${session.uptimeSeconds}`,
+      "# HELP oso_tree_cache_hits_total Tree-cache lookups served from a fresh cached capture",
+      "# TYPE oso_tree_cache_hits_total counter",
+      `oso_tree_cache_hits_total ${t.hits}`,
+      "# HELP oso_tree_cache_misses_total Tree-cache lookups that required a fresh " +
+      "accessibility-tree walk",
+      "# TYPE oso_tree_cache_misses_total counter",
+      `oso_tree_cache_misses_total ${t.misses}`,
+      "# HELP oso_tree_cache_entries Windows currently cached",
+      "# TYPE oso_tree_cache_entries gauge",
+      `oso_tree_cache_entries ${t.entries}`,
+      "# HELP oso_tree_capture_ms Accessibility-tree capture latency summary (milliseconds)",
+      "# TYPE oso_tree_capture_ms summary",
+      `oso_tree_capture_ms_sum ${Math.round(t.capture_ms_total)}`,
+      `oso_tree_capture_ms_count ${t.capture_count}`,
+      "# HELP oso_tree_capture_ms_max Slowest tree capture this session (milliseconds)",
+      "# TYPE oso_tree_capture_ms_max gauge",
+      `oso_tree_capture_ms_max ${Math.round(t.capture_ms_max)}`,
+      "oso_active_trace 0",
+    ];
+    return c.body(lines.join("\n") + "\n", 200, {
+      "Content-Type": "text/plain; version=0.0.4",
+    });
+  });
+}

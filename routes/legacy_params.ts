@@ -1,0 +1,34 @@
+// Query parsing for the legacy (v1) routes, whose errors are plain strings.
+
+import { z } from "zod";
+import { TRUE_WORDS } from "./query.ts";
+
+const intText = (name: string, min: number, max: number) =>
+  z.string()
+    .regex(/^\s*-?\d+\s*$/, `${name} must be an integer`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be between ${min} and ${max}`).max(
+      max,
+      `${name} must be between ${min} and ${max}`,
+    ));
+
+const flag = z.string().transform((s) => TRUE_WORDS.has(s.trim().toLowerCase()));
+
+export const GRID_LIMITS = { width: [10, 500], height: [5, 250] } as const;
+
+export const legacyWindowQuery = z.object({
+  window_uid: z.string().optional(),
+  window_index: intText("window_index", -1_000_000, 1_000_000).optional(),
+  window_title: z.string().optional(),
+});
+
+export const sketchQuery = legacyWindowQuery.extend({
+  grid_width: intText("grid_width", ...GRID_LIMITS.width).optional(),
+  grid_height: intText("grid_height", ...GRID_LIMITS.height).optional(),
+  ocr: flag.optional(),
+  structured: flag.optional(),
+});
+
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0].message;
+}

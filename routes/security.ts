@@ -1,0 +1,96 @@
+// Request guards that keep a web page the user happens to visit from driving
+// their desktop: DNS-rebinding (foreign Host), cross-origin requests (Origin,
+// Sec-Fetch-Site) and form posts (non-JSON bodies). CORS only when configured.
+
+import type { Context, MiddlewareHandler } from "hono";
+import { envelope } from "../lib/errors.ts";
+
+export interface SecurityOptions {
+  /** The address the server is bound to (a name here is also an accepted Host). */
+  bindHost: string;
+  corsOrigins: string[];
+}
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_NAMES.has(host.trim().toLowerCase());
+}
+
+/** Host header without its port; IPv6 literals keep their brackets off. */
+export function hostName(hostHeader: string): string {
+  const h = hostHeader.trim().toLowerCase();
+  if (h.startsWith("[")) return h.slice(1, h.indexOf("]") >= 0 ? h.indexOf("]") : undefined);
+  const colon = h.lastIndexOf(":");
+  return colon >= 0 ? h.slice(0, colon) : h;
+}
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/**
+ * DNS rebinding needs a domain name that resolves to us; an IP literal or a
+ * loopback name cannot be rebound, so those are accepted, as is the bind host.
+ */
+export function hostAllowed(hostHeader: string | undefined, bindHost: string): boolean {
+  if (hostHeader === undefined) return true; // not a browser: browsers always send Host
+  const name = hostName(hostHeader);
+  if (name === "") return false;
+  return isLoopbackHost(name) || IPV4.test(name) || name.includes(":") ||
+    name === bindHost.trim().toLowerCase();
+}
+
+function originAllowedByCors(origin: string, corsOrigins: string[]): boolean {
+  return corsOrigins.includes("*") || corsOrigins.includes(origin);
+}
+
+function refuse(c: Context, status: 403 | 415, message: string, context = {}) {
+  const code = status === 403 ? "PermissionDenied" : "BadRequest";
+  return c.json(envelope(code, message, context), status);
+}
+
+export function securityGuard(options: SecurityOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const host = c.req.header("host");
+    if (!hostAllowed(host, options.bindHost)) {
+      return refuse(c, 403, "request refused: foreign Host header (possible DNS rebinding)", {
+        host,
+      });
+    }
+    const origin = c.req.header("origin");
+    const corsAllowed = origin !== undefined &&
+      originAllowedByCors(origin, options.corsOrigins);
+    if (origin !== undefined && !corsAllowed && origin !== `http://${host}`) {
+      return refuse(c, 403, "cross-origin request refused", { origin });
+    }
+    const fetchSite = c.req.header("sec-fetch-site");
+    if ((fetchSite === "cross-site" || fetchSite === "same-site") && !corsAllowed) {
+      return refuse(c, 403, "cross-site browser request refused", { sec_fetch_site: fetchSite });
+    }
+    if (c.req.method === "OPTIONS") {
+      if (!corsAllowed) return c.body(null, 204);
+      return c.body(null, 204, {
+        "Access-Control-Allow-Origin": origin!,
+        "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+        "Access-Control-Allow-Headers": "Content-Type",
+        "Access-Control-Max-Age": "600",
+        "Vary": "Origin",
+      });
+    }
+    if (c.req.method === "POST" || c.req.method === "PUT" || c.req.method === "DELETE") {
+      const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+      const length = c.req.header("content-length");
+      const hasBody = type !== "" || (length !== undefined && length !== "0") ||
+        c.req.header("transfer-encoding") !== undefined;
+      if (hasBody && type !== "application/json") {
+        return refuse(c, 415, "request bodies must be application/json", {
+          content_type: type || null,
+        });
+      }
+    }
+    await next();
+    if (corsAllowed) {
+      c.res.headers.set("Access-Control-Allow-Origin", origin!);
+      c.res.headers.append("Vary", "Origin");
+    }
+  };
+}

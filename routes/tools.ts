@@ -1,0 +1,40 @@
+// Tool routes: the dedicated v2 routes of this build, the tool list and the
+// generic console GET|POST /api/tool/<name>.
+
+import type { Hono } from "hono";
+import { envelope } from "../lib/errors.ts";
+import type { Session } from "../lib/session.ts";
+import { TOOLS } from "../lib/tools/index.ts";
+import { readJsonBody } from "./body.ts";
+import { coerceQuery } from "./query.ts";
+import { queryToolHandler, runTool } from "./tool_route.ts";
+
+export function toolRoutes(app: Hono, session: Session): void {
+  app.get("/api/windows", queryToolHandler(session, "list_windows"));
+  app.get("/api/structure", queryToolHandler(session, "get_window_structure"));
+  app.get("/api/description", queryToolHandler(session, "get_screen_description"));
+  app.get("/api/capabilities", queryToolHandler(session, "get_capabilities"));
+  app.get("/api/monitors", queryToolHandler(session, "get_monitors"));
+
+  app.get("/api/tools", (c) => c.json({ ok: true, tools: [...TOOLS.keys()].sort() }));
+
+  app.get("/api/tool/:name", (c) => {
+    const name = c.req.param("name");
+    const tool = TOOLS.get(name);
+    // A GET can be forged by any page (<img src=...>): tools that act need a POST.
+    if (tool?.kind === "input") {
+      return c.json(
+        envelope("BadRequest", `${name} changes the desktop: call it with POST`, { tool: name }),
+        405,
+      );
+    }
+    const args = tool ? coerceQuery(tool.input, c.req.query()) : {};
+    return runTool(c, session, name, args);
+  });
+
+  app.post("/api/tool/:name", async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return body.response;
+    return runTool(c, session, c.req.param("name"), body.value);
+  });
+}

@@ -1,0 +1,74 @@
+import { strict as assert } from "node:assert";
+import { parseCli, unbuiltFeatures } from "../lib/cli.ts";
+
+Deno.test("defaults", () => {
+  const r = parseCli([]);
+  assert.ok(r.ok);
+  assert.equal(r.options.mode, "auto");
+  assert.equal(r.options.config, "config.json");
+  assert.equal(r.options.mock, false);
+  assert.equal(r.options.port, null);
+  assert.equal(r.options.host, null);
+});
+
+Deno.test("every flag, in both spellings", () => {
+  const r = parseCli([
+    "--mode=inspect",
+    "--config",
+    "c.json",
+    "--mock",
+    "--port",
+    "6001",
+    "--host=0.0.0.0",
+    "--max-actions",
+    "3",
+    "--actions-per-minute=10",
+  ]);
+  assert.ok(r.ok);
+  assert.equal(r.options.mode, "inspect");
+  assert.equal(r.options.config, "c.json");
+  assert.equal(r.options.mock, true);
+  assert.equal(r.options.port, 6001);
+  assert.equal(r.options.host, "0.0.0.0");
+  assert.equal(r.options.budgets.maxActions, 3);
+  assert.equal(r.options.budgets.actionsPerMinute, 10);
+});
+
+Deno.test("--port 0 is ignored (config decides)", () => {
+  const r = parseCli(["--port", "0"]);
+  assert.ok(r.ok);
+  assert.equal(r.options.port, null);
+});
+
+const BAD: Array<[string[], RegExp]> = [
+  [["--mode", "web"], /--mode must be one of/],
+  [["--port", "abc"], /--port takes a non-negative integer/],
+  [["--port", "70000"], /at most 65535/],
+  [["--port"], /--port needs a value/],
+  [["--max-actions", "-1"], /non-negative integer/],
+  [["--frobnicate"], /unknown option '--frobnicate'/],
+  [["serve"], /unexpected argument 'serve'/],
+  [["--mock=yes"], /--mock takes no value/],
+  [["--host", "  "], /--host needs a value/],
+];
+
+for (const [args, message] of BAD) {
+  Deno.test(`rejects ${args.join(" ")}`, () => {
+    const r = parseCli(args);
+    assert.ok(!r.ok);
+    assert.match(r.message, message);
+  });
+}
+
+Deno.test("flags for features not built yet are named, not ignored", () => {
+  const r = parseCli(["--scenario", "s.yaml", "--max-screenshots", "2", "--mode", "mcp"]);
+  assert.ok(r.ok);
+  const unbuilt = unbuiltFeatures(r.options);
+  assert.equal(unbuilt.length, 3);
+  assert.match(unbuilt.join("\n"), /--scenario/);
+  assert.match(unbuilt.join("\n"), /--max-screenshots/);
+  assert.match(unbuilt.join("\n"), /--mode mcp/);
+  const plain = parseCli(["--mode", "inspect"]);
+  assert.ok(plain.ok);
+  assert.deepEqual(unbuiltFeatures(plain.options), []);
+});

@@ -1,0 +1,113 @@
+import { strict as assert } from "node:assert";
+import { treeHash } from "../lib/hash.ts";
+import { assignIds, type Element } from "../lib/tree.ts";
+import { defaultDesktop } from "../adapters/mock/desktop.ts";
+
+function node(
+  role: string,
+  name: string,
+  value: string | null,
+  [x, y, width, height]: number[],
+  enabled = true,
+  children: Element[] = [],
+): Element {
+  return {
+    id: "",
+    role,
+    name,
+    value,
+    bounds: { x, y, width, height },
+    enabled,
+    focused: false,
+    keyboard_shortcut: null,
+    description: null,
+    children,
+  };
+}
+
+function login(username: string, password: string): Element {
+  return assignIds(node("Window", "Acme Login", null, [100, 100, 800, 600], true, [
+    node("Edit", "Username", username, [200, 200, 240, 24]),
+    node("Edit", "Password", password, [200, 240, 240, 24]),
+    node("Button", "Login", null, [200, 280, 100, 28]),
+  ]));
+}
+
+function referenceNotepadOrder(): Element {
+  const tree = defaultDesktop()[0].tree;
+  const [menu, doc, hbar, vbar, status, progress, check] = tree.children;
+  tree.children = [menu, doc, hbar, vbar, progress, check, status];
+  return tree;
+}
+
+const VECTORS: Array<[string, () => Element, string]> = [
+  [
+    "single empty window",
+    () => node("Window", "", null, [0, 0, 10, 10]),
+    "sha1:83aee31d440f3a3c9d01345747f30bf7e1568d00",
+  ],
+  [
+    "disabled button with value",
+    () => node("Button", "OK", "v", [1, 2, 3, 4], false),
+    "sha1:e515e8f649fe266689f54e571bd87ce3a3f42e69",
+  ],
+  [
+    "window with the button as child",
+    () =>
+      node("Window", "", null, [0, 0, 10, 10], true, [
+        node("Button", "OK", "v", [1, 2, 3, 4], false),
+      ]),
+    "sha1:da8723b38329320ce2e113b8a5e958c118682e6c",
+  ],
+  [
+    "reference mock Notepad order",
+    referenceNotepadOrder,
+    "sha1:c6d1c5dcac4098d1f2611051fa1372c9311d05f0",
+  ],
+  ["login start", () => login("", ""), "sha1:fea1872051222609de110f1d998873b68a4e8faf"],
+  ["login alice", () => login("alice", ""), "sha1:977b969b93162c31920cf9de2aaeec6fb4c10062"],
+  [
+    "login alice + password",
+    () => login("alice", "<filled>"),
+    "sha1:729c8168a66cbfa1a180f6b936665b1224c7d96e",
+  ],
+  [
+    "login welcome",
+    () =>
+      node("Window", "Acme — Welcome", null, [100, 100, 800, 600], true, [
+        node("Text", "Hello, alice", null, [200, 200, 240, 24]),
+      ]),
+    "sha1:e7106eade464b8752bdca437379f6d39e0a45dec",
+  ],
+];
+
+for (const [name, build, expected] of VECTORS) {
+  Deno.test(`treeHash: ${name}`, () => assert.equal(treeHash(build()), expected));
+}
+
+Deno.test("treeHash ignores ids, focus and extended fields", () => {
+  const a = login("x", "");
+  const b = login("x", "");
+  b.children[0].focused = true;
+  b.children[0].id = "other";
+  b.children[0].keyboard_shortcut = "Ctrl+U";
+  b.children[0].selected = true;
+  assert.equal(treeHash(a), treeHash(b));
+});
+
+Deno.test("treeHash sees value, bounds, enabled and structure changes", () => {
+  const base = treeHash(login("", ""));
+  const changes: Array<(t: Element) => void> = [
+    (t) => (t.children[0].value = "a"),
+    (t) => (t.children[0].bounds.x = 201),
+    (t) => (t.children[2].enabled = false),
+    (t) => t.children.pop(),
+    (t) => (t.children[2].name = "Log in"),
+    (t) => (t.children[2].role = "Link"),
+  ];
+  for (const change of changes) {
+    const t = login("", "");
+    change(t);
+    assert.notEqual(treeHash(t), base);
+  }
+});

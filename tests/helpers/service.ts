@@ -1,0 +1,119 @@
+// Spawns the real service as a separate process on a free loopback port and
+// waits until /api/healthz answers. Tests talk to it over real HTTP.
+
+const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+
+export interface ServiceOptions {
+  /** Extra command-line flags (the defaults are --mode inspect --mock). */
+  args?: string[];
+  /** Written as the config file; omitted → the example is bootstrapped into a temp dir. */
+  config?: Record<string, unknown>;
+  env?: Record<string, string>;
+  mock?: boolean;
+}
+
+export interface Service {
+  url: string;
+  port: number;
+  configPath: string;
+  stop(): Promise<void>;
+  stderr(): string;
+  /** Exit status once the process has ended (null while it runs). */
+  exited(): Deno.CommandStatus | null;
+}
+
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<Service> {
+  const dir = await Deno.makeTempDir({ prefix: "oso-test-" });
+  const configPath = `${dir}/config.json`;
+  if (options.config) await Deno.writeTextFile(configPath, JSON.stringify(options.config));
+  const port = freePort();
+  const args = [
+    "run",
+    "--allow-all",
+    MAIN,
+    "--mode",
+    "inspect",
+    ...(options.mock === false ? [] : ["--mock"]),
+    "--port",
+    String(port),
+    "--config",
+    configPath,
+    ...(options.args ?? []),
+  ];
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    env: options.env,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let stderrText = "";
+  const decoder = new TextDecoder();
+  const stderrDone = child.stderr.pipeTo(
+    new WritableStream({
+      write(chunk) {
+        stderrText += decoder.decode(chunk, { stream: true });
+      },
+    }),
+  ).catch(() => {});
+  const stdoutDone = child.stdout.pipeTo(new WritableStream()).catch(() => {});
+  let status: Deno.CommandStatus | null = null;
+  const statusPromise = child.status.then((s) => (status = s));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (true) {
+    if (status !== null) {
+      await Promise.all([stderrDone, stdoutDone]);
+      throw new Error(`service exited early (${JSON.stringify(status)}):\n${stderrText}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/healthz`);
+      await res.body?.cancel();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`service did not become ready:\n${stderrText}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    configPath,
+    stderr: () => stderrText,
+    exited: () => status,
+    async stop() {
+      if (status === null) {
+        try {
+          child.kill("SIGTERM");
+        } catch {
+          // already gone
+        }
+      }
+      await statusPromise;
+      await Promise.all([stderrDone, stdoutDone]);
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** Runs main.ts with the given flags to completion (for CLI tests). */
+export async function runMain(args: string[]): Promise<{ code: number; stderr: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", MAIN, ...args],
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };
+}
