@@ -69,7 +69,7 @@ const sections = {
 } as const;
 
 type Sections = typeof sections;
-export type Config = { [K in keyof Sections]: z.output<Sections[K]> };
+export type Config = { -readonly [K in keyof Sections]: z.output<Sections[K]> };
 
 const sectionNames = Object.keys(sections) as Array<keyof Sections>;
 

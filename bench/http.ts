@@ -1,0 +1,77 @@
+// HTTP throughput on the mock desktop with wrk (Debian package `wrk`), 4
+// connections for 5 s per route, against the Python original's figures on this
+// machine class. Prints a Markdown table for docs/PERFORMANCE.md.
+//
+//   deno task bench            (or: deno run -A bench/http.ts --duration 5)
+
+import { startService } from "../tests/helpers/service.ts";
+
+const BASELINE_RPS: Record<string, number> = {
+  healthz: 1800,
+  windows: 1800,
+  structure: 1300,
+  sketch: 940,
+  description: 460,
+};
+
+const ROUTES: Array<[keyof typeof BASELINE_RPS, string]> = [
+  ["healthz", "/api/healthz"],
+  ["windows", "/api/windows"],
+  ["structure", "/api/structure"],
+  ["sketch", "/api/sketch"],
+  ["description", "/api/description"],
+];
+
+const durationArg = Deno.args.indexOf("--duration");
+const seconds = durationArg >= 0 ? Number(Deno.args[durationArg + 1]) : 5;
+
+interface WrkFigures {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+function toMs(value: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(value.trim());
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  return m[2] === "us" ? n / 1000 : m[2] === "s" ? n * 1000 : n;
+}
+
+async function wrk(url: string, duration = seconds): Promise<WrkFigures> {
+  const out = await new Deno.Command("wrk", {
+    args: ["-t", "2", "-c", "4", "-d", `${duration}s`, "--latency", url],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (!out.success) throw new Error(`wrk failed: ${new TextDecoder().decode(out.stderr)}`);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1]);
+  const p50 = toMs(/\s50%\s+(\S+)/.exec(text)?.[1] ?? "");
+  const p99 = toMs(/\s99%\s+(\S+)/.exec(text)?.[1] ?? "");
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/
+    .exec(text);
+  const errors = non2xx +
+    (socketErrors ? socketErrors.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
+  return { rps, p50Ms: p50, p99Ms: p99, errors };
+}
+
+const svc = await startService();
+try {
+  console.log(`wrk -t 2 -c 4 -d ${seconds}s --latency, service on the mock desktop\n`);
+  console.log("| route | req/s | p50 ms | p99 ms | errors | Python original req/s | ratio |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const [name, path] of ROUTES) {
+    await wrk(`${svc.url}${path}`, 2); // warm-up, discarded
+    const f = await wrk(`${svc.url}${path}`);
+    const base = BASELINE_RPS[name];
+    console.log(
+      `| ${path} | ${f.rps.toFixed(0)} | ${f.p50Ms.toFixed(2)} | ${f.p99Ms.toFixed(2)} | ` +
+        `${f.errors} | ${base} | ${(f.rps / base).toFixed(1)}× |`,
+    );
+  }
+} finally {
+  await svc.stop();
+}

@@ -1,0 +1,203 @@
+// Health, metrics, the tool console, routing errors, CLI and config failures,
+// over real HTTP against spawned service processes.
+
+import { strict as assert } from "node:assert";
+import { runMain, startService } from "./helpers/service.ts";
+import { getJson, postJson } from "./helpers/http.ts";
+
+Deno.test("health, metrics, tools and routing", async (t) => {
+  const svc = await startService();
+  const api = (path: string) => getJson(`${svc.url}${path}`);
+  try {
+    await t.step("healthz has the seed fields and the superset; no step consumed", async () => {
+      const a = (await api("/api/healthz")).body;
+      const b = (await api("/api/healthz")).body;
+      for (const key of ["ok", "uptime_s", "step_count", "adapter", "version"]) assert.ok(key in a);
+      assert.equal(a.ok, true);
+      assert.equal(a.adapter, "MockAdapter");
+      assert.equal(a.version, "0.1.0");
+      assert.equal(a.step_count, b.step_count);
+      assert.equal(a.config_path, svc.configPath);
+      assert.equal(a.config_error, null);
+      assert.deepEqual(Object.keys(a.tree_cache as object).sort(), [
+        "capture_count",
+        "capture_ms_max",
+        "capture_ms_mean",
+        "capture_ms_total",
+        "entries",
+        "hits",
+        "misses",
+      ]);
+      assert.equal(typeof (a.ocr as Record<string, unknown>).hint, "string");
+    });
+
+    await t.step("tree cache counts a hit for a repeated structure read", async () => {
+      await api("/api/structure");
+      await api("/api/structure");
+      const cache = (await api("/api/healthz")).body.tree_cache as Record<string, number>;
+      assert.ok(cache.hits >= 1, JSON.stringify(cache));
+      assert.ok(cache.capture_count >= 1);
+      const r = await postJson(`${svc.url}/api/action`, { action: "key", value: "enter" });
+      assert.equal(r.status, 200);
+      const after = (await api("/api/structure")).body.perf as Record<string, unknown>;
+      assert.equal(after.cache, "miss", "input invalidates the cache");
+    });
+
+    await t.step("metrics: Prometheus text with the spec's names in order", async () => {
+      const res = await fetch(`${svc.url}/api/metrics`);
+      assert.equal(res.headers.get("content-type"), "text/plain; version=0.0.4");
+      const text = await res.text();
+      assert.ok(text.endsWith("\n"));
+      const samples = text.split("\n").filter((l) => l && !l.startsWith("#")).map((l) =>
+        l.split(" ")[0]
+      );
+      assert.deepEqual(samples, [
+        "oso_step_count",
+        "oso_uptime_seconds",
+        "oso_tree_cache_hits_total",
+        "oso_tree_cache_misses_total",
+        "oso_tree_cache_entries",
+        "oso_tree_capture_ms_sum",
+        "oso_tree_capture_ms_count",
+        "oso_tree_capture_ms_max",
+        "oso_active_trace",
+      ]);
+      assert.match(text, /# TYPE oso_tree_capture_ms summary\n/);
+      const steps = Number(/^oso_step_count (\d+)$/m.exec(text)![1]);
+      assert.equal(steps, (await api("/api/healthz")).body.step_count);
+    });
+
+    await t.step("GET / serves the inspector page", async () => {
+      const res = await fetch(`${svc.url}/`);
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type")!, /^text\/html/);
+      assert.match(await res.text(), /<title>OS Screen Observer/);
+    });
+
+    await t.step("GET /api/tools lists the registry, sorted", async () => {
+      const b = (await api("/api/tools")).body;
+      const tools = b.tools as string[];
+      assert.deepEqual(tools, [...tools].sort());
+      for (const name of ["list_windows", "get_window_structure", "click_at", "press_key"]) {
+        assert.ok(tools.includes(name), name);
+      }
+      assert.equal(b.step_id, undefined);
+    });
+
+    await t.step("tool console: GET reads, POST acts, unknown names take no step", async () => {
+      const r = await api("/api/tool/get_window_structure?window_index=1&depth=1");
+      assert.equal(r.status, 200);
+      assert.equal(r.body.depth_used, 1);
+      const unknown = await api("/api/tool/teleport");
+      assert.equal(unknown.status, 400);
+      assert.equal((unknown.body.error as { message: string }).message, "unknown tool: teleport");
+      assert.equal(unknown.body.step_id, undefined);
+      const forged = await api("/api/tool/type_text?text=rm%20-rf");
+      assert.equal(forged.status, 405, "a GET must not act");
+      const posted = await postJson(`${svc.url}/api/tool/type_text`, { text: "hi" });
+      assert.equal(posted.status, 200);
+      assert.equal(posted.body.action, "type");
+      const badArgs = await postJson(`${svc.url}/api/tool/click_at`, { x: "a", y: 1 });
+      assert.equal(badArgs.status, 400);
+      assert.equal((badArgs.body.error as { code: string }).code, "BadRequest");
+      assert.equal(typeof badArgs.body.step_id, "number", "validation failures consume a step");
+    });
+
+    await t.step("capabilities and monitors", async () => {
+      const caps = (await api("/api/capabilities")).body;
+      assert.equal(caps.adapter, "MockAdapter");
+      assert.equal(caps.protocol_version, 2);
+      assert.equal((caps.supports as Record<string, boolean>).accessibility_tree, true);
+      assert.deepEqual(caps.config, {
+        tree_max_depth: 8,
+        tree_default_depth: 5,
+        ascii_grid: { width: 110, height: 38 },
+      });
+      assert.ok(Object.keys(caps.tree_stats as object).length >= 1);
+      assert.deepEqual((await api("/api/monitors")).body.monitors, []);
+    });
+
+    await t.step("unknown route 404, wrong method 405, both JSON", async () => {
+      const missing = await api("/api/nothing-here");
+      assert.equal(missing.status, 404);
+      const wrong = await postJson(`${svc.url}/api/windows`, {});
+      assert.equal(wrong.status, 405);
+      const del = await getJson(`${svc.url}/api/action`, { method: "DELETE" });
+      assert.equal(del.status, 405);
+    });
+  } finally {
+    await svc.stop();
+  }
+});
+
+Deno.test("a broken config file is reported, not fatal", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/config.json`;
+  await Deno.writeTextFile(path, '{"web_ui": {"port": "nope"}, "tree": {"max_depth": 3}');
+  const svc = await startService({ args: ["--config", path] });
+  try {
+    const h = (await getJson(`${svc.url}/api/healthz`)).body;
+    assert.match(String(h.config_error), /^config\.json parse error/);
+    assert.equal(h.config_path, path);
+    const s = await getJson(`${svc.url}/api/structure?depth=99`);
+    assert.equal(s.body.depth_used, 8, "defaults are in force");
+  } finally {
+    await svc.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("an invalid config value is reported and replaced by its default", async () => {
+  const svc = await startService({ config: { tree: { max_depth: "deep" }, mock: true } });
+  try {
+    const h = (await getJson(`${svc.url}/api/healthz`)).body;
+    assert.match(String(h.config_error), /tree\.max_depth/);
+    const s = await getJson(`${svc.url}/api/structure?depth=99`);
+    assert.equal(s.body.depth_used, 8);
+  } finally {
+    await svc.stop();
+  }
+});
+
+const CLI_FAILURES: Array<[string[], RegExp]> = [
+  [["--port", "abc"], /--port takes a non-negative integer/],
+  [["--mode", "gui"], /--mode must be one of/],
+  [["--bogus"], /unknown option/],
+  [["--mock", "--scenario", "scenarios/login.yaml"], /not available in this build: --scenario/],
+  [["--mock", "--max-actions", "5"], /budgets are not built yet/],
+  [["--mock", "--mode", "mcp"], /MCP server is not built yet/],
+];
+
+for (const [args, message] of CLI_FAILURES) {
+  Deno.test(`CLI ${args.join(" ")} exits 2 with a clear message`, async () => {
+    const { code, stderr } = await runMain(args);
+    assert.equal(code, 2);
+    assert.match(stderr, message);
+  });
+}
+
+Deno.test("CLI --help exits 0 with the usage", async () => {
+  const { code, stderr } = await runMain(["--help"]);
+  assert.equal(code, 0);
+  assert.match(stderr, /--scenario PATH/);
+});
+
+Deno.test("binding beyond loopback prints the banner", async () => {
+  const svc = await startService({ args: ["--host", "0.0.0.0"] });
+  try {
+    assert.match(svc.stderr(), /unauthenticated action API exposed to the network/);
+    assert.match(svc.stderr(), /0\.0\.0\.0/);
+  } finally {
+    await svc.stop();
+  }
+});
+
+Deno.test("loopback bind prints the inspector address and no banner", async () => {
+  const svc = await startService();
+  try {
+    assert.match(svc.stderr(), /\[screen_observer\] Web inspector → http:\/\/127\.0\.0\.1:\d+/);
+    assert.doesNotMatch(svc.stderr(), /exposed to the network/);
+  } finally {
+    await svc.stop();
+  }
+});
