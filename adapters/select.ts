@@ -16,10 +16,12 @@ function detectPlatform(): string {
 }
 
 export function selectAdapter(config: Config): Promise<Adapter> {
-  if (config.mock) return Promise.resolve(new MockAdapter());
+  if (config.mock) {
+    return Promise.resolve(new MockAdapter({ interactive: config.mock_interactive }));
+  }
   if (!KNOWN_PLATFORMS.has(config.platform)) {
     log("INFO", "adapters", `platform '${config.platform}' → mock desktop`);
-    return Promise.resolve(new MockAdapter());
+    return Promise.resolve(new MockAdapter({ interactive: config.mock_interactive }));
   }
   const platform = config.platform === "auto" ? detectPlatform() : config.platform;
   log(
@@ -27,5 +29,5 @@ export function selectAdapter(config: Config): Promise<Adapter> {
     "adapters",
     `no ${platform} adapter in this build yet; using the mock desktop (is_mock: true)`,
   );
-  return Promise.resolve(new MockAdapter());
+  return Promise.resolve(new MockAdapter({ interactive: config.mock_interactive }));
 }

@@ -64,6 +64,8 @@ const sections = {
     level: z.enum(["DEBUG", "INFO", "WARNING", "ERROR"]).default("INFO"),
   }),
   mock: z.boolean().default(false),
+  /** Off (the spec's static mock) by default; on, the mock reacts to clicks and typing. */
+  mock_interactive: z.boolean().default(false),
   platform: z.string().default("auto"),
   wait_for: z.object({ max_timeout_ms: z.number().int().min(0).default(60000) }),
 } as const;

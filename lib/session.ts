@@ -3,6 +3,7 @@
 
 import type { Adapter } from "../adapters/types.ts";
 import type { Config } from "./config.ts";
+import type { Element } from "./tree.ts";
 import { TokenStore } from "./tokens.ts";
 import { TreeCache } from "./tree_cache.ts";
 
@@ -16,6 +17,8 @@ export class Session {
   readonly cache: TreeCache;
   readonly tokens = new TokenStore();
   private stepCount = 0;
+  /** The tree each window was last shown to a client as; stale element ids are checked against it. */
+  private readonly served = new Map<string, Element>();
   private lastInputStep: number | null = null;
 
   constructor(
@@ -31,6 +34,16 @@ export class Session {
     const stepId = ++this.stepCount;
     if (isInput) this.lastInputStep = stepId;
     return { stepId, causedBy: this.lastInputStep };
+  }
+
+  recordServed(uid: string, tree: Element): void {
+    this.served.delete(uid);
+    this.served.set(uid, tree);
+    if (this.served.size > 64) this.served.delete(this.served.keys().next().value!);
+  }
+
+  lastServed(uid: string): Element | null {
+    return this.served.get(uid) ?? null;
   }
 
   get steps(): number {

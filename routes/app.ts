@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { envelope } from "../lib/errors.ts";
 import type { Session } from "../lib/session.ts";
 import { actionRoutes } from "./action.ts";
+import { elementRoutes } from "./elements.ts";
 import { healthRoutes } from "./health.ts";
 import { inspectorRoutes } from "./inspector.ts";
 import { screenshotRoutes } from "./screenshot.ts";
@@ -20,6 +21,7 @@ export function createApp(session: Session, bindHost: string): Hono {
   sketchRoutes(app, session);
   screenshotRoutes(app, session);
   actionRoutes(app, session);
+  elementRoutes(app, session);
 
   const knownPaths = app.routes.map((r) => r.path);
   app.notFound((c) => {

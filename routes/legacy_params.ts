@@ -7,10 +7,12 @@ const intText = (name: string, min: number, max: number) =>
   z.string()
     .regex(/^\s*-?\d+\s*$/, `${name} must be an integer`)
     .transform(Number)
-    .pipe(z.number().min(min, `${name} must be between ${min} and ${max}`).max(
-      max,
-      `${name} must be between ${min} and ${max}`,
-    ));
+    .pipe(
+      z.number().min(min, `${name} must be between ${min} and ${max}`).max(
+        max,
+        `${name} must be between ${min} and ${max}`,
+      ),
+    );
 
 const flag = z.string().transform((s) => TRUE_WORDS.has(s.trim().toLowerCase()));
 

@@ -177,7 +177,7 @@ async function visitWithChromium(pageUrl: string): Promise<string> {
   }
 }
 
-async function hostileSite(target: string): Promise<{ url: string; close(): Promise<void> }> {
+function hostileSite(target: string): { url: string; close(): Promise<void> } {
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     () => new Response(HOSTILE_PAGE(target), { headers: { "Content-Type": "text/html" } }),
@@ -195,7 +195,7 @@ Deno.test({
   ),
   async fn() {
     const svc = await startService();
-    const site = await hostileSite(svc.url);
+    const site = hostileSite(svc.url);
     try {
       const before = await stepCount(svc);
       const dom = await visitWithChromium(site.url);

@@ -14,6 +14,7 @@ import type {
 } from "../types.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/tree.ts";
 import { defaultDesktop, MOCK_SCREEN, type MockWindow } from "./desktop.ts";
+import { MockInteractions } from "./interactive.ts";
 import { renderScreen, renderWindow } from "./screenshot.ts";
 
 export const MOCK_NOTE = "Mock adapter — no real OS action performed";
@@ -52,6 +53,11 @@ export class MockAdapter implements Adapter {
   readonly isMock = true;
   readonly nonce = randomNonce();
   private readonly windows: MockWindow[] = defaultDesktop();
+  private readonly interactions: MockInteractions | null;
+
+  constructor(options: { interactive?: boolean } = {}) {
+    this.interactions = options.interactive ? new MockInteractions(this.windows) : null;
+  }
 
   private uid(index: number): string {
     return `mock:${index}:${this.nonce}`;
@@ -87,13 +93,15 @@ export class MockAdapter implements Adapter {
       return Promise.resolve(window ? renderWindow(window.tree, window.bounds) : null);
     }
     // Bottom to top: the focused window is painted last, over the others.
-    const stacked = [...this.windows].sort((a, b) => Number(a.focused) - Number(b.focused));
+    const stacked = this.interactions?.bottomToTop() ??
+      [...this.windows].sort((a, b) => Number(a.focused) - Number(b.focused));
     return Promise.resolve(
       renderScreen(stacked.map((w) => ({ bounds: w.bounds, root: w.tree })), MOCK_SCREEN),
     );
   }
 
-  input(_action: InputAction, _handle: string | null): Promise<ActionOutcome> {
+  input(action: InputAction, _handle: string | null): Promise<ActionOutcome> {
+    this.interactions?.apply(action);
     return Promise.resolve({ ok: true, note: MOCK_NOTE });
   }
 
@@ -107,8 +115,9 @@ export class MockAdapter implements Adapter {
     return Promise.resolve([]);
   }
 
-  windowsAbove(_handle: string): Promise<Bounds[]> {
-    return Promise.resolve([]);
+  windowsAbove(handle: string): Promise<Bounds[]> {
+    // The spec's static mock reports no occluders; the interactive one stacks.
+    return Promise.resolve(this.interactions?.above(handle) ?? []);
   }
 
   activate(_handle: string): Promise<[boolean, string]> {

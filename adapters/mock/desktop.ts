@@ -11,6 +11,12 @@ export interface MockWindow {
   bounds: Bounds;
   focused: boolean;
   tree: Element;
+  /**
+   * Rows a collapsed tree item reveals as following siblings when expanded,
+   * by item name (the explorer is a flat list, as in VS Code's accessibility
+   * tree): expanding renumbers the rows below, which makes stale ids real.
+   */
+  expansions?: Record<string, Element[]>;
 }
 
 type Extra = Partial<Omit<Element, "role" | "name" | "bounds" | "children">>;
@@ -129,7 +135,10 @@ const VSCODE_SOURCE = [
 
 function vscodeTree(): Element {
   const activity = el("ToolBar", "Activity Bar", [960, 30, 48, 998], {}, [
-    el("Button", "Explorer", [960, 30, 48, 48], { selected: true, keyboard_shortcut: "Ctrl+Shift+E" }),
+    el("Button", "Explorer", [960, 30, 48, 48], {
+      selected: true,
+      keyboard_shortcut: "Ctrl+Shift+E",
+    }),
     el("Button", "Search", [960, 78, 48, 48], { keyboard_shortcut: "Ctrl+Shift+F" }),
     el("Button", "Source Control", [960, 126, 48, 48], { keyboard_shortcut: "Ctrl+Shift+G" }),
     el("Button", "Run and Debug", [960, 174, 48, 48], { keyboard_shortcut: "Ctrl+Shift+D" }),
@@ -200,6 +209,13 @@ export function defaultDesktop(): MockWindow[] {
       bounds: { x: 960, y: 0, width: 960, height: 1050 },
       focused: false,
       tree: assignIds(vscodeTree()),
+      expansions: {
+        adapters: ["linux", "mock", "types.py"].map((name) =>
+          el("TreeItem", `    ${name}`, [1008, 0, 240, 22], name.endsWith(".py") ? {} : {
+            expanded: false,
+          })
+        ),
+      },
     },
   ];
 }

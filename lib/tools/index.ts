@@ -1,9 +1,24 @@
 // The tool registry: every tool, once. REST and MCP expose exactly this map.
 
 import { getScreenDescriptionTool } from "./description.ts";
+import { dragTool } from "./drag.ts";
+import {
+  clearTextTool,
+  clickElementTool,
+  doubleClickElementTool,
+  focusElementTool,
+  hoverElementTool,
+  invokeElementTool,
+  keyIntoElementTool,
+  rightClickElementTool,
+  selectOptionTool,
+  setValueTool,
+} from "./elements.ts";
+import { findElementTool } from "./find.ts";
 import {
   clickAtTool,
   doubleClickAtTool,
+  hoverAtTool,
   pressKeyTool,
   rightClickAtTool,
   scrollTool,
@@ -21,12 +36,25 @@ const ALL: Tool[] = [
   getWindowStructureTool,
   getScreenDescriptionTool,
   getScreenshotTool,
+  findElementTool,
   clickAtTool,
   rightClickAtTool,
   doubleClickAtTool,
   typeTextTool,
   pressKeyTool,
   scrollTool,
+  hoverAtTool,
+  dragTool,
+  clickElementTool,
+  rightClickElementTool,
+  doubleClickElementTool,
+  focusElementTool,
+  invokeElementTool,
+  setValueTool,
+  selectOptionTool,
+  hoverElementTool,
+  keyIntoElementTool,
+  clearTextTool,
 ];
 
 export const TOOLS: ReadonlyMap<string, Tool> = new Map(ALL.map((t) => [t.name, t]));

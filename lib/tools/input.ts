@@ -1,15 +1,16 @@
 // Coordinate and keyboard verbs (spec/actions.md §5): click_at and its
-// right/double aliases, type_text, press_key, scroll. `dry_run` never touches
-// the adapter (conflicts.md B5).
+// right/double aliases, type_text, press_key, scroll, hover_at. Each returns
+// the legacy fields plus a receipt; `dry_run` never touches the adapter
+// (conflicts.md B5).
 
 import { z } from "zod";
-import { performInput, withNewDialogs } from "../act.ts";
-import { ToolError } from "../errors.ts";
-import { KeyComboError, parseKeyCombo } from "../keys.ts";
-import { coordinate } from "./args.ts";
-import { ACTS, defineTool, type Tool, type ToolResult } from "./registry.ts";
+import { runCoordinateVerb } from "../coordinate_action.ts";
+import { parseKeysArg } from "../key_args.ts";
+import { coordinate, windowArgs } from "./args.ts";
+import { ACTS, defineTool, type Tool } from "./registry.ts";
 
 const clickInput = z.object({
+  ...windowArgs,
   x: coordinate,
   y: coordinate,
   button: z.enum(["left", "right", "middle"]).default("left"),
@@ -31,26 +32,28 @@ function clickTool(
     input: clickInput,
     annotations: ACTS,
     run(raw, { session }) {
-      const { dry_run, ...args } = adjust(raw);
-      if (dry_run) return Promise.resolve(dryRun("click_at", args));
-      return withNewDialogs(session, () =>
-        performInput(session, "click_at", {
-          kind: "click",
-          x: args.x,
-          y: args.y,
-          button: args.button,
-          count: args.double ? 2 : 1,
-        }, args));
+      const args = adjust(raw);
+      return runCoordinateVerb(session, {
+        action: "click_at",
+        args,
+        dryRun: args.dry_run,
+        echo: { x: args.x, y: args.y, button: args.button, double: args.double },
+        execute: (window) =>
+          session.adapter.input({
+            kind: "click",
+            x: args.x,
+            y: args.y,
+            button: args.button,
+            count: args.double ? 2 : 1,
+          }, window?.handle ?? null),
+      });
     },
   });
 }
 
-function dryRun(action: string, args: Record<string, unknown>): ToolResult {
-  return { ok: true, success: true, dry_run: true, action, ...args };
-}
-
 const CLICK_HINT = "Derive x, y from element bounds: x + width // 2, y + height // 2 (absolute " +
-  "screen pixels). Observe again afterwards to confirm the effect.";
+  "screen pixels). Prefer click_element with a selector when the target has a name. Observe " +
+  "again afterwards; the receipt's `changed` says whether the window's tree changed.";
 
 export const clickAtTool = clickTool(
   "click_at",
@@ -78,36 +81,43 @@ export const typeTextTool = defineTool({
     "Click or focus the target field first. Not for shortcuts such as ctrl+s: use press_key.",
   kind: "input",
   input: z.object({
+    ...windowArgs,
     text: z.string().max(100_000),
     dry_run: z.boolean().default(false),
   }),
   annotations: ACTS,
-  run({ text, dry_run }, { session }) {
-    if (dry_run) return Promise.resolve(dryRun("type", { text }));
-    return performInput(session, "type", { kind: "text", text }, { text });
+  run(args, { session }) {
+    return runCoordinateVerb(session, {
+      action: "type",
+      args,
+      dryRun: args.dry_run,
+      echo: { text: args.text },
+      execute: (window) =>
+        session.adapter.input({ kind: "text", text: args.text }, window?.handle ?? null),
+    });
   },
 });
 
 export const pressKeyTool = defineTool({
   name: "press_key",
   description: "Press a key or a key combination, modifiers first joined by '+': 'enter', 'tab', " +
-    "'escape', 'ctrl+s', 'ctrl+a', 'alt+f4', 'ctrl+shift+n', 'f5', 'delete'.",
+    "'escape', 'ctrl+s', 'ctrl+a', 'alt+f4', 'ctrl+shift+n', 'f5', 'delete', 'pagedown'.",
   kind: "input",
   input: z.object({
+    ...windowArgs,
     keys: z.string().min(1).max(200),
     dry_run: z.boolean().default(false),
   }),
   annotations: ACTS,
-  run({ keys, dry_run }, { session }) {
-    let combo: string[];
-    try {
-      combo = parseKeyCombo(keys);
-    } catch (e) {
-      if (e instanceof KeyComboError) throw new ToolError("BadRequest", e.message, { keys });
-      throw e;
-    }
-    if (dry_run) return Promise.resolve(dryRun("key", { keys }));
-    return performInput(session, "key", { kind: "keys", combo }, { keys });
+  run(args, { session }) {
+    const combo = parseKeysArg(args.keys);
+    return runCoordinateVerb(session, {
+      action: "key",
+      args,
+      dryRun: args.dry_run,
+      echo: { keys: args.keys },
+      execute: (window) => session.adapter.input({ kind: "keys", combo }, window?.handle ?? null),
+    });
   },
 });
 
@@ -118,6 +128,7 @@ export const scrollTool = defineTool({
     "y the pointer moves there first, so the scroll reaches the element under it.",
   kind: "input",
   input: z.object({
+    ...windowArgs,
     clicks: z.number().int().min(-1000).max(1000).default(3),
     x: coordinate.optional(),
     y: coordinate.optional(),
@@ -126,8 +137,52 @@ export const scrollTool = defineTool({
     message: "x and y go together",
   }),
   annotations: ACTS,
-  run({ dry_run, ...args }, { session }) {
-    if (dry_run) return Promise.resolve(dryRun("scroll", args));
-    return performInput(session, "scroll", { kind: "scroll", ...args }, args);
+  run(args, { session }) {
+    const point = args.x === undefined ? {} : { x: args.x, y: args.y };
+    return runCoordinateVerb(session, {
+      action: "scroll",
+      args,
+      dryRun: args.dry_run,
+      echo: { clicks: args.clicks, ...point },
+      execute: (window) =>
+        session.adapter.input(
+          { kind: "scroll", clicks: args.clicks, ...point },
+          window?.handle ?? null,
+        ),
+    });
+  },
+});
+
+export const HOVER_MS = z.number().int().min(0).max(10_000).default(250);
+
+export const hoverAtTool = defineTool({
+  name: "hover_at",
+  description:
+    "Move the pointer to an absolute screen coordinate and wait hover_ms (default 250) so " +
+    "tooltips and hover menus can appear; observe afterwards to read them.",
+  kind: "input",
+  input: z.object({
+    ...windowArgs,
+    x: coordinate,
+    y: coordinate,
+    hover_ms: HOVER_MS,
+    dry_run: z.boolean().default(false),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  run(args, { session }) {
+    return runCoordinateVerb(session, {
+      action: "hover_at",
+      args,
+      dryRun: args.dry_run,
+      echo: { x: args.x, y: args.y, hover_ms: args.hover_ms },
+      execute: async (window) => {
+        const moved = await session.adapter.input(
+          { kind: "move", x: args.x, y: args.y },
+          window?.handle ?? null,
+        );
+        if (moved.ok) await new Promise((r) => setTimeout(r, args.hover_ms));
+        return moved;
+      },
+    });
   },
 });

@@ -52,6 +52,7 @@ export const getWindowStructureTool = defineTool({
         });
       }
       const { tree } = limitDepth(scoped, depthUsed);
+      session.recordServed(window.window_uid, capture.tree);
       stripMarkers(tree);
       return {
         ...common,
@@ -64,6 +65,7 @@ export const getWindowStructureTool = defineTool({
       };
     }
     const { tree, truncated } = limitDepth(capture.tree, depthUsed);
+    session.recordServed(window.window_uid, capture.tree);
     const degraded = capture.namedNodeCount < sparse_threshold
       ? {
         degraded: {

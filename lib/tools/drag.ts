@@ -1,0 +1,106 @@
+// drag (spec/actions.md §5): each end a point, a selector or an element id;
+// press modifiers, drag with the left button, release.
+
+import { z } from "zod";
+import { type CoordinateTarget, receiptWindow, runCoordinateVerb } from "../coordinate_action.ts";
+import { ToolError } from "../errors.ts";
+import { MODIFIERS } from "../keys.ts";
+import { parseKeysArg } from "../key_args.ts";
+import { captureWindow } from "../observe.ts";
+import type { Session } from "../session.ts";
+import { resolveTarget } from "../targets.ts";
+import { center } from "../tree.ts";
+import { coordinate, windowArgs } from "./args.ts";
+import { ACTS, defineTool } from "./registry.ts";
+
+const endpoint = z.union([
+  z.object({ x: coordinate, y: coordinate }).strict(),
+  z.object({ selector: z.string().min(1).max(2000) }).strict(),
+  z.object({ element_id: z.string().min(1).max(500) }).strict(),
+]);
+
+type Endpoint = z.output<typeof endpoint>;
+
+const USAGE = "drag requires from/to as {x,y} or {selector|element_id}";
+
+interface ResolvedEnd {
+  point: { x: number; y: number };
+  target: CoordinateTarget | null;
+}
+
+async function resolveEnds(
+  session: Session,
+  args: z.output<typeof windowShapeForDrag>,
+  ends: Endpoint[],
+): Promise<ResolvedEnd[]> {
+  const needsTree = ends.some((e) => !("x" in e));
+  const { window } = await receiptWindow(session, args);
+  if (needsTree && !window) throw new ToolError("WindowGone", "no windows available");
+  const tree = needsTree && window ? (await captureWindow(session, window)).tree : null;
+  return ends.map((end) => {
+    if ("x" in end) return { point: { x: end.x, y: end.y }, target: null };
+    const { element, selector } = resolveTarget(tree!, end, null);
+    return {
+      point: center(element.bounds),
+      target: { element_id: element.id, selector, bounds: element.bounds },
+    };
+  });
+}
+
+const windowShapeForDrag = z.object(windowArgs);
+
+export const dragTool = defineTool({
+  name: "drag",
+  description:
+    "Drag with the left button from one place to another: each end is {x, y} (absolute " +
+    "pixels), {selector} or {element_id} (the element's centre). Optional modifiers held " +
+    'during the drag (e.g. ["ctrl"] to copy) and duration_s (default 0.5).',
+  kind: "input",
+  input: z.object({
+    ...windowArgs,
+    from: z.unknown().optional(),
+    to: z.unknown().optional(),
+    modifiers: z.array(z.string()).max(4).default([]),
+    duration_s: z.number().min(0).max(10).default(0.5),
+    dry_run: z.boolean().default(false),
+    confirm_token: z.string().optional(),
+  }),
+  annotations: ACTS,
+  async run(args, { session }) {
+    const from = endpoint.safeParse(args.from);
+    const to = endpoint.safeParse(args.to);
+    if (!from.success || !to.success) throw new ToolError("BadRequest", USAGE);
+    const modifiers = args.modifiers.map((m) => {
+      const [key] = parseKeysArg(m);
+      if (!MODIFIERS.has(key)) {
+        throw new ToolError("BadRequest", `'${m}' is not a modifier key`, { modifier: m });
+      }
+      return key;
+    });
+    const [start, end] = await resolveEnds(session, args, [from.data, to.data]);
+    const mid = [
+      Math.floor((start.point.x + end.point.x) / 2),
+      Math.floor((start.point.y + end.point.y) / 2),
+    ];
+    return runCoordinateVerb(session, {
+      action: "drag",
+      args,
+      dryRun: args.dry_run,
+      echo: {
+        from: [start.point.x, start.point.y],
+        to: [end.point.x, end.point.y],
+        modifiers,
+        path: [[start.point.x, start.point.y], mid, [end.point.x, end.point.y]],
+      },
+      target: start.target ?? end.target ?? undefined,
+      execute: (window) =>
+        session.adapter.input({
+          kind: "drag",
+          from: start.point,
+          to: end.point,
+          durationMs: Math.round(args.duration_s * 1000),
+          modifiers,
+        }, window?.handle ?? null),
+    });
+  },
+});

@@ -1,0 +1,70 @@
+// find_element (spec/rest-api.md §4): every match of a selector, with the
+// true count (conflicts.md Q25).
+
+import { z } from "zod";
+import { ToolError } from "../errors.ts";
+import { captureWindow, targetWindow } from "../observe.ts";
+import {
+  canonicalSelector,
+  parseSelector,
+  resolveSelector,
+  SelectorSyntaxError,
+} from "../selectors/index.ts";
+import { windowArgs } from "./args.ts";
+import { defineTool, READ_ONLY } from "./registry.ts";
+
+const MAX_LISTED = 10;
+
+export const findElementTool = defineTool({
+  name: "find_element",
+  description: "Find elements by selector in a window (default: focused). XPath-ish " +
+    '`Window/MenuBar/MenuItem[name="Edit"]`, `//Button[name*="Save"]`, or CSS-ish ' +
+    '`Dialog > Button:has-text("OK")`; predicates name, value, role, enabled, focused, ' +
+    "index, with = (exact), *= (contains), ~= (full regex). Returns the first match's " +
+    "element_id and bounds, ambiguous_matches (the true count) and up to 10 all_matches.",
+  kind: "perception",
+  input: z.object({ ...windowArgs, selector: z.string().max(2000).optional() }),
+  annotations: READ_ONLY,
+  async run(args, { session }) {
+    if (!args.selector || args.selector.trim() === "") {
+      throw new ToolError("BadRequest", "selector is required");
+    }
+    let parsed;
+    try {
+      parsed = parseSelector(args.selector);
+    } catch (e) {
+      if (e instanceof SelectorSyntaxError) {
+        throw new ToolError("BadRequest", `selector parse error: ${e.message}`, {
+          selector: args.selector,
+          position: e.position,
+        });
+      }
+      throw e;
+    }
+    const { window, warning } = await targetWindow(session, args);
+    const capture = await captureWindow(session, window);
+    session.recordServed(window.window_uid, capture.tree);
+    const { matches, total } = resolveSelector(capture.tree, parsed);
+    const selector = canonicalSelector(parsed);
+    if (matches.length === 0) {
+      throw new ToolError("ElementNotFound", `no element matches selector '${selector}'`, {
+        selector,
+        window_uid: window.window_uid,
+      });
+    }
+    return {
+      window_uid: window.window_uid,
+      element_id: matches[0].id,
+      selector,
+      bounds: matches[0].bounds,
+      ambiguous_matches: total,
+      all_matches: matches.slice(0, MAX_LISTED).map((m) => ({
+        element_id: m.id,
+        bounds: m.bounds,
+        name: m.name,
+        role: m.role,
+      })),
+      ...(warning ? { warning } : {}),
+    };
+  },
+});
