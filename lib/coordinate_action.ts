@@ -2,10 +2,11 @@
 // legacy result fields plus target / before / after / changed / new_dialogs.
 
 import type { ActionOutcome } from "../adapters/types.ts";
-import { stateAfter } from "./element_action.ts";
+import { stateAfter, treeChanged } from "./element_action.ts";
 import { captureWindow, listWindows } from "./observe.ts";
 import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts";
 import type { Session } from "./session.ts";
+import type { Element } from "./tree.ts";
 import type { ToolResult } from "./tools/registry.ts";
 import { focusedWindow, type ListedWindow, resolveWindow, type WindowArgs } from "./windows.ts";
 
@@ -26,10 +27,13 @@ export async function receiptWindow(
   return { window: resolveWindow(windows, args).window ?? focusedWindow(windows), windows };
 }
 
-async function stateOf(session: Session, window: ListedWindow | null): Promise<TreeState> {
-  if (!window) return GONE_STATE;
+async function stateOf(
+  session: Session,
+  window: ListedWindow | null,
+): Promise<{ state: TreeState; tree: Element | null }> {
+  if (!window) return { state: GONE_STATE, tree: null };
   const capture = await captureWindow(session, window);
-  return treeState(capture.tree, capture.hash);
+  return { state: treeState(capture.tree, capture.hash), tree: capture.tree };
 }
 
 export interface CoordinateVerb {
@@ -53,14 +57,14 @@ export async function runCoordinateVerb(
     dry_run: verb.dryRun,
     ...verb.echo,
     target: { window_uid: window?.window_uid ?? null, ...(verb.target ?? NO_ELEMENT) },
-    before,
+    before: before.state,
   };
   if (verb.dryRun) {
     return {
       ok: true,
       success: true,
       ...base,
-      after: before,
+      after: before.state,
       changed: false,
       new_dialogs: [],
       duration_ms: 0,
@@ -76,14 +80,14 @@ export async function runCoordinateVerb(
   const duration_ms = Math.round(performance.now() - started);
   const after = window
     ? await stateAfter(session, window)
-    : { state: GONE_STATE, windows: await listWindows(session) };
+    : { state: GONE_STATE, tree: null, windows: await listWindows(session) };
   const result: ToolResult = {
     success: outcome.ok,
     ...base,
     ...(outcome.ok && outcome.note ? { note: outcome.note } : {}),
     ...(outcome.ok ? outcome.details : {}),
     after: after.state,
-    changed: after.state.tree_hash !== before.tree_hash,
+    changed: treeChanged(before, after),
     new_dialogs: newDialogs(windows, after.windows),
     duration_ms,
   };

@@ -4,6 +4,7 @@
 
 import type { ActionOutcome } from "../adapters/types.ts";
 import { ToolError } from "./errors.ts";
+import { contentFingerprint } from "./hash.ts";
 import { type Captured, captureWindow, listWindows, targetWindow } from "./observe.ts";
 import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts";
 import type { Session } from "./session.ts";
@@ -37,18 +38,30 @@ export async function screenOf(session: Session): Promise<Bounds> {
 export async function stateAfter(
   session: Session,
   window: ListedWindow,
-): Promise<{ state: TreeState; windows: ListedWindow[] }> {
+): Promise<{ state: TreeState; tree: Element | null; windows: ListedWindow[] }> {
   const windows = await listWindows(session);
   if (!windows.some((w) => w.window_uid === window.window_uid)) {
-    return { state: GONE_STATE, windows };
+    return { state: GONE_STATE, tree: null, windows };
   }
   try {
     const after = await captureWindow(session, window, "bypass");
-    return { state: treeState(after.tree, after.hash), windows };
+    return { state: treeState(after.tree, after.hash), tree: after.tree, windows };
   } catch (e) {
-    if (e instanceof ToolError && e.code === "WindowGone") return { state: GONE_STATE, windows };
+    if (e instanceof ToolError && e.code === "WindowGone") {
+      return { state: GONE_STATE, tree: null, windows };
+    }
     throw e;
   }
+}
+
+/** Whether anything an element shows changed (tree_hash alone misses check and focus state). */
+export function treeChanged(
+  before: { state: TreeState; tree: Element | null },
+  after: { state: TreeState; tree: Element | null },
+): boolean {
+  if (before.state.tree_hash !== after.state.tree_hash) return true;
+  if (before.tree === null || after.tree === null) return before.tree !== after.tree;
+  return contentFingerprint(before.tree) !== contentFingerprint(after.tree);
 }
 
 function previousTree(session: Session, uid: string, token?: string): Element | null {
@@ -132,7 +145,7 @@ export async function runElementVerb(
     success: outcome.ok,
     ...receipt,
     after: after.state,
-    changed: after.state.tree_hash !== beforeState.tree_hash,
+    changed: treeChanged({ state: beforeState, tree: before.tree }, after),
     new_dialogs: newDialogs(windowsBefore, after.windows),
     duration_ms,
   };

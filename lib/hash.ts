@@ -24,3 +24,15 @@ export function treeHash(root: Element): string {
   // Every field is NUL-terminated: NUL between fields plus one after the last.
   return "sha1:" + createHash("sha1").update(parts.join("\0") + "\0", "utf8").digest("hex");
 }
+
+/**
+ * A fingerprint of everything an element shows except its positional id:
+ * unlike tree_hash it also sees focus, check/selection and expansion state,
+ * range values, shortcuts and descriptions. Receipts use it for `changed`,
+ * so toggling a check box counts as a change even though tree_hash (whose
+ * fields the spec fixes) stays the same.
+ */
+export function contentFingerprint(root: Element): string {
+  const json = JSON.stringify(root, (key, value) => (key === "id" ? undefined : value));
+  return createHash("sha1").update(json, "utf8").digest("hex");
+}

@@ -111,3 +111,23 @@ Deno.test("treeHash sees value, bounds, enabled and structure changes", () => {
     assert.notEqual(treeHash(t), base);
   }
 });
+
+Deno.test("contentFingerprint sees what tree_hash leaves out, but not ids", async () => {
+  const { contentFingerprint } = await import("../lib/hash.ts");
+  const base = contentFingerprint(login("", ""));
+  const renumbered = login("", "");
+  renumbered.children[0].id = "x";
+  assert.equal(contentFingerprint(renumbered), base);
+  const changes: Array<(t: Element) => void> = [
+    (t) => (t.children[0].focused = true),
+    (t) => (t.children[1].selected = true),
+    (t) => (t.children[2].expanded = false),
+    (t) => (t.children[2].description = "help"),
+  ];
+  for (const change of changes) {
+    const t = login("", "");
+    change(t);
+    assert.notEqual(contentFingerprint(t), base);
+    assert.equal(treeHash(t), treeHash(login("", "")));
+  }
+});
