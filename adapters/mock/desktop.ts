@@ -211,9 +211,14 @@ export function defaultDesktop(): MockWindow[] {
       tree: assignIds(vscodeTree()),
       expansions: {
         adapters: ["linux", "mock", "types.py"].map((name) =>
-          el("TreeItem", `    ${name}`, [1008, 0, 240, 22], name.endsWith(".py") ? {} : {
-            expanded: false,
-          })
+          el(
+            "TreeItem",
+            `    ${name}`,
+            [1008, 0, 240, 22],
+            name.endsWith(".py") ? {} : {
+              expanded: false,
+            },
+          )
         ),
       },
     },
