@@ -3,7 +3,7 @@
 import type { Hono } from "hono";
 import { captureDefault, captureWindow, listWindows } from "../lib/observe.ts";
 import type { Session } from "../lib/session.ts";
-import { renderSketch } from "../lib/sketch/render.ts";
+import { renderSketchCached } from "../lib/sketch/memo.ts";
 import type { Element } from "../lib/tree.ts";
 import { resolveWindow } from "../lib/windows.ts";
 import { firstIssue, sketchQuery } from "./legacy_params.ts";
@@ -22,7 +22,7 @@ export function sketchRoutes(app: Hono, session: Session): void {
         ? (await captureWindow(session, window, "bypass")).tree
         : await captureDefault(session);
       if (!root) return c.json({ error: "Could not retrieve element tree" }, 500);
-      const result = renderSketch(root, {
+      const result = renderSketchCached(root, {
         ref: window?.bounds ?? null,
         gridWidth,
         gridHeight,

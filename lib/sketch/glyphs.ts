@@ -96,5 +96,6 @@ export const ASCII_GLYPHS: Glyphs = {
 
 /** Maps every code point of `text` through the glyph set (one in, one out). */
 export function toGlyphs(text: string, glyphs: Glyphs): string {
+  if (glyphs === UNICODE_GLYPHS) return text; // the identity mapping: skip the per-character walk
   return Array.from(text, glyphs.cell).join("");
 }

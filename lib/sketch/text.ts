@@ -5,7 +5,7 @@
 const PYTHON_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029" +
   "\\u202f\\u205f\\u3000";
 const LEADING_SPACE = new RegExp(`^[${PYTHON_SPACE}]+`);
-const TRAILING_SPACE = new RegExp(`[${PYTHON_SPACE}]+$`);
+const SPACE_CHAR = new RegExp(`^[${PYTHON_SPACE}]$`);
 const ONLY_SPACE = new RegExp(`^[${PYTHON_SPACE}]*$`);
 
 /** Line breaks as Python's str.splitlines() sees them; `\r\n` is one break. */
@@ -32,11 +32,15 @@ export function ellipsize(text: string, limit: number, keep: number): string {
 }
 
 export function strip(text: string): string {
-  return text.replace(LEADING_SPACE, "").replace(TRAILING_SPACE, "");
+  return stripEnd(text.replace(LEADING_SPACE, ""));
 }
 
 export function stripEnd(text: string): string {
-  return text.replace(TRAILING_SPACE, "");
+  // A scan from the end: the `\s+$` regex backtracks quadratically on the
+  // long runs of blanks every grid row has.
+  let end = text.length;
+  while (end > 0 && SPACE_CHAR.test(text[end - 1])) end--;
+  return text.slice(0, end);
 }
 
 export function isBlank(text: string): boolean {
