@@ -29,6 +29,8 @@ export const sketchQuery = legacyWindowQuery.extend({
   grid_height: intText("grid_height", ...GRID_LIMITS.height).optional(),
   ocr: flag.optional(),
   structured: flag.optional(),
+  /** Box glyphs for this request: Unicode (1/true/yes) or plain ASCII; default from config. */
+  unicode: flag.optional(),
 });
 
 export function firstIssue(error: z.ZodError): string {

@@ -26,7 +26,7 @@ export function sketchRoutes(app: Hono, session: Session): void {
         ref: window?.bounds ?? null,
         gridWidth,
         gridHeight,
-        unicodeBox: settings.unicode_box,
+        unicodeBox: q.unicode ?? settings.unicode_box,
         roleGlyphs: settings.role_glyphs,
         occlusionPrune: settings.occlusion_prune,
         tabIndexBadges: settings.tab_index_badges,

@@ -259,6 +259,15 @@ Deno.test("v1 routes on the mock desktop", async (t) => {
       for (const row of grid) assert.ok([...row].length <= 40);
     });
 
+    await t.step("sketch: unicode=0 gives plain ASCII for this request", async () => {
+      const b = (await track(api("/api/sketch?window_index=0&unicode=0&structured=1"))).body;
+      const text = String(b.sketch);
+      assert.ok([...text].every((ch) => ch.codePointAt(0)! < 128), "ASCII only");
+      assert.ok(text.startsWith("+"));
+      const legend = b.legend as Record<string, string>;
+      assert.equal(legend.A, 'Window "Untitled - Notepad"', "legend labels are ASCII too");
+    });
+
     const BAD_SKETCH = [
       "grid_width=5",
       "grid_width=100000",
