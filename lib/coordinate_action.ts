@@ -3,6 +3,7 @@
 
 import type { ActionOutcome } from "../adapters/types.ts";
 import { stateAfter, treeChanged } from "./element_action.ts";
+import { ToolError } from "./errors.ts";
 import { captureWindow, listWindows } from "./observe.ts";
 import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts";
 import type { Session } from "./session.ts";
@@ -24,7 +25,14 @@ export async function receiptWindow(
   args: WindowArgs,
 ): Promise<{ window: ListedWindow | null; windows: ListedWindow[] }> {
   const windows = await listWindows(session);
-  return { window: resolveWindow(windows, args).window ?? focusedWindow(windows), windows };
+  const resolution = resolveWindow(windows, args);
+  if (resolution.requested === "uid" && !resolution.window) {
+    // Never act "somewhere else" for a window that is gone.
+    throw new ToolError("WindowGone", `window ${args.window_uid} no longer exists`, {
+      window_uid: args.window_uid,
+    });
+  }
+  return { window: resolution.window ?? focusedWindow(windows), windows };
 }
 
 async function stateOf(

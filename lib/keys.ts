@@ -33,6 +33,37 @@ const ALIASES: Record<string, string> = {
   apps: "menu",
   contextmenu: "menu",
   plus: "+",
+  minus: "-",
+  dash: "-",
+  hyphen: "-",
+  equal: "=",
+  equals: "=",
+  comma: ",",
+  period: ".",
+  dot: ".",
+  slash: "/",
+  backslash: "\\",
+  semicolon: ";",
+  colon: ":",
+  quote: "'",
+  apostrophe: "'",
+  doublequote: '"',
+  backquote: "`",
+  backtick: "`",
+  grave: "`",
+  bracketleft: "[",
+  leftbracket: "[",
+  bracketright: "]",
+  rightbracket: "]",
+  braceleft: "{",
+  braceright: "}",
+  asterisk: "*",
+  star: "*",
+  underscore: "_",
+  arrow_up: "up",
+  arrow_down: "down",
+  arrow_left: "left",
+  arrow_right: "right",
 };
 
 export const MODIFIERS = new Set(["ctrl", "shift", "alt", "super"]);
@@ -87,9 +118,12 @@ export function parseKeyCombo(input: string): string[] {
   const keys = parts.map((p) => {
     const trimmed = p.trim();
     const lower = trimmed.toLowerCase();
-    const name = ALIASES[lower] ?? lower;
+    // "Page Up", "page_up" and "page-up" all mean pageup.
+    const squeezed = lower.length > 1 ? lower.replace(/[\s_-]+/g, "") : lower;
+    const name = ALIASES[lower] ?? ALIASES[squeezed] ?? squeezed;
     if (MODIFIERS.has(name) || NAMED_KEYS.has(name)) return name;
     if ([...trimmed].length === 1) return lower;
+    if ([...name].length === 1) return name; // a punctuation alias such as "comma"
     throw new KeyComboError(`unknown key name '${trimmed}' in '${input}'`);
   });
   for (const k of keys.slice(0, -1)) {

@@ -16,6 +16,24 @@ const GOOD: Array<[string, string[]]> = [
   ["ctrl + a", ["ctrl", "a"]],
   ["ü", ["ü"]],
   ["ctrl+shift", ["ctrl", "shift"]],
+  ["Page Up", ["pageup"]],
+  ["shift+page_down", ["shift", "pagedown"]],
+  ["ctrl+comma", ["ctrl", ","]],
+  ["ctrl+,", ["ctrl", ","]],
+  ["ctrl+shift+period", ["ctrl", "shift", "."]],
+  ["ctrl+minus", ["ctrl", "-"]],
+  ["ctrl+-", ["ctrl", "-"]],
+  ["alt+backquote", ["alt", "`"]],
+  ["ctrl+bracketleft", ["ctrl", "["]],
+  ["super+slash", ["super", "/"]],
+  ["F12", ["f12"]],
+  ["f24", ["f24"]],
+  ["arrow_up", ["up"]],
+  ["ArrowLeft", ["left"]],
+  ["Backspace", ["backspace"]],
+  ["ctrl+Home", ["ctrl", "home"]],
+  ["win+d", ["super", "d"]],
+  ["option+tab", ["alt", "tab"]],
 ];
 
 for (const [input, expected] of GOOD) {
@@ -30,6 +48,8 @@ const BAD: Array<[string, RegExp]> = [
   ["ctrl+foo", /unknown key name 'foo'/],
   ["a+ctrl", /'a' is not a modifier/],
   ["hyper+x", /unknown key name 'hyper'/],
+  ["f25", /unknown key name 'f25'/],
+  ["ctrl+enter+a", /'enter' is not a modifier/],
 ];
 
 for (const [input, message] of BAD) {
