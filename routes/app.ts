@@ -7,6 +7,8 @@ import { actionRoutes } from "./action.ts";
 import { elementRoutes } from "./elements.ts";
 import { healthRoutes } from "./health.ts";
 import { inspectorRoutes } from "./inspector.ts";
+import { observationRoutes } from "./observation.ts";
+import { scenarioRoutes } from "./scenario.ts";
 import { screenshotRoutes } from "./screenshot.ts";
 import { securityGuard } from "./security.ts";
 import { sketchRoutes } from "./sketch.ts";
@@ -22,6 +24,8 @@ export function createApp(session: Session, bindHost: string): Hono {
   screenshotRoutes(app, session);
   actionRoutes(app, session);
   elementRoutes(app, session);
+  observationRoutes(app, session);
+  scenarioRoutes(app, session);
 
   const knownPaths = app.routes.map((r) => r.path);
   app.notFound((c) => {

@@ -24,7 +24,10 @@ import {
   scrollTool,
   typeTextTool,
 } from "./input.ts";
+import { OBSERVATION_TOOLS } from "./observation_tools.ts";
 import type { Tool } from "./registry.ts";
+import { SCENARIO_TOOLS } from "./scenario_tools.ts";
+import { SEED_TOOLS } from "./seed_tools.ts";
 import { getScreenshotTool } from "./screenshot.ts";
 import { getWindowStructureTool } from "./structure.ts";
 import { getCapabilitiesTool, getMonitorsTool, listWindowsTool } from "./windows.ts";
@@ -55,6 +58,9 @@ const ALL: Tool[] = [
   hoverElementTool,
   keyIntoElementTool,
   clearTextTool,
+  ...OBSERVATION_TOOLS,
+  ...SCENARIO_TOOLS,
+  ...SEED_TOOLS,
 ];
 
 export const TOOLS: ReadonlyMap<string, Tool> = new Map(ALL.map((t) => [t.name, t]));
