@@ -3,7 +3,7 @@
 
 import { type ScreenshotTarget, WindowGoneError } from "../adapters/types.ts";
 import { treeHash } from "./hash.ts";
-import { encodePng } from "./png.ts";
+import { encodePngOffThread } from "./png_worker.ts";
 import type { Session } from "./session.ts";
 import type { CachedCapture } from "./tree_cache.ts";
 import { countNamedNodes, type Element } from "./tree.ts";
@@ -117,7 +117,7 @@ export async function screenshotPng(
 ): Promise<Uint8Array | null> {
   try {
     const image = await session.adapter.screenshot(target);
-    return image ? await encodePng(image) : null;
+    return image ? await encodePngOffThread(image) : null;
   } catch {
     return null;
   }
