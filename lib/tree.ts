@@ -125,3 +125,26 @@ export function limitDepth(root: Element, depth: number): { tree: Element; trunc
   };
   return { tree: copy(root, 0), truncated };
 }
+
+/** Builds a node with the model's defaults (value null, enabled, not focused...). */
+export function element(
+  role: string,
+  name: string,
+  [x, y, width, height]: readonly number[],
+  extra: Partial<Omit<Element, "role" | "name" | "bounds" | "children">> = {},
+  children: Element[] = [],
+): Element {
+  return {
+    id: "",
+    name,
+    role,
+    value: null,
+    bounds: { x, y, width, height },
+    enabled: true,
+    focused: false,
+    keyboard_shortcut: null,
+    description: null,
+    children,
+    ...extra,
+  };
+}

@@ -1,28 +1,17 @@
 import { strict as assert } from "node:assert";
 import { treeHash } from "../lib/hash.ts";
-import { assignIds, type Element } from "../lib/tree.ts";
+import { assignIds, type Element, element } from "../lib/tree.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 
 function node(
   role: string,
   name: string,
   value: string | null,
-  [x, y, width, height]: number[],
+  bounds: number[],
   enabled = true,
   children: Element[] = [],
 ): Element {
-  return {
-    id: "",
-    role,
-    name,
-    value,
-    bounds: { x, y, width, height },
-    enabled,
-    focused: false,
-    keyboard_shortcut: null,
-    description: null,
-    children,
-  };
+  return element(role, name, bounds, { value, enabled }, children);
 }
 
 function login(username: string, password: string): Element {

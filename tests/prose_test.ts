@@ -3,29 +3,9 @@
 import assert from "node:assert/strict";
 import { describeTree, elementLine } from "../lib/prose.ts";
 import { pythonRepr } from "../lib/pyrepr.ts";
-import { assignIds, type Element } from "../lib/tree.ts";
+import { assignIds, type Element, element } from "../lib/tree.ts";
 
-function node(
-  role: string,
-  name: string,
-  [x, y, width, height]: number[],
-  extra: Partial<Element> = {},
-  children: Element[] = [],
-): Element {
-  return {
-    id: "",
-    role,
-    name,
-    value: null,
-    bounds: { x, y, width, height },
-    enabled: true,
-    focused: false,
-    keyboard_shortcut: null,
-    description: null,
-    children,
-    ...extra,
-  };
-}
+const node = element;
 
 const LOGIN = assignIds(node("Window", "Acme Login", [100, 100, 800, 600], {}, [
   node("Edit", "Username", [200, 200, 240, 24], { value: "" }),

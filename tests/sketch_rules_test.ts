@@ -19,29 +19,9 @@ import {
   type SketchOptions,
 } from "../lib/sketch/render.ts";
 import { landmarkLabel, normaliseRole } from "../lib/sketch/roles.ts";
-import { assignIds, type Bounds, type Element } from "../lib/tree.ts";
+import { assignIds, type Bounds, type Element, element } from "../lib/tree.ts";
 
-function node(
-  role: string,
-  name: string,
-  [x, y, width, height]: number[],
-  extra: Partial<Element> = {},
-  children: Element[] = [],
-): Element {
-  return {
-    id: "",
-    role,
-    name,
-    value: null,
-    bounds: { x, y, width, height },
-    enabled: true,
-    focused: false,
-    keyboard_shortcut: null,
-    description: null,
-    children,
-    ...extra,
-  };
-}
+const node = element;
 
 function options(gridWidth: number, gridHeight: number, overrides: Partial<SketchOptions> = {}) {
   return {

@@ -3,29 +3,9 @@
 
 import assert from "node:assert/strict";
 import { renderSketch, type SketchOptions } from "../lib/sketch/render.ts";
-import { assignIds, type Bounds, type Element } from "../lib/tree.ts";
+import { assignIds, type Bounds, type Element, element } from "../lib/tree.ts";
 
-function node(
-  role: string,
-  name: string,
-  [x, y, width, height]: number[],
-  extra: Partial<Element> = {},
-  children: Element[] = [],
-): Element {
-  return {
-    id: "",
-    role,
-    name,
-    value: null,
-    bounds: { x, y, width, height },
-    enabled: true,
-    focused: false,
-    keyboard_shortcut: null,
-    description: null,
-    children,
-    ...extra,
-  };
-}
+const node = element;
 
 const LOGIN_WINDOW: Bounds = { x: 100, y: 100, width: 800, height: 600 };
 

@@ -1,7 +1,7 @@
 // The built-in mock desktop (spec/mock-desktop.md §1–§2): three windows, each
 // with a tree of its own (conflicts.md Q23), ids following child order.
 
-import { assignIds, type Bounds, type Element } from "../../lib/tree.ts";
+import { assignIds, type Bounds, type Element, element } from "../../lib/tree.ts";
 
 export interface MockWindow {
   handle: string;
@@ -19,29 +19,7 @@ export interface MockWindow {
   expansions?: Record<string, Element[]>;
 }
 
-type Extra = Partial<Omit<Element, "role" | "name" | "bounds" | "children">>;
-
-function el(
-  role: string,
-  name: string,
-  [x, y, width, height]: [number, number, number, number],
-  extra: Extra = {},
-  children: Element[] = [],
-): Element {
-  return {
-    id: "",
-    name,
-    role,
-    value: null,
-    bounds: { x, y, width, height },
-    enabled: true,
-    focused: false,
-    keyboard_shortcut: null,
-    description: null,
-    children,
-    ...extra,
-  };
-}
+const el = element;
 
 const NOTEPAD_TEXT = "Hello, world!\nThis is a test document.\nLine 3 has some content here.\n";
 

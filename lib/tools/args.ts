@@ -12,3 +12,5 @@ export const windowArgs = {
 };
 
 export const windowShape = z.object(windowArgs);
+
+export const mouseButton = z.enum(["left", "right", "middle"]).default("left");

@@ -11,7 +11,7 @@ import { ToolError } from "../errors.ts";
 import { parseKeysArg } from "../key_args.ts";
 import { captureWindow } from "../observe.ts";
 import { type Element, walk } from "../tree.ts";
-import { windowArgs } from "./args.ts";
+import { mouseButton, windowArgs } from "./args.ts";
 import { HOVER_MS } from "./input.ts";
 import { ACTS, defineTool, type Tool } from "./registry.ts";
 
@@ -76,7 +76,7 @@ async function withOperation(
 
 const clickInput = z.object({
   ...targetArgs,
-  button: z.enum(["left", "right", "middle"]).default("left"),
+  button: mouseButton,
   count: z.number().int().min(1).max(3).default(1),
 });
 
@@ -121,39 +121,41 @@ export const doubleClickElementTool = clickVariant(
   { count: 2 },
 );
 
-export const focusElementTool = defineTool({
-  name: "focus_element",
-  description:
-    `Give an element keyboard focus (the platform's focus operation, else a click). ${TARGET_HINT}`,
-  kind: "input",
-  input: z.object({ ...targetArgs, method }),
-  annotations: ACTS,
-  run(args, { session }) {
-    return runElementVerb(
-      session,
-      "focus_element",
-      args,
-      (t) => withOperation(t, args.method, { kind: "focus" }, () => click(t)),
-    );
-  },
-});
+/** A verb that is one element operation, with a click as its coordinate fallback. */
+function operationTool(
+  name: string,
+  description: string,
+  operation: ElementOperation,
+): Tool {
+  return defineTool({
+    name,
+    description,
+    kind: "input",
+    input: z.object({ ...targetArgs, method }),
+    annotations: ACTS,
+    run(args, { session }) {
+      return runElementVerb(
+        session,
+        name,
+        args,
+        (t) => withOperation(t, args.method, operation, () => click(t)),
+      );
+    },
+  });
+}
 
-export const invokeElementTool = defineTool({
-  name: "invoke_element",
-  description:
-    `Invoke an element's default action (press a button, toggle a check box) through the platform, else by a click. ${TARGET_HINT}`,
-  kind: "input",
-  input: z.object({ ...targetArgs, method }),
-  annotations: ACTS,
-  run(args, { session }) {
-    return runElementVerb(
-      session,
-      "invoke_element",
-      args,
-      (t) => withOperation(t, args.method, { kind: "default_action" }, () => click(t)),
-    );
-  },
-});
+export const focusElementTool = operationTool(
+  "focus_element",
+  `Give an element keyboard focus (the platform's focus operation, else a click). ${TARGET_HINT}`,
+  { kind: "focus" },
+);
+
+export const invokeElementTool = operationTool(
+  "invoke_element",
+  `Invoke an element's default action (press a button, toggle a check box) through the ` +
+    `platform, else by a click. ${TARGET_HINT}`,
+  { kind: "default_action" },
+);
 
 /** Python-style str() of a JSON value, as the reference typed it. */
 function valueText(value: unknown): string {

@@ -6,14 +6,14 @@
 import { z } from "zod";
 import { runCoordinateVerb } from "../coordinate_action.ts";
 import { parseKeysArg } from "../key_args.ts";
-import { coordinate, windowArgs } from "./args.ts";
+import { coordinate, mouseButton, windowArgs } from "./args.ts";
 import { ACTS, defineTool, type Tool } from "./registry.ts";
 
 const clickInput = z.object({
   ...windowArgs,
   x: coordinate,
   y: coordinate,
-  button: z.enum(["left", "right", "middle"]).default("left"),
+  button: mouseButton,
   double: z.boolean().default(false),
   dry_run: z.boolean().default(false),
 });
