@@ -201,3 +201,21 @@ Deno.test("loopback bind prints the inspector address and no banner", async () =
     await svc.stop();
   }
 });
+
+Deno.test("a capture cut short by tree.max_nodes says so", async () => {
+  const svc = await startService({ config: { tree: { max_nodes: 5 }, mock: true } });
+  try {
+    const s = (await getJson(`${svc.url}/api/structure`)).body;
+    assert.equal(s.element_count, 5);
+    assert.equal((s.perf as Record<string, unknown>).cut_short, "nodes");
+    const full = await startService();
+    try {
+      const f = (await getJson(`${full.url}/api/structure`)).body;
+      assert.equal((f.perf as Record<string, unknown>).cut_short, undefined);
+    } finally {
+      await full.stop();
+    }
+  } finally {
+    await svc.stop();
+  }
+});
