@@ -1,10 +1,13 @@
-// Entry point: flags → config → adapter → session → HTTP (spec/config.md §1).
+// Entry point: flags → config → mode → adapter → session → HTTP and/or MCP on
+// stdio (spec/config.md §1, mcp.md §1). stdout belongs to MCP in every mode.
 
 import { selectAdapter } from "./adapters/select.ts";
-import { parseCli, unbuiltFeatures, USAGE } from "./lib/cli.ts";
-import { loadConfig } from "./lib/config.ts";
-import { log, setLogLevel } from "./lib/log.ts";
+import { parseCli, resolveMode, unbuiltFeatures, USAGE } from "./lib/cli.ts";
+import { type Config, loadConfig } from "./lib/config.ts";
+import { keepStdoutForProtocol, log, setLogLevel } from "./lib/log.ts";
+import { serveStdio } from "./lib/mcp/server.ts";
 import { Session } from "./lib/session.ts";
+import { TOOLS } from "./lib/tools/index.ts";
 import { createApp } from "./routes/app.ts";
 import { isLoopbackHost } from "./routes/security.ts";
 
@@ -25,6 +28,7 @@ function networkBanner(host: string, port: number): string {
 }
 
 async function main(): Promise<void> {
+  keepStdoutForProtocol();
   const cli = parseCli(Deno.args);
   if (!cli.ok) exitWith(`error: ${cli.message}\n${USAGE}`, 2);
   const options = cli.options;
@@ -45,23 +49,38 @@ async function main(): Promise<void> {
   }
   if (loaded.error) log("WARNING", "config", loaded.error);
 
-  if (options.mode === "auto") {
-    // MCP is not built yet, so auto can only mean the web inspector.
-    log("INFO", "main", "mode auto → inspect (the MCP server is not part of this build yet)");
-  }
+  const { mode, note } = resolveMode(options.mode, Deno.stdin.isTerminal());
+  if (note) console.error(`[screen_observer] ${note}`);
 
   const adapter = await selectAdapter(config);
   const session = new Session(adapter, config, {
     configPath: options.config,
     configError: loaded.error,
   });
+  const http = mode === "mcp" ? null : startHttp(session, config);
+
+  const shutdown = async () => {
+    await http?.shutdown();
+    await adapter.close();
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGINT", shutdown);
+  Deno.addSignalListener("SIGTERM", shutdown);
+  if (mode === "inspect") return;
+
+  await serveStdio(session, TOOLS);
+  log("INFO", "mcp", "stdin closed: the MCP session is over, exiting");
+  await shutdown();
+}
+
+function startHttp(session: Session, config: Config): Deno.HttpServer {
   const { host, port } = config.web_ui;
   const app = createApp(session, host);
   if (!isLoopbackHost(host)) {
     console.error(networkBanner(host, port));
     log("WARNING", "security", `listening on non-loopback host ${host}`);
   }
-  const server = Deno.serve({
+  return Deno.serve({
     hostname: host,
     port,
     onListen: ({ hostname, port }) => {
@@ -73,14 +92,6 @@ async function main(): Promise<void> {
       return new Response("internal error", { status: 500 });
     },
   }, app.fetch);
-
-  const shutdown = async () => {
-    await server.shutdown();
-    await adapter.close();
-    Deno.exit(0);
-  };
-  Deno.addSignalListener("SIGINT", shutdown);
-  Deno.addSignalListener("SIGTERM", shutdown);
 }
 
 if (import.meta.main) await main();

@@ -135,8 +135,18 @@ export function unbuiltFeatures(options: CliOptions): string[] {
   for (const [flag, value] of budgetFlags) {
     if (value !== null) out.push(`${flag} (budgets are not built yet)`);
   }
-  if (options.mode === "mcp" || options.mode === "both") {
-    out.push(`--mode ${options.mode} (the MCP server is not built yet; use --mode inspect)`);
-  }
   return out;
+}
+
+export type ResolvedMode = Exclude<RunMode, "auto">;
+
+/** spec/mcp.md §1: auto is inspect on a terminal, else both; `note` explains the choice. */
+export function resolveMode(
+  mode: RunMode,
+  stdinIsTerminal: boolean,
+): { mode: ResolvedMode; note: string | null } {
+  if (mode !== "auto") return { mode, note: null };
+  return stdinIsTerminal
+    ? { mode: "inspect", note: "--mode auto → inspect: stdin is a terminal, so no MCP on stdio" }
+    : { mode: "both", note: "--mode auto → both: stdin is not a terminal, so MCP on stdio too" };
 }

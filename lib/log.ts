@@ -15,3 +15,12 @@ export function log(level: LogLevel, logger: string, message: string): void {
   const time = new Date().toTimeString().slice(0, 8);
   console.error(`${time} [${logger}] ${level}: ${message}`);
 }
+
+/** stdout carries MCP messages only, so stray console output from any module goes to stderr. */
+export function keepStdoutForProtocol(): void {
+  const toStderr = (...args: unknown[]) => console.error(...args);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  console.dir = toStderr;
+}

@@ -1,6 +1,7 @@
 // Query parsing for the legacy (v1) routes, whose errors are plain strings.
 
 import { z } from "zod";
+import { GRID_LIMITS } from "../lib/sketch_view.ts";
 import { TRUE_WORDS } from "./query.ts";
 
 const intText = (name: string, min: number, max: number) =>
@@ -15,8 +16,6 @@ const intText = (name: string, min: number, max: number) =>
     );
 
 const flag = z.string().transform((s) => TRUE_WORDS.has(s.trim().toLowerCase()));
-
-export const GRID_LIMITS = { width: [10, 500], height: [5, 250] } as const;
 
 export const legacyWindowQuery = z.object({
   window_uid: z.string().optional(),

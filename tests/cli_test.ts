@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { parseCli, unbuiltFeatures } from "../lib/cli.ts";
+import { parseCli, resolveMode, unbuiltFeatures } from "../lib/cli.ts";
 
 Deno.test("defaults", () => {
   const r = parseCli([]);
@@ -64,11 +64,29 @@ Deno.test("flags for features not built yet are named, not ignored", () => {
   const r = parseCli(["--scenario", "s.yaml", "--max-screenshots", "2", "--mode", "mcp"]);
   assert.ok(r.ok);
   const unbuilt = unbuiltFeatures(r.options);
-  assert.equal(unbuilt.length, 3);
+  assert.equal(unbuilt.length, 2);
   assert.match(unbuilt.join("\n"), /--scenario/);
   assert.match(unbuilt.join("\n"), /--max-screenshots/);
-  assert.match(unbuilt.join("\n"), /--mode mcp/);
-  const plain = parseCli(["--mode", "inspect"]);
-  assert.ok(plain.ok);
-  assert.deepEqual(unbuiltFeatures(plain.options), []);
+  for (const mode of ["inspect", "mcp", "both", "auto"]) {
+    const plain = parseCli(["--mode", mode]);
+    assert.ok(plain.ok);
+    assert.deepEqual(unbuiltFeatures(plain.options), []);
+  }
+});
+
+Deno.test("--mode auto is inspect on a terminal, else both, and says why", () => {
+  const onTerminal = resolveMode("auto", true);
+  assert.equal(onTerminal.mode, "inspect");
+  assert.match(onTerminal.note ?? "", /stdin is a terminal/);
+  const piped = resolveMode("auto", false);
+  assert.equal(piped.mode, "both");
+  assert.match(piped.note ?? "", /stdin is not a terminal/);
+});
+
+Deno.test("an explicit --mode is kept whatever stdin is", () => {
+  for (const mode of ["inspect", "mcp", "both"] as const) {
+    for (const terminal of [true, false]) {
+      assert.deepEqual(resolveMode(mode, terminal), { mode, note: null });
+    }
+  }
 });

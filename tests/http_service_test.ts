@@ -165,7 +165,6 @@ const CLI_FAILURES: Array<[string[], RegExp]> = [
   [["--bogus"], /unknown option/],
   [["--mock", "--scenario", "scenarios/login.yaml"], /not available in this build: --scenario/],
   [["--mock", "--max-actions", "5"], /budgets are not built yet/],
-  [["--mock", "--mode", "mcp"], /MCP server is not built yet/],
 ];
 
 for (const [args, message] of CLI_FAILURES) {
