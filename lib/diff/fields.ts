@@ -1,0 +1,43 @@
+// Which node fields a diff compares, in the order changes list them.
+
+import type { Bounds, Element } from "../tree.ts";
+
+type FieldKey = Exclude<keyof Element, "children">;
+
+/** The spec's fields (observation.md §8.1) first, then the state an agent also needs to see. */
+const REPORTED: readonly FieldKey[] = [
+  "name",
+  "role",
+  "value",
+  "enabled",
+  "keyboard_shortcut",
+  "description",
+  "bounds",
+  "focused",
+  "selected",
+  "expanded",
+  "value_now",
+  "value_min",
+  "value_max",
+  "identifier",
+];
+
+/** The custom format leaves out the positional id: it changes whenever a sibling is inserted. */
+export const CUSTOM_FIELDS: readonly FieldKey[] = REPORTED;
+
+/** A JSON Patch must reproduce the new tree exactly, so it covers every key of a node. */
+export const PATCH_FIELDS: readonly FieldKey[] = ["id", ...REPORTED, "truncated", "child_count"];
+
+function sameBounds(a: Bounds, b: Bounds): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+export function sameField(a: Element, b: Element, key: FieldKey): boolean {
+  const av = a[key];
+  const bv = b[key];
+  if (av === bv) return true;
+  if (key === "bounds") return sameBounds(av as Bounds, bv as Bounds);
+  return false;
+}
+
+export type { FieldKey };
