@@ -1,6 +1,7 @@
 // The MCP server (spec/mcp.md): every registry tool, listed with its generated
 // schema and annotations and called through the same dispatch as REST.
 
+import { z } from "zod";
 import { log } from "../log.ts";
 import type { Session } from "../session.ts";
 import { dispatch } from "../tools/dispatch.ts";
@@ -30,6 +31,16 @@ export function describeTools(tools: ReadonlyMap<string, Tool>): McpTool[] {
   }));
 }
 
+/**
+ * Registering tools/call with the SDK's strict schema answers bad params with
+ * -32603 and a raw zod dump; registered loosely, the SDK's own tools/call check
+ * runs first and answers -32602 (invalid params), as JSON-RPC says.
+ */
+const LOOSE_TOOLS_CALL = z.object({
+  method: z.literal("tools/call"),
+  params: z.unknown().optional(),
+});
+
 /** A JSON-RPC error with the spec's exact message (McpError would prefix "MCP error <code>: "). */
 function methodNotFound(method: string): Error & { code: number } {
   return Object.assign(new Error(`Method not found: ${method}`), {
@@ -46,8 +57,8 @@ export function createMcpServer(session: Session, tools: ReadonlyMap<string, Too
   // Generated once: a schema zod cannot express fails at startup, not mid-session.
   const listed = describeTools(tools);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const { name, arguments: args } = request.params;
+  server.setRequestHandler(LOOSE_TOOLS_CALL, async (request) => {
+    const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
     const { body } = await dispatch(session, tools, name, args ?? {}, "mcp");
     return toCallToolResult(body);
   });

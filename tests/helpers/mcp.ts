@@ -1,0 +1,158 @@
+// Spawns the service as an MCP server on stdio, either behind the official SDK
+// client or as a raw child process driven with hand-written JSON lines.
+
+import type { CallToolResult } from "./mcp_sdk_client.ts";
+import { Client, getDefaultEnvironment, StdioClientTransport } from "./mcp_sdk_client.ts";
+
+const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+
+/** Flags and a temp directory (cwd and config) for one service process. */
+async function serviceArgs(mode: string, extra: string[]) {
+  const dir = await Deno.makeTempDir({ prefix: "oso-mcp-test-" });
+  const args = ["run", "--allow-all", MAIN, "--mock", "--config", `${dir}/config.json`];
+  return { dir, args: [...args, ...(mode === "auto" ? [] : ["--mode", mode]), ...extra] };
+}
+
+export interface SdkSession {
+  client: Client;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** The official client, connected (initialize done) to a spawned service. */
+export async function connectSdkClient(mode = "mcp", extra: string[] = []): Promise<SdkSession> {
+  const { dir, args } = await serviceArgs(mode, extra);
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args,
+    cwd: dir,
+    env: { ...getDefaultEnvironment(), NO_COLOR: "1" },
+    stderr: "pipe",
+  });
+  let stderrText = "";
+  transport.stderr?.on("data", (chunk: Uint8Array) => {
+    stderrText += new TextDecoder().decode(chunk);
+  });
+  const client = new Client({ name: "oso-tests", version: "1.0.0" });
+  await client.connect(transport);
+  return {
+    client,
+    stderr: () => stderrText,
+    async close() {
+      await client.close();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** The text content of a tool result, parsed as the JSON it holds. */
+export function resultJson(result: unknown): Record<string, unknown> {
+  const content = (result as CallToolResult).content;
+  const first = content[0];
+  if (first?.type !== "text") throw new Error(`no text content: ${JSON.stringify(content)}`);
+  return JSON.parse(first.text);
+}
+
+export type JsonRpcMessage = Record<string, unknown> & { id?: number | string };
+
+/** A service child process with newline-delimited JSON-RPC on its stdin/stdout. */
+export class RawMcp {
+  private readonly stdoutLines: string[] = [];
+  private readonly waiters: Array<() => void> = [];
+  private consumed = 0;
+  private stderrText = "";
+  private stdoutClosed = false;
+  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
+  private readonly pumps: Promise<void>;
+
+  private constructor(private readonly child: Deno.ChildProcess, private readonly dir: string) {
+    this.writer = child.stdin.getWriter();
+    this.pumps = Promise.all([this.readStdout(), this.readStderr()]).then(() => {});
+  }
+
+  static async spawn(mode = "mcp", extra: string[] = []): Promise<RawMcp> {
+    const { dir, args } = await serviceArgs(mode, extra);
+    const child = new Deno.Command(Deno.execPath(), {
+      args,
+      cwd: dir,
+      env: { NO_COLOR: "1" },
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    return new RawMcp(child, dir);
+  }
+
+  /** Writes lines exactly as given, each followed by "\n". */
+  async writeLines(...lines: string[]): Promise<void> {
+    await this.writer.write(new TextEncoder().encode(lines.map((l) => l + "\n").join("")));
+  }
+
+  send(message: JsonRpcMessage): Promise<void> {
+    return this.writeLines(JSON.stringify({ jsonrpc: "2.0", ...message }));
+  }
+
+  /** The next stdout line as JSON; fails after `timeoutMs` or when stdout ends. */
+  async next(timeoutMs = 20_000): Promise<JsonRpcMessage> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.consumed >= this.stdoutLines.length) {
+      if (this.stdoutClosed) throw new Error(`stdout ended; stderr:\n${this.stderrText}`);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new Error(`no message within ${timeoutMs} ms; stderr:\n${this.stderrText}`);
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        timer = setTimeout(resolve, left);
+      });
+      clearTimeout(timer);
+    }
+    return JSON.parse(this.stdoutLines[this.consumed++]);
+  }
+
+  /** Sends a request and returns the next message, which must answer it. */
+  async request(id: number, method: string, params?: unknown): Promise<JsonRpcMessage> {
+    await this.send({ id, method, ...(params === undefined ? {} : { params }) });
+    const reply = await this.next();
+    if (reply.id !== id) throw new Error(`expected a reply to ${id}, got ${JSON.stringify(reply)}`);
+    return reply;
+  }
+
+  /** Closes stdin and waits for the process to end. */
+  async finish(): Promise<{ code: number; stdout: string[]; stderr: string }> {
+    await this.writer.close().catch(() => {});
+    const status = await this.child.status;
+    await this.pumps;
+    await Deno.remove(this.dir, { recursive: true }).catch(() => {});
+    return { code: status.code, stdout: [...this.stdoutLines], stderr: this.stderrText };
+  }
+
+  stderr(): string {
+    return this.stderrText;
+  }
+
+  private async readStdout(): Promise<void> {
+    let buffered = "";
+    for await (const text of this.child.stdout.pipeThrough(new TextDecoderStream())) {
+      buffered += text;
+      const lines = buffered.split("\n");
+      buffered = lines.pop()!;
+      this.stdoutLines.push(...lines);
+      this.wake();
+    }
+    if (buffered !== "") this.stdoutLines.push(buffered);
+    this.stdoutClosed = true;
+    this.wake();
+  }
+
+  private async readStderr(): Promise<void> {
+    for await (const text of this.child.stderr.pipeThrough(new TextDecoderStream())) {
+      this.stderrText += text;
+    }
+  }
+
+  private wake(): void {
+    for (const resolve of this.waiters.splice(0)) resolve();
+  }
+}

@@ -1,0 +1,41 @@
+// Example arguments per tool on the mock desktop (Notepad focused, index 0).
+// A tool missing here is called with {}: it must still answer with a
+// structured result, so new registry tools are exercised from day one.
+
+const FILE_MENU = 'MenuItem[name="File"]';
+const EDITOR = "Document";
+
+export const TOOL_EXAMPLES: Record<string, Record<string, unknown>> = {
+  list_windows: {},
+  get_monitors: {},
+  get_capabilities: {},
+  get_window_structure: { window_index: 0, depth: 2 },
+  get_element_tree: { window_index: 0 },
+  get_screen_description: { window_index: 0, mode: "combined" },
+  get_screen_sketch: { window_index: 0, grid_width: 60, grid_height: 20 },
+  get_screenshot: { window_index: 0 },
+  find_element: { window_index: 0, selector: FILE_MENU },
+  click_at: { x: 108, y: 71, button: "left", double: false },
+  right_click_at: { x: 108, y: 71 },
+  double_click_at: { x: 108, y: 71 },
+  type_text: { text: "Grüße ✓" },
+  press_key: { keys: "ctrl+s" },
+  scroll: { clicks: -1, x: 400, y: 300 },
+  hover_at: { x: 108, y: 71, hover_ms: 0 },
+  drag: { from: { x: 100, y: 100 }, to: { x: 200, y: 100 }, duration_s: 0 },
+  click_element: { window_index: 0, selector: FILE_MENU },
+  right_click_element: { window_index: 0, selector: FILE_MENU },
+  double_click_element: { window_index: 0, selector: FILE_MENU },
+  focus_element: { window_index: 0, selector: EDITOR },
+  invoke_element: { window_index: 0, selector: FILE_MENU },
+  set_value: { window_index: 0, selector: EDITOR, value: "replaced" },
+  select_option: { window_index: 0, selector: FILE_MENU, option_index: 0 },
+  hover_element: { window_index: 0, selector: FILE_MENU, hover_ms: 0 },
+  key_into_element: { window_index: 0, selector: EDITOR, keys: "end" },
+  clear_text: { window_index: 0, selector: EDITOR },
+  observe_window: { window_index: 0 },
+};
+
+export function exampleArgs(tool: string): Record<string, unknown> {
+  return TOOL_EXAMPLES[tool] ?? {};
+}
