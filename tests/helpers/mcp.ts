@@ -156,3 +156,19 @@ export class RawMcp {
     for (const resolve of this.waiters.splice(0)) resolve();
   }
 }
+
+/** Polls /api/healthz until the HTTP side of a `both` process answers. */
+export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (true) {
+    try {
+      const res = await fetch(`${url}/api/healthz`);
+      await res.body?.cancel();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,77 @@
+// The MCP view of the registry, in process: generated schemas, annotations
+// that match what each tool does, and how results become MCP content.
+
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { toCallToolResult } from "../lib/mcp/results.ts";
+import { inputSchemaOf } from "../lib/mcp/schemas.ts";
+import { describeTools } from "../lib/mcp/server.ts";
+import { TOOLS } from "../lib/tools/index.ts";
+
+Deno.test("every tool is described once, with the registry's description and annotations", () => {
+  const described = describeTools(TOOLS);
+  assert.deepEqual(described.map((t) => t.name), [...TOOLS.keys()]);
+  for (const tool of described) {
+    const registered = TOOLS.get(tool.name)!;
+    assert.equal(tool.description, registered.description);
+    assert.ok(tool.description!.length >= 40, `${tool.name}: describe it for a model`);
+    assert.deepEqual(tool.annotations, registered.annotations);
+  }
+});
+
+Deno.test("every schema is an object schema generated from the tool's zod input", () => {
+  for (const tool of TOOLS.values()) {
+    const schema = inputSchemaOf(tool);
+    assert.equal(schema.type, "object", tool.name);
+    assert.equal(schema.$schema, undefined, tool.name);
+    assert.ok(tool.input instanceof z.ZodObject, `${tool.name}: input is not a zod object`);
+    assert.deepEqual(Object.keys(schema.properties), Object.keys(tool.input.shape), tool.name);
+  }
+});
+
+Deno.test("a field with a default is optional, and integers carry no safe-integer noise", () => {
+  for (const tool of TOOLS.values()) {
+    const schema = inputSchemaOf(tool);
+    for (const field of schema.required ?? []) {
+      assert.equal("default" in schema.properties[field], false, `${tool.name}.${field}`);
+    }
+    assert.doesNotMatch(JSON.stringify(schema), /9007199254740991/, tool.name);
+  }
+  const click = inputSchemaOf(TOOLS.get("click_at")!);
+  assert.deepEqual(click.required, ["x", "y"]);
+  assert.deepEqual(click.properties.button, {
+    default: "left",
+    type: "string",
+    enum: ["left", "right", "middle"],
+  });
+});
+
+Deno.test("annotations are true to the tool: input acts, perception only reads", () => {
+  for (const tool of TOOLS.values()) {
+    const { readOnlyHint, destructiveHint, idempotentHint } = tool.annotations;
+    if (tool.kind === "input") assert.equal(readOnlyHint, false, tool.name);
+    if (tool.kind === "perception") assert.equal(readOnlyHint, true, tool.name);
+    if (readOnlyHint) {
+      assert.equal(destructiveHint, false, tool.name);
+      assert.equal(idempotentHint, true, tool.name);
+    }
+  }
+});
+
+Deno.test("a result is its JSON as text; ok: false sets isError", () => {
+  const ok = toCallToolResult({ ok: true, count: 1 });
+  assert.deepEqual(ok, { content: [{ type: "text", text: '{\n  "ok": true,\n  "count": 1\n}' }] });
+  const failed = toCallToolResult({ ok: false, error: { code: "WindowGone" } });
+  assert.equal(failed.isError, true);
+  assert.deepEqual(JSON.parse((failed.content[0] as { text: string }).text), {
+    ok: false,
+    error: { code: "WindowGone" },
+  });
+});
+
+Deno.test("a base64 PNG result also becomes image content; other data does not", () => {
+  const shot = toCallToolResult({ ok: true, format: "png", encoding: "base64", data: "iVBORw0K" });
+  assert.deepEqual(shot.content[1], { type: "image", data: "iVBORw0K", mimeType: "image/png" });
+  const notPng = toCallToolResult({ ok: true, format: "json", encoding: "base64", data: "e30=" });
+  assert.equal(notPng.content.length, 1);
+});
