@@ -23,7 +23,9 @@ export const getElementTreeTool = defineTool({
   input: z.object({ window_index: seedWindowIndex }),
   annotations: READ_ONLY,
   run(args, ctx) {
-    return getWindowStructureTool.run({ window_index: args.window_index }, ctx);
+    // Parsed by get_window_structure's own schema, so its defaults apply.
+    const structureArgs = getWindowStructureTool.input.parse({ window_index: args.window_index });
+    return getWindowStructureTool.run(structureArgs, ctx);
   },
 });
 
