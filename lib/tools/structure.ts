@@ -1,17 +1,125 @@
-// get_window_structure (spec/rest-api.md §2, observation.md §4, §11.1).
+// get_window_structure (spec/rest-api.md §2, observation.md §4, §11):
+// depth limit or scope, then filters, then paging by opaque cursor.
 
 import { z } from "zod";
+import { screenOf } from "../element_action.ts";
 import { ToolError } from "../errors.ts";
 import { captureWindow, targetWindow } from "../observe.ts";
-import { countNodes, findById, limitDepth } from "../tree.ts";
+import { PageCursorStore } from "../page_cursors.ts";
+import { perSession } from "../session_state.ts";
+import type { Session } from "../session.ts";
+import { filterTree } from "../structure_filter.ts";
+import { flatten, pageAt } from "../structure_paging.ts";
+import {
+  compileFilter,
+  conflictingKeys,
+  type ListingQuery,
+  listingQuery,
+} from "../structure_query.ts";
+import { countNodes, type Element, findById, limitDepth } from "../tree.ts";
+import { visibleRegions } from "../visibility.ts";
+import type { ListedWindow } from "../windows.ts";
 import { windowArgs } from "./args.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
+
+const roleList = z.array(z.string().min(1).max(100)).max(100);
 
 export const structureInput = z.object({
   ...windowArgs,
   depth: z.number().int().optional(),
   scope: z.string().min(1).optional(),
+  roles: roleList.optional(),
+  exclude_roles: roleList.optional(),
+  name_regex: z.string().max(1000).optional(),
+  visible_only: z.boolean().optional(),
+  max_text_len: z.number().int().min(1).optional(),
+  prune_empty: z.boolean().optional(),
+  max_nodes: z.number().int().min(1).optional(),
+  page_cursor: z.string().optional(),
 });
+
+type StructureArgs = z.output<typeof structureInput>;
+
+/** What later pages of one listing are served from. */
+interface Listing {
+  windowUid: string;
+  capture: Element;
+  nodes: Element[];
+  query: ListingQuery;
+  fields: ToolResult;
+}
+
+const cursors = perSession(() => new PageCursorStore<Listing>());
+
+function depthUsed(session: Session, depth: number | undefined): number {
+  const { max_depth, default_depth } = session.config.tree;
+  return Math.min(Math.max(depth ?? default_depth, 0), max_depth);
+}
+
+function degradedHint(session: Session, namedNodeCount: number): ToolResult {
+  const threshold = session.config.tree.sparse_threshold;
+  if (namedNodeCount >= threshold) return {};
+  return {
+    degraded: {
+      reason: "sparse_accessibility_tree",
+      named_node_count: namedNodeCount,
+      threshold,
+      suggested_fallbacks: ["get_ocr", "get_screen_description"],
+    },
+  };
+}
+
+/** Scoped results carry no truncation markers (conflicts.md Q20). */
+function stripMarkers(node: Element): void {
+  delete node.truncated;
+  delete node.child_count;
+  for (const c of node.children) stripMarkers(c);
+}
+
+async function regionsOf(session: Session, window: ListedWindow) {
+  const above = await session.adapter.windowsAbove(window.handle);
+  return visibleRegions(window.bounds, await screenOf(session), above);
+}
+
+/** One page of a stored listing, and the cursor of the next one. */
+function servePage(session: Session, listing: Listing, offset: number, maxNodes?: number) {
+  const page = pageAt(listing.nodes, offset, maxNodes);
+  session.recordServed(listing.windowUid, listing.capture);
+  return {
+    ...listing.fields,
+    node_count: page.nodeCount,
+    tree: page.tree,
+    truncated: page.next !== null,
+    next_cursor: page.next === null ? null : cursors(session).issue(listing, page.next),
+  };
+}
+
+async function nextPage(session: Session, args: StructureArgs, cursor: string) {
+  const { listing, offset } = cursors(session).require(cursor);
+  const depth = args.depth === undefined ? undefined : depthUsed(session, args.depth);
+  const conflicts = conflictingKeys(args, depth, listing.query);
+  if (conflicts.length > 0) {
+    throw new ToolError(
+      "BadRequest",
+      `page_cursor belongs to a listing with other ${conflicts.join(", ")}`,
+      { page_cursor: cursor },
+    );
+  }
+  if (args.window_uid !== undefined || args.window_index !== undefined || args.window_title) {
+    const { window } = await targetWindow(session, args);
+    if (window.window_uid !== listing.windowUid) {
+      throw new ToolError("BadRequest", `page_cursor belongs to window ${listing.windowUid}`, {
+        page_cursor: cursor,
+        window_uid: window.window_uid,
+      });
+    }
+  }
+  const fields = {
+    ...listing.fields,
+    perf: { ...(listing.fields.perf as object), capture_ms: 0, cache: "hit" },
+  };
+  return servePage(session, { ...listing, fields }, offset, args.max_nodes);
+}
 
 export const getWindowStructureTool = defineTool({
   name: "get_window_structure",
@@ -20,20 +128,25 @@ export const getWindowStructureTool = defineTool({
     "enabled, focused, keyboard_shortcut and bounds {x, y, width, height} in absolute screen " +
     "pixels (click an element at x + width // 2, y + height // 2). `depth` limits levels " +
     "(nodes cut short carry truncated and child_count); `scope` returns one element's subtree. " +
-    "Defaults to the focused window.",
+    "Filters keep matching nodes and the containers on their path: roles, exclude_roles, " +
+    "name_regex (Python regex, search), visible_only; prune_empty also drops containers left " +
+    "empty; max_text_len shortens names and values. max_nodes pages the result in pre-order: " +
+    "pass next_cursor back as page_cursor for the next page. Defaults to the focused window.",
   kind: "perception",
   input: structureInput,
   annotations: READ_ONLY,
   async run(args, { session }) {
-    const { max_depth, default_depth, sparse_threshold } = session.config.tree;
+    if (args.page_cursor !== undefined) return nextPage(session, args, args.page_cursor);
     const { window, warning } = await targetWindow(session, args);
-    const depthUsed = Math.min(Math.max(args.depth ?? default_depth, 0), max_depth);
+    const depth = depthUsed(session, args.depth);
+    const filter = await compileFilter(args, () => regionsOf(session, window));
     const capture = await captureWindow(session, window);
+    session.recordServed(window.window_uid, capture.tree);
     const perf = {
       capture_ms: capture.captureMs,
       node_count: capture.nodeCount,
       cache: capture.cache,
-      depth_used: depthUsed,
+      depth_used: depth,
       ...(capture.cutShort && capture.cutShort !== "depth" ? { cut_short: capture.cutShort } : {}),
     };
     const common = {
@@ -43,6 +156,8 @@ export const getWindowStructureTool = defineTool({
       tree_hash: capture.hash,
       ...(warning ? { warning } : {}),
     };
+    let limited: Element;
+    let fields: ToolResult;
     if (args.scope !== undefined) {
       const scoped = findById(capture.tree, args.scope);
       if (!scoped) {
@@ -51,49 +166,39 @@ export const getWindowStructureTool = defineTool({
           window_uid: window.window_uid,
         });
       }
-      const { tree } = limitDepth(scoped, depthUsed);
-      session.recordServed(window.window_uid, capture.tree);
-      stripMarkers(tree);
-      return {
+      limited = limitDepth(scoped, depth).tree;
+      stripMarkers(limited);
+      fields = { ...common, scope: args.scope, tree_token: null, depth_used: depth, perf };
+    } else {
+      const { tree, truncated } = limitDepth(capture.tree, depth);
+      limited = tree;
+      fields = {
         ...common,
-        scope: args.scope,
-        node_count: countNodes(tree),
-        tree,
-        tree_token: null,
-        depth_used: depthUsed,
+        tree_token: session.tokens.mint(window.window_uid, capture.tree, capture.hash),
+        depth_used: depth,
+        depth_truncated: truncated,
         perf,
+        ...degradedHint(session, capture.namedNodeCount),
       };
     }
-    const { tree, truncated } = limitDepth(capture.tree, depthUsed);
-    session.recordServed(window.window_uid, capture.tree);
-    const degraded = capture.namedNodeCount < sparse_threshold
-      ? {
-        degraded: {
-          reason: "sparse_accessibility_tree",
-          named_node_count: capture.namedNodeCount,
-          threshold: sparse_threshold,
-          suggested_fallbacks: ["get_ocr", "get_screen_description"],
-        },
-      }
-      : {};
+    const tree = filterTree(limited, filter);
+    const nodes = args.max_nodes === undefined ? null : flatten(tree);
+    if (nodes && args.max_nodes! < nodes.length) {
+      const listing: Listing = {
+        windowUid: window.window_uid,
+        capture: capture.tree,
+        nodes,
+        query: listingQuery(args, depth),
+        fields,
+      };
+      return servePage(session, listing, 0, args.max_nodes);
+    }
     return {
-      ...common,
-      node_count: countNodes(tree),
+      ...fields,
+      node_count: nodes?.length ?? countNodes(tree),
       tree,
-      tree_token: session.tokens.mint(window.window_uid, capture.tree, capture.hash),
       truncated: false,
       next_cursor: null,
-      depth_used: depthUsed,
-      depth_truncated: truncated,
-      perf,
-      ...degraded,
     };
   },
 });
-
-/** Scoped results carry no truncation markers (conflicts.md Q20). */
-function stripMarkers(node: { truncated?: boolean; child_count?: number; children: unknown[] }) {
-  delete node.truncated;
-  delete node.child_count;
-  for (const c of node.children) stripMarkers(c as typeof node);
-}

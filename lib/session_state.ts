@@ -1,0 +1,13 @@
+// State that belongs to one session but to no other module of it (snapshots,
+// page cursors): created on first use, dropped with the session.
+
+import type { Session } from "./session.ts";
+
+export function perSession<T>(make: () => T): (session: Session) => T {
+  const states = new WeakMap<Session, T>();
+  return (session) => {
+    let state = states.get(session);
+    if (state === undefined) states.set(session, state = make());
+    return state;
+  };
+}
