@@ -1,23 +1,28 @@
 // The mock adapter: a synthetic desktop that needs no OS access
-// (spec/mock-desktop.md). Every action succeeds without changing anything.
+// (spec/mock-desktop.md), or a loaded scenario's world (spec/scenarios.md).
 
-import type {
-  ActionOutcome,
-  Adapter,
-  Capture,
-  CaptureLimits,
-  ElementOperation,
-  ElementRef,
-  InputAction,
-  RawImage,
-  ScreenshotTarget,
+import {
+  type ActionOutcome,
+  type Adapter,
+  type Capture,
+  type CaptureLimits,
+  type ElementOperation,
+  type ElementRef,
+  type InputAction,
+  type RawImage,
+  type ScreenshotTarget,
+  WindowGoneError,
 } from "../types.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/tree.ts";
-import { defaultDesktop, MOCK_SCREEN, type MockWindow } from "./desktop.ts";
-import { MockInteractions } from "./interactive.ts";
+import type { ScenarioEngine } from "../../lib/scenario/engine.ts";
+import type { Scenario } from "../../lib/scenario/schema.ts";
+import { DefaultWorld } from "./default_world.ts";
+import { MOCK_SCREEN } from "./desktop.ts";
+import { ScenarioWorld } from "./scenario_world.ts";
 import { renderScreen, renderWindow } from "./screenshot.ts";
+import type { MockWorld } from "./world.ts";
 
-export const MOCK_NOTE = "Mock adapter — no real OS action performed";
+export { MOCK_NOTE } from "./world.ts";
 
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(4));
@@ -52,57 +57,56 @@ export class MockAdapter implements Adapter {
   readonly name = "MockAdapter" as const;
   readonly isMock = true;
   readonly nonce = randomNonce();
-  private readonly windows: MockWindow[] = defaultDesktop();
-  private readonly interactions: MockInteractions | null;
+  private readonly desktop: DefaultWorld;
+  private scenarioWorld: ScenarioWorld | null = null;
 
   constructor(options: { interactive?: boolean } = {}) {
-    this.interactions = options.interactive ? new MockInteractions(this.windows) : null;
+    this.desktop = new DefaultWorld(this.nonce, options.interactive ?? false);
   }
 
-  private uid(index: number): string {
-    return `mock:${index}:${this.nonce}`;
+  /** Replaces the desktop with a scenario (and any earlier scenario's state). */
+  loadScenario(scenario: Scenario): ScenarioEngine {
+    this.scenarioWorld = new ScenarioWorld(scenario, this.nonce);
+    return this.scenarioWorld.engine;
   }
 
-  private find(handle: string): MockWindow | undefined {
-    return this.windows.find((w) => w.handle === handle);
+  get scenario(): ScenarioEngine | null {
+    return this.scenarioWorld?.engine ?? null;
+  }
+
+  private get world(): MockWorld {
+    return this.scenarioWorld ?? this.desktop;
   }
 
   listWindows(): Promise<WindowInfo[]> {
-    return Promise.resolve(this.windows.map((w, i) => ({
-      handle: w.handle,
-      title: w.title,
-      process: w.process,
-      pid: w.pid,
-      bounds: { ...w.bounds },
-      focused: w.focused,
-      window_uid: this.uid(i),
-    })));
+    return Promise.resolve(this.world.listWindows());
   }
 
   captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null> {
     const started = performance.now();
-    const window = handle === null ? this.windows.find((w) => w.focused) : this.find(handle);
-    if (!window) return Promise.resolve(null);
-    const capture = limitedCopy(window.tree, limits);
+    const tree = this.world.tree(handle);
+    if (!tree) return Promise.resolve(null);
+    const capture = limitedCopy(tree, limits);
     return Promise.resolve({ ...capture, captureMs: Math.round(performance.now() - started) });
   }
 
   screenshot(target: ScreenshotTarget): Promise<RawImage | null> {
     if (target.kind === "window") {
-      const window = this.find(target.handle);
-      return Promise.resolve(window ? renderWindow(window.tree, window.bounds) : null);
+      const window = this.world.listWindows().find((w) => w.handle === target.handle);
+      if (!window) return Promise.resolve(null);
+      try {
+        const tree = this.world.tree(target.handle);
+        return Promise.resolve(tree ? renderWindow(tree, window.bounds) : null);
+      } catch (e) {
+        if (e instanceof WindowGoneError) return Promise.resolve(null);
+        throw e;
+      }
     }
-    // Bottom to top: the focused window is painted last, over the others.
-    const stacked = this.interactions?.bottomToTop() ??
-      [...this.windows].sort((a, b) => Number(a.focused) - Number(b.focused));
-    return Promise.resolve(
-      renderScreen(stacked.map((w) => ({ bounds: w.bounds, root: w.tree })), MOCK_SCREEN),
-    );
+    return Promise.resolve(renderScreen(this.world.paintOrder(), MOCK_SCREEN));
   }
 
-  input(action: InputAction, _handle: string | null): Promise<ActionOutcome> {
-    this.interactions?.apply(action);
-    return Promise.resolve({ ok: true, note: MOCK_NOTE });
+  input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
+    return Promise.resolve(this.world.input(action, handle));
   }
 
   elementOperation(_target: ElementRef, _op: ElementOperation): Promise<ActionOutcome> {
@@ -116,8 +120,7 @@ export class MockAdapter implements Adapter {
   }
 
   windowsAbove(handle: string): Promise<Bounds[]> {
-    // The spec's static mock reports no occluders; the interactive one stacks.
-    return Promise.resolve(this.interactions?.above(handle) ?? []);
+    return Promise.resolve(this.world.windowsAbove(handle));
   }
 
   activate(_handle: string): Promise<[boolean, string]> {

@@ -72,7 +72,7 @@ export const getCapabilitiesTool = defineTool({
         ocr: false,
         vlm: false,
         redaction: false,
-        scenarios: false,
+        scenarios: mock,
         tracing: false,
         replay: false,
         image_blur: false,

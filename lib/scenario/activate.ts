@@ -1,0 +1,53 @@
+// Loading a scenario into the running service (spec/scenarios.md §6): the
+// mock adapter switches to it and the whole tree cache is dropped. Used by
+// load_scenario and by `--scenario` at start-up.
+
+import { MockAdapter } from "../../adapters/mock/adapter.ts";
+import { ToolError } from "../errors.ts";
+import { log } from "../log.ts";
+import type { Session } from "../session.ts";
+import type { ScenarioEngine } from "./engine.ts";
+import { readScenario } from "./load.ts";
+import { describeProblem, ScenarioInvalidError } from "./problem.ts";
+
+function invalid(e: ScenarioInvalidError): ToolError {
+  const [first] = e.problems;
+  return new ToolError("ScenarioInvalid", e.message, {
+    path: e.file,
+    line: first.line,
+    column: first.column,
+    key: first.key,
+    problems: e.problems.length > 1 ? e.problems.map((p) => describeProblem(e.file, p)) : undefined,
+  });
+}
+
+/** Loads and activates a scenario; on any problem the previous one stays active. */
+export async function loadScenario(session: Session, path: string): Promise<ScenarioEngine> {
+  const adapter = session.adapter;
+  if (!(adapter instanceof MockAdapter)) {
+    throw new ToolError("ScenarioInvalid", "scenarios require --mock; live adapter is in use", {
+      path,
+    });
+  }
+  let engine: ScenarioEngine;
+  try {
+    engine = adapter.loadScenario(await readScenario(path));
+  } catch (e) {
+    throw e instanceof ScenarioInvalidError ? invalid(e) : e;
+  }
+  session.cache.invalidate(null);
+  log("INFO", "scenario", `loaded '${engine.scenario.name}' from ${path}`);
+  return engine;
+}
+
+/**
+ * `--scenario PATH` at start-up: without the mock adapter the flag is ignored
+ * with a message; a scenario that does not load throws (the caller exits 1).
+ */
+export async function loadScenarioAtStartup(session: Session, path: string): Promise<void> {
+  if (!(session.adapter instanceof MockAdapter)) {
+    log("WARNING", "scenario", `--scenario ${path} ignored: scenarios require --mock`);
+    return;
+  }
+  await loadScenario(session, path);
+}

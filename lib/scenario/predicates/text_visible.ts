@@ -1,0 +1,39 @@
+// text_visible (spec/scenarios.md §7): a node's "name value" in the tree
+// matches, else (modes ocr/auto) the OCR text of the window's screenshot.
+
+import { search } from "../../pyregex.ts";
+import { type Element, walk } from "../../tree.ts";
+import { clientRegex, failed, type PredicateCheck, predicateWindow } from "./types.ts";
+
+const MODES = ["tree", "ocr", "auto"];
+
+const OCR_HINT = "no OCR engine is available in this build; use mode 'tree', or match the " +
+  "text with element predicates";
+
+function firstMatching(root: Element, re: RegExp): Element | null {
+  let found: Element | null = null;
+  walk(root, (node) => {
+    if (found === null && search(re, `${node.name} ${node.value ?? ""}`)) found = node;
+  });
+  return found;
+}
+
+export const textVisible: PredicateCheck = async (args, desktop) => {
+  if (typeof args.regex !== "string") return failed("regex required");
+  const mode = args.mode ?? "auto";
+  if (typeof mode !== "string" || !MODES.includes(mode)) {
+    return failed("mode must be tree, ocr or auto");
+  }
+  const re = clientRegex(args.regex);
+  const window = await predicateWindow(args, desktop);
+  if (mode !== "ocr" && window) {
+    const captured = await desktop.tree(window);
+    const hit = captured ? firstMatching(captured.tree, re) : null;
+    if (hit) return { passed: true, observed: { source: "tree", element_id: hit.id } };
+  }
+  if (mode === "tree" || !window) return failed("no match");
+  if (!desktop.ocr) return failed({ ocr_error: "ocr unavailable", hint: OCR_HINT });
+  return search(re, await desktop.ocr(window))
+    ? { passed: true, observed: { source: "ocr" } }
+    : failed("no match");
+};

@@ -1,0 +1,50 @@
+// What assert_state predicates look at, behind an interface so each can be
+// tested against a hand-made desktop, and the shape of their outcomes.
+
+import type { RawImage } from "../../../adapters/types.ts";
+import { compilePythonRegex } from "../../pyregex.ts";
+import type { Element } from "../../tree.ts";
+import type { ListedWindow } from "../../windows.ts";
+
+export interface ObservedDesktop {
+  windows(): Promise<ListedWindow[]>;
+  /** The window's tree as clients see it (cache allowed); null when it cannot be captured. */
+  tree(window: ListedWindow): Promise<{ tree: Element; hash: string } | null>;
+  screenshot(window: ListedWindow): Promise<RawImage | null>;
+  readImage(path: string): Promise<RawImage>;
+  /** OCR text of a window; absent when no OCR engine is available. */
+  ocr?: (window: ListedWindow) => Promise<string>;
+}
+
+export interface Outcome {
+  passed: boolean;
+  observed: unknown;
+  error_code?: string;
+}
+
+export type PredicateArgs = Record<string, unknown>;
+
+export type PredicateCheck = (args: PredicateArgs, desktop: ObservedDesktop) => Promise<Outcome>;
+
+export function failed(observed: unknown): Outcome {
+  return { passed: false, observed };
+}
+
+/** `window_uid` when given (a stale one gives none), else the focused window, else the first. */
+export async function predicateWindow(
+  args: PredicateArgs,
+  desktop: ObservedDesktop,
+): Promise<ListedWindow | null> {
+  const windows = await desktop.windows();
+  if (typeof args.window_uid === "string") {
+    return windows.find((w) => w.window_uid === args.window_uid) ?? null;
+  }
+  return windows.find((w) => w.focused) ?? windows[0] ?? null;
+}
+
+/** A client regex (Python syntax); an invalid one is an error of the predicate. */
+export function clientRegex(pattern: string): RegExp {
+  const re = compilePythonRegex(pattern);
+  if (re === null) throw new SyntaxError(`invalid regular expression '${pattern}'`);
+  return re;
+}

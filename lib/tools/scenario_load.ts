@@ -1,0 +1,24 @@
+// load_scenario (spec/scenarios.md §6).
+
+import { z } from "zod";
+import { loadScenario } from "../scenario/activate.ts";
+import { defineTool } from "./registry.ts";
+
+export const loadScenarioTool = defineTool({
+  name: "load_scenario",
+  description: "Mock desktop only: replace the desktop with a YAML scenario (a scripted state " +
+    "machine of windows and trees that reacts to actions), resetting any earlier one. `path` " +
+    "is relative to the server's working directory. Returns the scenario name, its current " +
+    "state and all state names; a malformed file is ScenarioInvalid saying where.",
+  kind: "other",
+  input: z.object({ path: z.string().min(1) }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  async run(args, { session }) {
+    const engine = await loadScenario(session, args.path);
+    return {
+      scenario: engine.scenario.name,
+      state: engine.state,
+      states: Object.keys(engine.scenario.states),
+    };
+  },
+});
