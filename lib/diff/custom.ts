@@ -28,6 +28,8 @@ function changedFields(a: Element, b: Element): Record<string, unknown> | null {
 }
 
 function walk(path: string, a: Element, b: Element, out: CustomChange[], sig: Signatures): void {
+  // Captures are never modified, so a shared subtree (a tree served from the cache) is unchanged.
+  if (a === b) return;
   const fields = changedFields(a, b);
   if (fields) out.push({ op: "replace", path, fields });
   if (a.children.length === 0 && b.children.length === 0) return;

@@ -53,6 +53,8 @@ function walk(
   out: PatchOperation[],
   sig: Signatures,
 ): void {
+  // Captures are never modified, so a shared subtree (a tree served from the cache) is unchanged.
+  if (a === b) return;
   fieldOps(pointer, a, b, out);
   if (a.children.length === 0 && b.children.length === 0) return;
   const match = matchChildren(a.children, b.children, sig);
