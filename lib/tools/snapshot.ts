@@ -19,7 +19,8 @@ export const snapshotTool = defineTool({
     "(kept 5 minutes, the 32 most recently used). Returns snapshot_id and counts.",
   kind: "other",
   input: z.object({}),
-  annotations: { ...READ_ONLY, idempotentHint: false },
+  // It leaves the desktop alone but stores a new snapshot on every call.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   async run(_args, { session }) {
     const listed = await listWindows(session);
     const windows: WindowInfo[] = listed.map(({ index: _index, ...w }) => w);

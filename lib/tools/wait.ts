@@ -114,14 +114,12 @@ export const waitIdleTool = defineTool({
     if (outcome.value === null) {
       throw new ToolError("Timeout", "wait_idle timed out", { window_uid: window.window_uid }, {
         elapsed_ms: outcome.elapsedMs,
-        polls: outcome.polls,
       });
     }
     return {
       window_uid: window.window_uid,
       elapsed_ms: outcome.elapsedMs,
       tree_hash: outcome.value,
-      polls: outcome.polls,
     };
   },
 });
