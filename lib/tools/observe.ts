@@ -10,9 +10,10 @@ import { requireToken, type StoredTree } from "../tokens.ts";
 import { limitDepth } from "../tree.ts";
 import type { ListedWindow } from "../windows.ts";
 import { windowArgs } from "./args.ts";
+import { depthUsed } from "./structure.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
 
-export const observeInput = z.object({
+const observeInput = z.object({
   ...windowArgs,
   since: z.string().optional(),
   format: z.enum(["custom", "json-patch"]).default("custom"),
@@ -22,13 +23,8 @@ export const observeInput = z.object({
 
 type ObserveArgs = z.output<typeof observeInput>;
 
-function depthUsed(session: Session, depth: number | undefined): number {
-  const { max_depth, default_depth } = session.config.tree;
-  return Math.min(Math.max(depth ?? default_depth, 0), max_depth);
-}
-
 /** The `since` token and its window: without window arguments the token names the window. */
-async function target(session: Session, args: ObserveArgs) {
+async function windowAndBase(session: Session, args: ObserveArgs) {
   const windowGiven = args.window_uid !== undefined || args.window_index !== undefined ||
     Boolean(args.window_title);
   if (args.since === undefined) return { ...await targetWindow(session, args), base: null };
@@ -37,7 +33,8 @@ async function target(session: Session, args: ObserveArgs) {
   return { ...found, base: requireToken(session.tokens, args.since, found.window.window_uid) };
 }
 
-function common(
+/** The fields every mode shares; records the capture as served and mints its token. */
+function served(
   session: Session,
   window: ListedWindow,
   capture: Captured,
@@ -82,22 +79,22 @@ export const observeWindowTool = defineTool({
   input: observeInput,
   annotations: READ_ONLY,
   async run(args, { session }) {
-    const { window, warning, base } = await target(session, args);
+    const { window, warning, base } = await windowAndBase(session, args);
     const depth = depthUsed(session, args.depth);
     if (base) {
       const capture = await captureWindow(session, window);
       return {
-        ...common(session, window, capture, depth, warning),
+        ...served(session, window, capture, depth, warning),
         ...sinceDiff(args, base, capture),
       };
     }
     if (!args.changed_only) {
       const capture = await captureWindow(session, window);
-      return { ...common(session, window, capture, depth, warning), ...full(capture, depth) };
+      return { ...served(session, window, capture, depth, warning), ...full(capture, depth) };
     }
     const baseline = session.cache.peek(window.window_uid);
     const capture = await captureWindow(session, window, "bypass");
-    const fields = { ...common(session, window, capture, depth, warning), changed_only: true };
+    const fields = { ...served(session, window, capture, depth, warning), changed_only: true };
     if (!baseline) return { ...fields, ...full(capture, depth) };
     const changes = customDiff(baseline.tree, capture.tree);
     // An unchanged changed_only result has no format key (conflicts.md Q19).

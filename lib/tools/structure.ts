@@ -51,7 +51,8 @@ interface Listing {
 
 const cursors = perSession(() => new PageCursorStore<Listing>());
 
-function depthUsed(session: Session, depth: number | undefined): number {
+/** The requested depth clamped to [0, tree.max_depth], else tree.default_depth (§4). */
+export function depthUsed(session: Session, depth: number | undefined): number {
   const { max_depth, default_depth } = session.config.tree;
   return Math.min(Math.max(depth ?? default_depth, 0), max_depth);
 }
