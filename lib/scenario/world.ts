@@ -20,7 +20,6 @@ export interface BuiltNode {
 
 export interface BuiltWindow {
   info: WindowInfo;
-  def: ScenarioWindow;
   root: BuiltNode;
   /** Every node, pre-order. */
   nodes: BuiltNode[];
@@ -129,7 +128,6 @@ function buildWindow(def: ScenarioWindow, index: number, input: WorldInput): Bui
   const build: NodeBuild = { input, uid, windowBounds: def.bounds, nodes: [] };
   const root = buildNode(def.tree ?? PLACEHOLDER, "root", null, build);
   return {
-    def,
     root,
     nodes: build.nodes,
     info: {
