@@ -72,7 +72,7 @@ Deno.test("waits on the static mock", async (t) => {
       assert.equal(errorCode(r), "Timeout");
       assert.equal((r.body.error as Body).message, "wait_for timed out after 150ms");
       assert.ok(Number(r.body.elapsed_ms) >= 150);
-      assert.ok(Number(r.body.polls) >= 3);
+      assert.ok(Number(r.body.polls) >= 2);
       assert.equal(r.body.matched_index, null);
       assert.equal(r.body.untrusted, true);
     });
@@ -130,7 +130,7 @@ Deno.test("waits on the static mock", async (t) => {
         const r = await post("/api/wait_for", body);
         assert.equal(r.status, 400);
         assert.equal(errorCode(r), "BadRequest");
-        assert.ok(Date.now() - started < 300);
+        assert.ok(Date.now() - started < 1000, "not after the 5 s default timeout");
       });
     }
 
@@ -232,20 +232,18 @@ Deno.test("waits on the interactive mock: real changes end them", async (t) => {
     await t.step("wait_idle: changes reset the quiet timer", async () => {
       // Chrome is focused (and on top) now: typing edits its page document.
       const hashBefore = (await get(`/api/observe?window_uid=${chrome}`)).body.tree_hash;
-      const started = performance.now();
-      const pending = post("/api/wait_idle", { window_uid: chrome, quiet_ms: 200, poll_ms: 50 });
-      let lastChange = 0;
+      const pending = post("/api/wait_idle", { window_uid: chrome, quiet_ms: 300, poll_ms: 50 });
+      let lastSent = 0;
       for (let i = 0; i < 5; i++) {
-        await sleep(80);
+        await sleep(40);
+        lastSent = performance.now();
         await post("/api/action", { action: "type", value: "." });
-        lastChange = performance.now() - started;
       }
       const r = await pending;
+      const settled = performance.now();
       assert.equal(r.status, 200);
-      assert.ok(
-        Number(r.body.elapsed_ms) >= lastChange + 200 - 60,
-        `elapsed ${r.body.elapsed_ms} ms, last change at ${Math.round(lastChange)} ms`,
-      );
+      // The last change cannot be seen before it was sent; quiet_ms must pass after it.
+      assert.ok(settled - lastSent >= 300, `settled ${Math.round(settled - lastSent)} ms after`);
       assert.notEqual(r.body.tree_hash, hashBefore, "the typing reached the window");
     });
   } finally {
