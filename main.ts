@@ -6,6 +6,7 @@ import { parseCli, resolveMode, unbuiltFeatures, USAGE } from "./lib/cli.ts";
 import { type Config, loadConfig } from "./lib/config.ts";
 import { keepStdoutForProtocol, log, setLogLevel } from "./lib/log.ts";
 import { serveStdio } from "./lib/mcp/server.ts";
+import { loadScenarioAtStartup } from "./lib/scenario/activate.ts";
 import { Session } from "./lib/session.ts";
 import { TOOLS } from "./lib/tools/index.ts";
 import { createApp } from "./routes/app.ts";
@@ -57,6 +58,13 @@ async function main(): Promise<void> {
     configPath: options.config,
     configError: loaded.error,
   });
+  if (options.scenario !== null) {
+    try {
+      await loadScenarioAtStartup(session, options.scenario);
+    } catch (e) {
+      exitWith((e as Error).message, 1);
+    }
+  }
   const http = mode === "mcp" ? null : startHttp(session, config);
 
   const shutdown = async () => {

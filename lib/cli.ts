@@ -119,11 +119,10 @@ export function parseCli(args: string[]): { ok: true; options: CliOptions } | {
 
 /**
  * Flags whose feature has not been built yet: refusing them beats silently
- * running without the protection or scenario the user asked for.
+ * running without the protection the user asked for.
  */
 export function unbuiltFeatures(options: CliOptions): string[] {
   const out: string[] = [];
-  if (options.scenario !== null) out.push("--scenario (the scenario engine is not built yet)");
   const b = options.budgets;
   const budgetFlags: Array<[string, number | null]> = [
     ["--max-actions", b.maxActions],

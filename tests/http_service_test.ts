@@ -163,7 +163,6 @@ const CLI_FAILURES: Array<[string[], RegExp]> = [
   [["--port", "abc"], /--port takes a non-negative integer/],
   [["--mode", "gui"], /--mode must be one of/],
   [["--bogus"], /unknown option/],
-  [["--mock", "--scenario", "scenarios/login.yaml"], /not available in this build: --scenario/],
   [["--mock", "--max-actions", "5"], /budgets are not built yet/],
 ];
 
@@ -174,6 +173,30 @@ for (const [args, message] of CLI_FAILURES) {
     assert.match(stderr, message);
   });
 }
+
+Deno.test("a --scenario that cannot be loaded exits 1 and says why", async () => {
+  const { code, stderr } = await runMain([
+    "--mock",
+    "--mode",
+    "inspect",
+    "--scenario",
+    "/no/such.yaml",
+  ]);
+  assert.equal(code, 1);
+  assert.match(stderr, /\/no\/such\.yaml/);
+});
+
+Deno.test("--scenario loads a scenario at start-up", async () => {
+  const login = new URL("../scenarios/login.yaml", import.meta.url).pathname;
+  const svc = await startService({ args: ["--scenario", login] });
+  try {
+    const b = (await getJson(`${svc.url}/api/windows`)).body;
+    const windows = b.windows as Array<{ title: string }>;
+    assert.deepEqual(windows.map((w) => w.title), ["Acme Login"]);
+  } finally {
+    await svc.stop();
+  }
+});
 
 Deno.test("CLI --help exits 0 with the usage", async () => {
   const { code, stderr } = await runMain(["--help"]);
