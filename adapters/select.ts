@@ -4,6 +4,8 @@
 
 import type { Config } from "../lib/config.ts";
 import { log } from "../lib/log.ts";
+import { createLinuxAdapter } from "./linux/adapter.ts";
+import { probeLinuxDesktop } from "./linux/probe.ts";
 import { MockAdapter } from "./mock/adapter.ts";
 import type { Adapter } from "./types.ts";
 
@@ -15,19 +17,47 @@ function detectPlatform(): string {
   return "Linux";
 }
 
-export function selectAdapter(config: Config): Promise<Adapter> {
-  if (config.mock) {
-    return Promise.resolve(new MockAdapter({ interactive: config.mock_interactive }));
+function mock(config: Config): Adapter {
+  return new MockAdapter({ interactive: config.mock_interactive });
+}
+
+/** The Linux adapter when the desktop is reachable; else the mock, saying precisely why. */
+async function linuxOrMock(config: Config): Promise<Adapter> {
+  const probe = await probeLinuxDesktop();
+  if (!probe.ok) {
+    log(
+      "WARNING",
+      "adapters",
+      `Linux desktop unavailable, using the mock desktop (is_mock: true); missing: ${
+        probe.missing.join("; ")
+      }`,
+    );
+    return mock(config);
   }
+  try {
+    return await createLinuxAdapter();
+  } catch (e) {
+    log(
+      "WARNING",
+      "adapters",
+      `the Linux adapter failed to start (${(e as Error).message}); using the mock desktop`,
+    );
+    return mock(config);
+  }
+}
+
+export function selectAdapter(config: Config): Promise<Adapter> {
+  if (config.mock) return Promise.resolve(mock(config));
   if (!KNOWN_PLATFORMS.has(config.platform)) {
     log("INFO", "adapters", `platform '${config.platform}' → mock desktop`);
-    return Promise.resolve(new MockAdapter({ interactive: config.mock_interactive }));
+    return Promise.resolve(mock(config));
   }
   const platform = config.platform === "auto" ? detectPlatform() : config.platform;
+  if (platform === "Linux") return linuxOrMock(config);
   log(
     "WARNING",
     "adapters",
     `no ${platform} adapter in this build yet; using the mock desktop (is_mock: true)`,
   );
-  return Promise.resolve(new MockAdapter({ interactive: config.mock_interactive }));
+  return Promise.resolve(mock(config));
 }

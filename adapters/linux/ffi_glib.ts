@@ -12,6 +12,7 @@ const glibSymbols = {
 } as const;
 
 const gobjectSymbols = {
+  g_object_ref: { parameters: ["pointer"], result: "pointer" },
   g_object_unref: { parameters: ["pointer"], result: "void" },
 } as const;
 

@@ -29,6 +29,7 @@ const x11Symbols = {
   XDestroyImage: { parameters: [P], result: "i32" },
   XSetErrorHandler: { parameters: ["function"], result: P },
   XSetIOErrorExitHandler: { parameters: [P, "function", P], result: "void" },
+  XStringToKeysym: { parameters: [B], result: "u64" },
   XDisplayKeycodes: { parameters: [P, B, B], result: "i32" },
   XGetKeyboardMapping: { parameters: [P, "u8", "i32", B], result: P },
   XChangeKeyboardMapping: { parameters: [P, "i32", "i32", B, "i32"], result: "i32" },

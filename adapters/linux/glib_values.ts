@@ -36,6 +36,11 @@ export class GValues {
     if (pointer !== null) this.glib.g_free(pointer);
   }
 
+  /** A new reference to the same object. */
+  ref(pointer: Deno.PointerObject): Deno.PointerObject {
+    return this.gobject.g_object_ref(pointer)!;
+  }
+
   unref(pointer: Deno.PointerValue): void {
     if (pointer !== null) this.gobject.g_object_unref(pointer);
   }

@@ -1,0 +1,217 @@
+// The Linux adapter as the service sees it: a thin proxy that forwards every
+// call to the worker owning the desktop (worker.ts), so slow D-Bus walks never
+// block the HTTP thread. Every request has a deadline; a worker that crashes or
+// stops answering is replaced and its callers get a clear error.
+
+import {
+  type ActionOutcome,
+  type Adapter,
+  type Capture,
+  type CaptureLimits,
+  type ElementOperation,
+  type ElementRef,
+  type InputAction,
+  type RawImage,
+  type ScreenshotTarget,
+  WindowGoneError,
+} from "../types.ts";
+import type { Bounds, Monitor, WindowInfo } from "../../lib/tree.ts";
+import { ATSPI_LIBRARY } from "./ffi_atspi.ts";
+import type { Method, Reply, WorkerMessage } from "./protocol.ts";
+
+const WORKER_URL = new URL("./worker.ts", import.meta.url).href;
+const STARTUP_TIMEOUT_MS = 15_000;
+const CLOSE_TIMEOUT_MS = 2_000;
+
+export interface LinuxAdapterOptions {
+  /** Deadline of quick requests (window list, monitors, screenshots...). */
+  requestTimeoutMs?: number;
+  /** Extra time over the capture's own time limit before a capture counts as hung. */
+  captureGraceMs?: number;
+}
+
+interface Pending {
+  method: Method;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** Time an input action may legitimately take: typing is paced, drags have a duration. */
+function inputTimeoutMs(action: InputAction, base: number): number {
+  if (action.kind === "text") return base + [...action.text].length * 50;
+  if (action.kind === "drag") return base + action.durationMs;
+  return base;
+}
+
+class LinuxAdapter implements Adapter {
+  readonly name = "LinuxAdapter" as const;
+  readonly isMock = false;
+  private worker: Promise<Worker> | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private readonly requestTimeoutMs: number;
+  private readonly captureGraceMs: number;
+  /**
+   * Keeps libatspi loaded for the life of the process: a replaced worker leaves
+   * libatspi's D-Bus watches in GLib's default context, and unloading the
+   * library under them would crash the next worker's pump.
+   */
+  private readonly atspiPin = Deno.dlopen(ATSPI_LIBRARY, {});
+
+  constructor(options: LinuxAdapterOptions) {
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.captureGraceMs = options.captureGraceMs ?? 5_000;
+  }
+
+  /** The running worker, starting one when there is none. */
+  ensureWorker(): Promise<Worker> {
+    this.worker ??= this.startWorker();
+    return this.worker;
+  }
+
+  private startWorker(): Promise<Worker> {
+    const worker = new Worker(WORKER_URL, { type: "module" });
+    const started = new Promise<Worker>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        worker.terminate();
+        reject(new Error(`the Linux desktop worker did not start within ${STARTUP_TIMEOUT_MS} ms`));
+      }, STARTUP_TIMEOUT_MS);
+      worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
+        if (data.kind === "ready") {
+          clearTimeout(timer);
+          worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
+            if (data.kind === "reply") this.settle(data);
+          };
+          resolve(worker);
+        } else if (data.kind === "failed") {
+          clearTimeout(timer);
+          worker.terminate();
+          reject(new Error(data.message));
+        }
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        clearTimeout(timer);
+        reject(new Error(`the Linux desktop worker failed to start: ${event.message}`));
+        this.replaceWorker(worker, `the Linux desktop worker crashed: ${event.message}`);
+      };
+    });
+    // A failed start must not be cached: the next call tries again.
+    started.catch(() => {
+      if (this.worker === started) this.worker = null;
+    });
+    return started;
+  }
+
+  /** Drops a dead or hung worker; its pending callers learn why. The next call starts a new one. */
+  private replaceWorker(worker: Worker, reason: string): void {
+    worker.terminate();
+    this.worker = null;
+    for (const [id, job] of this.pending) {
+      clearTimeout(job.timer);
+      job.reject(new Error(`${reason} (request ${job.method} abandoned; the worker is restarted)`));
+      this.pending.delete(id);
+    }
+  }
+
+  private settle(reply: Reply): void {
+    const job = this.pending.get(reply.id);
+    if (!job) return;
+    this.pending.delete(reply.id);
+    clearTimeout(job.timer);
+    if (!("error" in reply)) return job.resolve(reply.value);
+    if (reply.error.kind === "window_gone") {
+      return job.reject(new WindowGoneError(reply.error.handle ?? "?"));
+    }
+    job.reject(new Error(reply.error.message));
+  }
+
+  private async call<T>(method: Method, args: unknown[], timeoutMs: number): Promise<T> {
+    const worker = await this.ensureWorker();
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.replaceWorker(worker, `the Linux desktop worker crashed: ${event.message}`);
+    };
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.replaceWorker(
+          worker,
+          `the Linux desktop worker did not answer ${method} within ${timeoutMs} ms`,
+        );
+      }, timeoutMs);
+      this.pending.set(id, { method, resolve: resolve as (v: unknown) => void, reject, timer });
+      worker.postMessage({ kind: "request", request: { id, method, args } });
+    });
+  }
+
+  listWindows(): Promise<WindowInfo[]> {
+    return this.call("listWindows", [], this.requestTimeoutMs);
+  }
+
+  captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null> {
+    return this.call("captureTree", [handle, limits], limits.timeoutMs + this.captureGraceMs);
+  }
+
+  screenshot(target: ScreenshotTarget): Promise<RawImage | null> {
+    return this.call("screenshot", [target], this.requestTimeoutMs);
+  }
+
+  input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
+    return this.call("input", [action, handle], inputTimeoutMs(action, this.requestTimeoutMs));
+  }
+
+  elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
+    return this.call("elementOperation", [target, op], this.requestTimeoutMs);
+  }
+
+  monitors(): Promise<Monitor[]> {
+    return this.call("monitors", [], this.requestTimeoutMs);
+  }
+
+  windowsAbove(handle: string): Promise<Bounds[]> {
+    return this.call("windowsAbove", [handle], this.requestTimeoutMs);
+  }
+
+  activate(handle: string): Promise<[boolean, string]> {
+    return this.call("activate", [handle], this.requestTimeoutMs);
+  }
+
+  async close(): Promise<void> {
+    const running = this.worker;
+    this.worker = null;
+    const worker = running ? await running.catch(() => null) : null;
+    if (worker) {
+      const closed = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+        worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
+          if (data.kind === "reply") this.settle(data);
+          if (data.kind === "closed") {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+      });
+      worker.postMessage({ kind: "close" });
+      await closed;
+      this.replaceWorker(worker, "the Linux adapter was closed");
+    }
+    this.atspiPin.close();
+  }
+}
+
+/**
+ * Starts the worker and waits until it owns the desktop; rejects with the reason
+ * (no display, a missing library, no accessibility bus) when it cannot.
+ */
+export async function createLinuxAdapter(options: LinuxAdapterOptions = {}): Promise<Adapter> {
+  const adapter = new LinuxAdapter(options);
+  try {
+    await adapter.ensureWorker();
+  } catch (e) {
+    await adapter.close();
+    throw e;
+  }
+  return adapter;
+}

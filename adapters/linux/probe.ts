@@ -1,0 +1,99 @@
+// Can this process drive a Linux desktop? Checks, without starting the adapter,
+// everything it needs and names each missing part precisely: DISPLAY, the X
+// server, each library with its Debian package, and the accessibility bus.
+
+import { cString, pointerIn } from "./c_strings.ts";
+import { DBUS_LIBRARY, openDBus } from "./ffi_dbus.ts";
+import { ANY_PROPERTY_TYPE, openX11, SUCCESS, type X11 } from "./ffi_x11.ts";
+import { accessibilityBusProblem } from "./accessibility_bus.ts";
+import { missingLibraries } from "./libraries.ts";
+
+export type ProbeResult = { ok: true } | { ok: false; missing: string[] };
+
+/** The AT_SPI_BUS property of the root window, read without installing X error handlers. */
+function rootAtspiBus(x11: X11, display: Deno.PointerObject): string | null {
+  const atom = x11.XInternAtom(display, cString("AT_SPI_BUS"), 1);
+  if (atom === 0n) return null;
+  const type = new BigUint64Array(1);
+  const format = new Int32Array(1);
+  const count = new BigUint64Array(1);
+  const after = new BigUint64Array(1);
+  const data = new BigUint64Array(1);
+  const status = x11.XGetWindowProperty(
+    display,
+    x11.XDefaultRootWindow(display),
+    atom,
+    0n,
+    1024n,
+    0,
+    ANY_PROPERTY_TYPE,
+    type,
+    format,
+    count,
+    after,
+    data,
+  );
+  const pointer = pointerIn(data);
+  if (pointer === null) return null;
+  try {
+    if (status !== SUCCESS || format[0] !== 8) return null;
+    const bytes = Deno.UnsafePointerView.getArrayBuffer(pointer, Number(count[0]));
+    return new TextDecoder().decode(bytes) || null;
+  } finally {
+    x11.XFree(pointer);
+  }
+}
+
+/** Connects to $DISPLAY; the AT_SPI_BUS address, or a missing part's description. */
+function checkDisplay(name: string): { atspiBus: string | null } | { problem: string } {
+  const { x11, close } = openX11();
+  try {
+    const display = x11.XOpenDisplay(cString(name));
+    if (display === null) {
+      return {
+        problem: `the X server at DISPLAY=${name} (cannot connect; is Xvfb or Xorg running?)`,
+      };
+    }
+    try {
+      return { atspiBus: rootAtspiBus(x11, display) };
+    } finally {
+      x11.XCloseDisplay(display);
+    }
+  } finally {
+    close();
+  }
+}
+
+function dbusLibraryMissing(): boolean {
+  try {
+    Deno.dlopen(DBUS_LIBRARY, {}).close();
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export function probeLinuxDesktop(): Promise<ProbeResult> {
+  const missing = missingLibraries();
+  const display = Deno.env.get("DISPLAY");
+  let atspiBus: string | null = null;
+  if (!display) {
+    missing.push("DISPLAY (not set: no X display to observe)");
+  } else if (!missing.some((m) => m.startsWith("libX11"))) {
+    const checked = checkDisplay(display);
+    if ("problem" in checked) missing.push(checked.problem);
+    else atspiBus = checked.atspiBus;
+  }
+  if (dbusLibraryMissing()) {
+    missing.push(`${DBUS_LIBRARY} (Debian package libdbus-1-3)`);
+  } else {
+    const { dbus, close } = openDBus();
+    try {
+      const problem = accessibilityBusProblem(dbus, atspiBus);
+      if (problem !== null) missing.push(problem);
+    } finally {
+      close();
+    }
+  }
+  return Promise.resolve(missing.length === 0 ? { ok: true } : { ok: false, missing });
+}

@@ -1,0 +1,37 @@
+// Messages between the main-thread proxy (adapter.ts) and the worker that owns
+// the platform (worker.ts). Everything is structured-clone data.
+
+/** The adapter methods the worker serves, by name. */
+export type Method =
+  | "listWindows"
+  | "captureTree"
+  | "screenshot"
+  | "input"
+  | "elementOperation"
+  | "monitors"
+  | "windowsAbove"
+  | "activate";
+
+export interface Request {
+  id: number;
+  method: Method;
+  args: unknown[];
+}
+
+export interface WireError {
+  /** "window_gone" is rebuilt as WindowGoneError on the main thread. */
+  kind: "window_gone" | "error";
+  message: string;
+  handle?: string;
+}
+
+export type Reply =
+  | { kind: "reply"; id: number; value: unknown }
+  | { kind: "reply"; id: number; error: WireError };
+
+/** Sent once after start-up: the worker either owns a working desktop or says why not. */
+export type Startup = { kind: "ready" } | { kind: "failed"; message: string };
+
+export type WorkerMessage = Reply | Startup | { kind: "closed" };
+
+export type ProxyMessage = { kind: "request"; request: Request } | { kind: "close" };

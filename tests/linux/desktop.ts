@@ -1,0 +1,279 @@
+// A throwaway headless desktop for the Linux end-to-end tests: Xvfb, a private
+// D-Bus session bus, the accessibility bus, openbox and GTK apps. Every process
+// carries this desktop's token in its environment, so `stop()` ends exactly the
+// processes this desktop started — including ones D-Bus activated and reparented.
+
+import { commandExists } from "../helpers/parts.ts";
+
+/** The Debian packages the harness and its apps come from. */
+export const DESKTOP_PACKAGES =
+  "xvfb openbox dbus at-spi2-core x11-utils gtk-3-examples zenity mousepad gnome-calculator";
+
+const REQUIRED_COMMANDS = ["Xvfb", "dbus-daemon", "dbus-send", "openbox", "xprop"];
+const BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher";
+
+export function desktopAvailable(): boolean {
+  try {
+    Deno.statSync(BUS_LAUNCHER);
+  } catch {
+    return false;
+  }
+  return REQUIRED_COMMANDS.every(commandExists);
+}
+
+export interface DesktopOptions {
+  width?: number;
+  height?: number;
+}
+
+export interface App {
+  pid: number;
+  /** The X window id of the app's first top-level window. */
+  window: bigint;
+  kill(): Promise<void>;
+}
+
+export interface Desktop {
+  display: string;
+  /** The environment a client of this desktop needs (the service, apps, tools). */
+  env: Record<string, string>;
+  /** Starts an app and waits until it has mapped a managed top-level window. */
+  launch(command: string, args?: string[]): Promise<App>;
+  /** Runs an X tool against this desktop and returns its stdout. */
+  run(command: string, args: string[]): Promise<string>;
+  /** Kills the accessibility bus (launcher, bus daemon and registry). */
+  stopAccessibilityBus(): Promise<void>;
+  startAccessibilityBus(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const decoder = new TextDecoder();
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Reads a child's stdout until the first line, which Xvfb and dbus-daemon use to report. */
+async function firstLine(stream: ReadableStream<Uint8Array>, what: string): Promise<string> {
+  const reader = stream.getReader();
+  let text = "";
+  const deadline = setTimeout(() => reader.cancel(), 15_000);
+  try {
+    while (!text.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`${what} ended before reporting`);
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    clearTimeout(deadline);
+    reader.releaseLock();
+  }
+  // Keep draining so the child never blocks on a full pipe.
+  stream.pipeTo(new WritableStream()).catch(() => {});
+  return text.split("\n")[0].trim();
+}
+
+function alive(pid: number): boolean {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return !/^\d+ \(.*\) Z/.test(stat);
+  } catch {
+    return false;
+  }
+}
+
+/** PIDs whose environment carries `marker` (e.g. OSO_DESKTOP=<token>). */
+function processesWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const environ = Deno.readTextFileSync(`/proc/${entry.name}/environ`);
+      if (environ.split("\0").includes(marker)) found.push(Number(entry.name));
+    } catch {
+      // gone or not ours to read
+    }
+  }
+  return found;
+}
+
+async function terminate(pids: number[]): Promise<void> {
+  for (const pid of pids) {
+    try {
+      Deno.kill(pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  const deadline = Date.now() + 3000;
+  while (pids.some(alive) && Date.now() < deadline) await sleep(50);
+  for (const pid of pids.filter(alive)) {
+    try {
+      Deno.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** A session bus that activates nothing: apps must not pull in portals, gvfs or dconf. */
+function sessionBusConfig(dir: string): string {
+  return `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir=${dir}</listen>
+  <servicedir>${dir}/services</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+`;
+}
+
+export async function startDesktop(options: DesktopOptions = {}): Promise<Desktop> {
+  const token = crypto.randomUUID();
+  const marker = `OSO_DESKTOP=${token}`;
+  const dir = await Deno.makeTempDir({ prefix: "oso-desktop-" });
+  await Deno.chmod(dir, 0o700);
+  await Deno.mkdir(`${dir}/services`);
+  await Deno.mkdir(`${dir}/home`);
+  const children: Deno.ChildProcess[] = [];
+  const baseEnv: Record<string, string> = {
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    LANG: "C.UTF-8",
+    HOME: `${dir}/home`,
+    XDG_RUNTIME_DIR: dir,
+    XDG_CONFIG_HOME: `${dir}/home/.config`,
+    XDG_CACHE_HOME: `${dir}/home/.cache`,
+    XDG_DATA_HOME: `${dir}/home/.local/share`,
+    GSETTINGS_BACKEND: "memory",
+    GIO_USE_VFS: "local",
+    GTK_USE_PORTAL: "0",
+    OSO_DESKTOP: token,
+  };
+  const spawn = (command: string, args: string[], env: Record<string, string>) => {
+    const child = new Deno.Command(command, {
+      args,
+      env,
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    children.push(child);
+    return child;
+  };
+  const stopAll = async () => {
+    await terminate(children.map((c) => c.pid));
+    await terminate(processesWith(marker));
+    await Promise.all(children.map((c) => c.status.catch(() => {})));
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  };
+
+  try {
+    const width = options.width ?? 1280;
+    const height = options.height ?? 800;
+    const xvfb = spawn(
+      "Xvfb",
+      ["-displayfd", "1", "-screen", "0", `${width}x${height}x24`, "-nolisten", "tcp"],
+      baseEnv,
+    );
+    const display = `:${await firstLine(xvfb.stdout, "Xvfb")}`;
+    const xEnv = { ...baseEnv, DISPLAY: display };
+    await Deno.writeTextFile(`${dir}/session.conf`, sessionBusConfig(dir));
+    const bus = spawn(
+      "dbus-daemon",
+      ["--nofork", "--print-address=1", `--config-file=${dir}/session.conf`],
+      xEnv,
+    );
+    const env = { ...xEnv, DBUS_SESSION_BUS_ADDRESS: await firstLine(bus.stdout, "dbus-daemon") };
+
+    const run = async (command: string, args: string[]) => {
+      const out = await new Deno.Command(command, { args, env, clearEnv: true, stderr: "null" })
+        .output();
+      return decoder.decode(out.stdout);
+    };
+    const rootProperty = (name: string) => run("xprop", ["-root", name]);
+    const accessibilityBusAddress = () =>
+      run("dbus-send", [
+        "--session",
+        "--dest=org.a11y.Bus",
+        "--print-reply",
+        "/org/a11y/bus",
+        "org.a11y.Bus.GetAddress",
+      ]);
+
+    let launcher: Deno.ChildProcess | null = null;
+    const startAccessibilityBus = async () => {
+      launcher = spawn(BUS_LAUNCHER, ["--launch-immediately"], env);
+      launcher.stdout.pipeTo(new WritableStream()).catch(() => {});
+      // The launcher answers org.a11y.Bus.GetAddress on the session bus once it listens.
+      const deadline = Date.now() + 10_000;
+      while (!(await accessibilityBusAddress()).includes("unix:")) {
+        if (Date.now() > deadline) throw new Error("the accessibility bus did not start");
+        await sleep(50);
+      }
+    };
+    const stopAccessibilityBus = async () => {
+      const ours = processesWith(marker).filter((pid) => {
+        const cmdline = Deno.readTextFileSync(`/proc/${pid}/cmdline`);
+        return cmdline.includes("at-spi") || cmdline.includes("accessibility.conf");
+      });
+      await terminate(ours);
+      if (launcher) await launcher.status.catch(() => {});
+    };
+    await startAccessibilityBus();
+
+    const wm = spawn("openbox", ["--sm-disable"], env);
+    wm.stdout.pipeTo(new WritableStream()).catch(() => {});
+    const wmDeadline = Date.now() + 10_000;
+    while (!(await rootProperty("_NET_SUPPORTING_WM_CHECK")).includes("window id")) {
+      if (Date.now() > wmDeadline) throw new Error("openbox did not start");
+      await sleep(50);
+    }
+
+    const clientWindowOf = async (pid: number): Promise<bigint | null> => {
+      const list = await rootProperty("_NET_CLIENT_LIST");
+      for (const id of list.match(/0x[0-9a-f]+/g) ?? []) {
+        const owner = await run("xprop", ["-id", id, "_NET_WM_PID"]);
+        if (owner.trim().endsWith(`= ${pid}`)) return BigInt(id);
+      }
+      return null;
+    };
+
+    const launch = async (command: string, args: string[] = []): Promise<App> => {
+      const child = spawn(command, args, env);
+      child.stdout.pipeTo(new WritableStream()).catch(() => {});
+      const deadline = Date.now() + 20_000;
+      let window: bigint | null = null;
+      while ((window = await clientWindowOf(child.pid)) === null) {
+        if (Date.now() > deadline) throw new Error(`${command} did not map a window`);
+        await sleep(100);
+      }
+      return {
+        pid: child.pid,
+        window,
+        async kill() {
+          await terminate([child.pid]);
+          await child.status.catch(() => {});
+        },
+      };
+    };
+
+    return {
+      display,
+      env,
+      launch,
+      run,
+      stopAccessibilityBus,
+      startAccessibilityBus,
+      stop: stopAll,
+    };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}
