@@ -20,7 +20,7 @@ import { performElementOperation } from "./element_operations.ts";
 import { FrameFinder } from "./frames.ts";
 import { GValues } from "./glib_values.ts";
 import { type Libraries, openLibraries } from "./libraries.ts";
-import { XTestInput } from "./xtest_input.ts";
+import { SETTLE_MS, XTestInput } from "./xtest_input.ts";
 import { listMonitors, screenBounds } from "./x11_monitors.ts";
 import { grabRootArea, intersect } from "./x11_screenshot.ts";
 import {
@@ -145,18 +145,21 @@ export class LinuxDesktop {
     return this.keyboard.perform(action);
   }
 
-  elementOperation(target: ElementRef, op: ElementOperation): ActionOutcome {
+  async elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
     const id = this.window(target.handle);
     this.atspi.pump();
     const found = this.frames.find(id);
     if (found === null) {
       return { ok: false, unsupported: true, error: "the window's app is not accessible" };
     }
+    let outcome: ActionOutcome;
     try {
-      return performElementOperation(this.atspi, found.frame, target.elementId, op);
+      outcome = performElementOperation(this.atspi, found.frame, target.elementId, op);
     } finally {
       this.atspi.unref(found.frame);
     }
+    if (outcome.ok) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    return outcome;
   }
 
   close(): void {

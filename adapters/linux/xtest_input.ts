@@ -17,6 +17,12 @@ const MULTI_CLICK_GAP_MS = 40;
 const KEY_GAP_MS = 4;
 const DRAG_STEP_MS = 15;
 const CURRENT_SCREEN = -1;
+/**
+ * After an action, time for the app to react and for its accessibility events
+ * to reach libatspi's cache (2–7 ms measured; generous for loaded machines), so
+ * the capture that follows sees the result.
+ */
+export const SETTLE_MS = 40;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -123,6 +129,13 @@ export class XTestInput {
   }
 
   async perform(action: InputAction): Promise<ActionOutcome> {
+    const outcome = await this.send(action);
+    this.x.x11.XSync(this.x.display, 0);
+    await sleep(SETTLE_MS);
+    return outcome;
+  }
+
+  private async send(action: InputAction): Promise<ActionOutcome> {
     switch (action.kind) {
       case "move":
         this.move(action.x, action.y);

@@ -30,6 +30,10 @@ export interface App {
   pid: number;
   /** The X window id of the app's first top-level window. */
   window: bigint;
+  /** What the app printed on stdout so far. */
+  stdout(): string;
+  /** Resolves with the exit code once the app has ended. */
+  exited: Promise<number>;
   kill(): Promise<void>;
 }
 
@@ -246,7 +250,10 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
 
     const launch = async (command: string, args: string[] = []): Promise<App> => {
       const child = spawn(command, args, env);
-      child.stdout.pipeTo(new WritableStream()).catch(() => {});
+      let output = "";
+      child.stdout.pipeTo(
+        new WritableStream({ write: (chunk) => void (output += decoder.decode(chunk)) }),
+      ).catch(() => {});
       const deadline = Date.now() + 20_000;
       let window: bigint | null = null;
       while ((window = await clientWindowOf(child.pid)) === null) {
@@ -256,6 +263,8 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
       return {
         pid: child.pid,
         window,
+        stdout: () => output,
+        exited: child.status.then((s) => s.code),
         async kill() {
           await terminate([child.pid]);
           await child.status.catch(() => {});

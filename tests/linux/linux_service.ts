@@ -1,0 +1,87 @@
+// The service under test on a harness desktop, and tree helpers for its answers.
+
+import { partAvailable } from "../helpers/parts.ts";
+import { type Service, startService } from "../helpers/service.ts";
+import { getJson, postJson } from "../helpers/http.ts";
+import { type Desktop, DESKTOP_PACKAGES, desktopAvailable } from "./desktop.ts";
+import type { Element } from "../../lib/tree.ts";
+
+/** False (skip) or throws under OSO_REQUIRE_ALL_PARTS when the desktop parts are missing. */
+export function linuxDesktopPart(): boolean {
+  return Deno.build.os === "linux" &&
+    partAvailable(
+      "a headless Linux desktop (Xvfb, openbox, D-Bus, at-spi2-core, GTK apps)",
+      desktopAvailable(),
+      `apt-get install ${DESKTOP_PACKAGES}`,
+    );
+}
+
+/** Deep trees and no tree cache: tests read what the desktop shows right now. */
+export const TEST_CONFIG = {
+  tree: { max_depth: 30, default_depth: 30, cache_ttl_s: 0 },
+};
+
+export function startLinuxService(desktop: Desktop): Promise<Service> {
+  return startService({ mock: false, env: desktop.env, config: TEST_CONFIG });
+}
+
+export interface Client {
+  get(path: string): ReturnType<typeof getJson>;
+  post(path: string, body: unknown): ReturnType<typeof postJson>;
+  structure(uid: string): Promise<Element>;
+  windows(): Promise<Array<Record<string, unknown>>>;
+}
+
+export function client(service: Service): Client {
+  const get = (path: string) => getJson(`${service.url}${path}`);
+  return {
+    get,
+    post: (path, body) => postJson(`${service.url}${path}`, body),
+    async structure(uid) {
+      const r = await get(`/api/structure?window_uid=${uid}&depth=30`);
+      if (r.status !== 200) throw new Error(`structure ${r.status}: ${JSON.stringify(r.body)}`);
+      return r.body.tree as Element;
+    },
+    async windows() {
+      return (await get("/api/windows")).body.windows as Array<Record<string, unknown>>;
+    },
+  };
+}
+
+export function uidOf(window: bigint): string {
+  return `x11:${window.toString(16)}`;
+}
+
+export function findAll(root: Element, test: (e: Element) => boolean): Element[] {
+  const found: Element[] = [];
+  const visit = (e: Element) => {
+    if (test(e)) found.push(e);
+    e.children.forEach(visit);
+  };
+  visit(root);
+  return found;
+}
+
+export function findById(root: Element, id: string): Element | null {
+  return findAll(root, (e) => e.id === id)[0] ?? null;
+}
+
+/** Polls until `read` returns something `done` accepts; returns the last value read. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}
+
+/** The structure once the app has registered its accessible frame (more than a bare root). */
+export function accessibleStructure(c: Client, uid: string): Promise<Element> {
+  return eventually(() => c.structure(uid), (tree) => tree.children.length > 0, 15_000);
+}
