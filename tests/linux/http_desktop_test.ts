@@ -218,6 +218,44 @@ Deno.test({
           assert.equal(r.body.success, true, JSON.stringify(r.body));
           assert.equal(await valueOf(field.id), "set by AT-SPI ✓");
         });
+
+        await t.step("an agent completes a zenity dialog", async () => {
+          const dialog = await desktop.launch("zenity", [
+            "--entry",
+            "--title=Rename file",
+            "--text=New name:",
+          ]);
+          const uid = uidOf(dialog.window);
+          const windows = await eventually(
+            () => c.windows(),
+            (ws) => ws.some((w) => w.window_uid === uid && w.focused === true),
+          );
+          const listed = windows.find((w) => w.title === "Rename file");
+          assert.equal(listed?.window_uid, uid);
+          assert.equal(listed?.process, "zenity");
+          const tree = await accessibleStructure(c, uid);
+          assert.equal(tree.role, "Dialog");
+          const field = findAll(tree, (e) => e.role === "Edit")[0];
+          assert.ok(field, "the dialog's text field");
+          const typed = await c.post("/api/element/click", {
+            window_uid: uid,
+            element_id: field.id,
+          });
+          assert.equal(typed.body.success, true, JSON.stringify(typed.body));
+          await c.post("/api/action", { action: "type", value: "report-2026 ✓.txt" });
+          const ok = await c.post("/api/element/click", {
+            window_uid: uid,
+            selector: 'Button[name="OK"]',
+          });
+          assert.equal(ok.body.success, true, JSON.stringify(ok.body));
+          assert.equal(await dialog.exited, 0);
+          assert.equal(dialog.stdout(), "report-2026 ✓.txt\n");
+          const after = await eventually(
+            () => c.windows(),
+            (ws) => !ws.some((w) => w.window_uid === uid),
+          );
+          assert.ok(!after.some((w) => w.window_uid === uid), "the dialog is gone");
+        });
       } finally {
         await service.stop();
       }
