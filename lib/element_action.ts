@@ -8,6 +8,7 @@ import { contentFingerprint } from "./hash.ts";
 import { type Captured, captureWindow, listWindows, targetWindow } from "./observe.ts";
 import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts";
 import type { Session } from "./session.ts";
+import { requireToken } from "./tokens.ts";
 import { resolveTarget, type TargetArgs } from "./targets.ts";
 import { type Bounds, center, type Element, FALLBACK_SCREEN } from "./tree.ts";
 import { isOccluded, screenBounds } from "./visibility.ts";
@@ -65,14 +66,9 @@ export function treeChanged(
 }
 
 function previousTree(session: Session, uid: string, token?: string): Element | null {
-  if (token) {
-    const stored = session.tokens.lookup(token, uid);
-    if (!stored) {
-      throw new ToolError("BadRequest", `unknown or expired tree_token '${token}'`, { token });
-    }
-    return stored.tree;
-  }
-  return session.lastServed(uid);
+  return token
+    ? requireToken(session.tokens, token, uid, "tree_token").tree
+    : session.lastServed(uid);
 }
 
 export async function runElementVerb(

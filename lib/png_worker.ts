@@ -7,7 +7,10 @@ type Reply = { id: number; png?: Uint8Array; error?: string };
 
 let worker: Worker | null = null;
 let nextId = 0;
-const pending = new Map<number, { resolve: (png: Uint8Array) => void; reject: (e: Error) => void }>();
+const pending = new Map<
+  number,
+  { resolve: (png: Uint8Array) => void; reject: (e: Error) => void }
+>();
 
 function failAll(error: Error): void {
   for (const { reject } of pending.values()) reject(error);

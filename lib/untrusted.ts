@@ -22,7 +22,13 @@ const ANSI = new RegExp(
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
 
+// Every escape sequence starts with ESC, itself a control character: strings
+// without any control character (nearly all of them) are returned as they are.
+// deno-lint-ignore no-control-regex
+const ANY_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
+
 export function sanitizeString(s: string): string {
+  if (!ANY_CONTROL.test(s)) return s;
   return s.replace(ANSI, "").replace(CONTROL, "");
 }
 
@@ -30,9 +36,10 @@ export function sanitizeValue(value: unknown): unknown {
   if (typeof value === "string") return sanitizeString(value);
   if (Array.isArray(value)) return value.map(sanitizeValue);
   if (value !== null && typeof value === "object") {
+    const source = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      out[k] = PASS_THROUGH_KEYS.has(k) ? v : sanitizeValue(v);
+    for (const k in source) {
+      out[k] = PASS_THROUGH_KEYS.has(k) ? source[k] : sanitizeValue(source[k]);
     }
     return out;
   }
