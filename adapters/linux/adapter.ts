@@ -22,6 +22,13 @@ import type { Method, Reply, WorkerMessage } from "./protocol.ts";
 const WORKER_URL = new URL("./worker.ts", import.meta.url).href;
 const STARTUP_TIMEOUT_MS = 15_000;
 const CLOSE_TIMEOUT_MS = 2_000;
+/**
+ * Terminating a worker stops its JavaScript, not a native call in progress: a
+ * worker stuck in a D-Bus call stays in libatspi until libatspi's own timeout
+ * (3 s at most, see atspi_session.ts). Its successor starts after that, so two
+ * threads are never inside libatspi at once.
+ */
+const HUNG_WORKER_DRAIN_MS = 3_500;
 
 export interface LinuxAdapterOptions {
   /** Deadline of quick requests (window list, monitors, screenshots...). */
@@ -48,6 +55,8 @@ class LinuxAdapter implements Adapter {
   readonly name = "LinuxAdapter" as const;
   readonly isMock = false;
   private worker: Promise<Worker> | null = null;
+  /** When a replaced worker may still be inside a native call: no successor before then. */
+  private drainedAt = 0;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private readonly requestTimeoutMs: number;
@@ -66,11 +75,20 @@ class LinuxAdapter implements Adapter {
 
   /** The running worker, starting one when there is none. */
   ensureWorker(): Promise<Worker> {
-    this.worker ??= this.startWorker();
+    if (this.worker === null) {
+      const starting = this.startWorker();
+      this.worker = starting;
+      // A failed start must not be cached: the next call tries again.
+      starting.catch(() => {
+        if (this.worker === starting) this.worker = null;
+      });
+    }
     return this.worker;
   }
 
-  private startWorker(): Promise<Worker> {
+  private async startWorker(): Promise<Worker> {
+    const wait = this.drainedAt - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const worker = new Worker(WORKER_URL, { type: "module" });
     const started = new Promise<Worker>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -97,17 +115,14 @@ class LinuxAdapter implements Adapter {
         this.replaceWorker(worker, `the Linux desktop worker crashed: ${event.message}`);
       };
     });
-    // A failed start must not be cached: the next call tries again.
-    started.catch(() => {
-      if (this.worker === started) this.worker = null;
-    });
-    return started;
+    return await started;
   }
 
   /** Drops a dead or hung worker; its pending callers learn why. The next call starts a new one. */
   private replaceWorker(worker: Worker, reason: string): void {
     worker.terminate();
     this.worker = null;
+    this.drainedAt = Date.now() + HUNG_WORKER_DRAIN_MS;
     for (const [id, job] of this.pending) {
       clearTimeout(job.timer);
       job.reject(new Error(`${reason} (request ${job.method} abandoned; the worker is restarted)`));
@@ -198,15 +213,23 @@ class LinuxAdapter implements Adapter {
       this.replaceWorker(worker, "the Linux adapter was closed");
     }
     this.atspiPin.close();
+    if (openAdapter === this) openAdapter = null;
   }
 }
+
+/** Two workers in libatspi at once would corrupt it: one adapter per process. */
+let openAdapter: LinuxAdapter | null = null;
 
 /**
  * Starts the worker and waits until it owns the desktop; rejects with the reason
  * (no display, a missing library, no accessibility bus) when it cannot.
  */
 export async function createLinuxAdapter(options: LinuxAdapterOptions = {}): Promise<Adapter> {
+  if (openAdapter !== null) {
+    throw new Error("a LinuxAdapter is already open in this process (libatspi is process-wide)");
+  }
   const adapter = new LinuxAdapter(options);
+  openAdapter = adapter;
   try {
     await adapter.ensureWorker();
   } catch (e) {

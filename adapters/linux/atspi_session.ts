@@ -3,7 +3,14 @@
 // libatspi is single-threaded.
 
 import { cString, readCString } from "./c_strings.ts";
-import { type Atspi, CACHE_DEFAULT, COORD_SCREEN, STATE_SET_BITS_OFFSET } from "./ffi_atspi.ts";
+import {
+  type Atspi,
+  CACHE_DEFAULT,
+  COORD_SCREEN,
+  INIT_NO_BUS,
+  STATE_SET_BITS_OFFSET,
+} from "./ffi_atspi.ts";
+import type { DBus } from "./ffi_dbus.ts";
 import type { GLib } from "./ffi_glib.ts";
 import { GValues } from "./glib_values.ts";
 import type { Bounds } from "../../lib/tree.ts";
@@ -21,6 +28,9 @@ const ATSPI_APPLICATION_BUS_NAME_OFFSET = 32;
 /** A failed AT-SPI call, with the D-Bus error text. */
 export class AtspiCallError extends Error {}
 
+/** The accessibility bus cannot be reached (yet): no tree, no element operations. */
+export class AccessibilityBusError extends Error {}
+
 export type Accessible = Deno.PointerObject;
 
 /** The optional AT-SPI interfaces an accessible implements. */
@@ -36,22 +46,49 @@ export interface Interfaces {
 export class AtspiSession {
   private readonly roleNames = new Map<number, string>();
   private desktopRef: Deno.PointerValue = null;
+  /** libatspi's connection to the accessibility bus, watched to notice the bus going away. */
+  private connection: Deno.PointerValue = null;
 
   constructor(
     readonly atspi: Atspi,
     private readonly glib: GLib,
+    private readonly dbus: DBus,
     readonly values: GValues,
   ) {}
 
-  /** Connects to the accessibility bus; throws when it cannot be reached. */
+  /** Connects to the accessibility bus; throws AccessibilityBusError when it cannot be reached. */
   init(): void {
-    // atspi_init returns 1 when already initialised in this process, which is fine.
-    if (this.atspi.atspi_init() < 0) throw new AtspiCallError("atspi_init failed");
+    // atspi_init returns 1 when already initialised in this process (a restarted worker): fine.
+    if (this.atspi.atspi_init() === INIT_NO_BUS) {
+      // Leave libatspi uninitialised, or every later call would run without a bus.
+      this.atspi.atspi_exit();
+      throw new AccessibilityBusError(
+        "the accessibility bus is unreachable (is at-spi-bus-launcher running on this session?)",
+      );
+    }
+    this.connection = this.atspi.atspi_get_a11y_bus();
     this.atspi.atspi_set_timeout(CALL_TIMEOUT_MS, STARTUP_TIMEOUT_MS);
     this.desktopRef = this.atspi.atspi_get_desktop(0);
     if (this.desktopRef === null) throw new AtspiCallError("the AT-SPI desktop is unavailable");
     // Names, roles, states and children come from a cache kept fresh by pumped events.
     this.atspi.atspi_accessible_set_cache_mask(this.desktopRef, CACHE_DEFAULT);
+  }
+
+  /**
+   * Throws AccessibilityBusError once libatspi's bus connection has dropped. libatspi
+   * 2.46 cannot reconnect within a process: atspi_exit leaves its application table
+   * holding disposed objects, so a second atspi_init yields "The application no longer
+   * exists" for every call. Saying so beats returning empty trees.
+   */
+  assertConnected(): void {
+    if (this.connection !== null && this.dbus.dbus_connection_get_is_connected(this.connection)) {
+      return;
+    }
+    throw new AccessibilityBusError(
+      "the connection to the accessibility bus was lost (at-spi-bus-launcher stopped?); " +
+        "libatspi cannot reconnect within a process: restart the service to read " +
+        "accessibility trees again (windows, screenshots and input still work)",
+    );
   }
 
   get desktop(): Accessible {

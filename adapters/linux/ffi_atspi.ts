@@ -10,6 +10,8 @@ const B = "buffer" as const;
 
 const atspiSymbols = {
   atspi_init: { parameters: [], result: "i32" },
+  atspi_exit: { parameters: [], result: "i32" },
+  atspi_get_a11y_bus: { parameters: [], result: P },
   atspi_set_timeout: { parameters: ["i32", "i32"], result: "void" },
   atspi_get_desktop: { parameters: ["i32"], result: P },
   atspi_accessible_set_cache_mask: { parameters: [P, "i32"], result: "void" },
@@ -51,6 +53,9 @@ export function openAtspi(): { atspi: Atspi; close(): void } {
   const lib = Deno.dlopen(ATSPI_LIBRARY, atspiSymbols);
   return { atspi: lib.symbols, close: () => lib.close() };
 }
+
+/** atspi_init's answer when it found no accessibility bus. */
+export const INIT_NO_BUS = 2;
 
 /** AtspiCoordType: extents relative to the screen or to the toplevel window. */
 export const COORD_SCREEN = 0;

@@ -1,5 +1,6 @@
-// libdbus symbols for the start-up probe: ask the session bus where the
-// accessibility bus is and check that it answers. Non-variadic calls only.
+// libdbus symbols: the start-up probe asks the session bus where the
+// accessibility bus is and checks that it answers; the worker watches
+// libatspi's connection to notice when that bus goes away. Non-variadic only.
 
 export const DBUS_LIBRARY = "libdbus-1.so.3";
 
@@ -12,6 +13,7 @@ const dbusSymbols = {
   dbus_connection_open_private: { parameters: [B, B], result: P },
   dbus_connection_set_exit_on_disconnect: { parameters: [P, "i32"], result: "void" },
   dbus_bus_register: { parameters: [P, B], result: "i32" },
+  dbus_connection_get_is_connected: { parameters: [P], result: "i32" },
   dbus_connection_close: { parameters: [P], result: "void" },
   dbus_connection_unref: { parameters: [P], result: "void" },
   dbus_message_new_method_call: { parameters: [B, B, B, B], result: P },

@@ -2,6 +2,7 @@
 // of any that is missing. Called by the worker (which owns them) and by the probe.
 
 import { type Atspi, ATSPI_LIBRARY, openAtspi } from "./ffi_atspi.ts";
+import { type DBus, DBUS_LIBRARY, openDBus } from "./ffi_dbus.ts";
 import { type GLib, GLIB_LIBRARY, type GObject, GOBJECT_LIBRARY, openGLib } from "./ffi_glib.ts";
 import { openX11, type X11, X11_LIBRARY } from "./ffi_x11.ts";
 import { openXRandr, type XRandr, XRANDR_LIBRARY } from "./ffi_xrandr.ts";
@@ -15,6 +16,7 @@ export const LIBRARY_PACKAGES: Record<string, string> = {
   [GLIB_LIBRARY]: "libglib2.0-0",
   [GOBJECT_LIBRARY]: "libglib2.0-0",
   [ATSPI_LIBRARY]: "libatspi2.0-0",
+  [DBUS_LIBRARY]: "libdbus-1-3",
 };
 
 export interface Libraries {
@@ -24,6 +26,7 @@ export interface Libraries {
   glib: GLib;
   gobject: GObject;
   atspi: Atspi;
+  dbus: DBus;
   close(): void;
 }
 
@@ -47,6 +50,7 @@ export function openLibraries(): Libraries {
   const xrandr = openXRandr();
   const glib = openGLib();
   const atspi = openAtspi();
+  const dbus = openDBus();
   return {
     x11: x11.x11,
     xtest: xtest.xtest,
@@ -54,8 +58,9 @@ export function openLibraries(): Libraries {
     glib: glib.glib,
     gobject: glib.gobject,
     atspi: atspi.atspi,
+    dbus: dbus.dbus,
     close() {
-      for (const lib of [atspi, glib, xrandr, xtest, x11]) lib.close();
+      for (const lib of [dbus, atspi, glib, xrandr, xtest, x11]) lib.close();
     },
   };
 }

@@ -54,7 +54,12 @@ export class LinuxDesktop {
     let x: XDisplay | null = null;
     try {
       x = XDisplay.open(libs.x11);
-      const atspi = new AtspiSession(libs.atspi, libs.glib, new GValues(libs.glib, libs.gobject));
+      const atspi = new AtspiSession(
+        libs.atspi,
+        libs.glib,
+        libs.dbus,
+        new GValues(libs.glib, libs.gobject),
+      );
       atspi.init();
       return new LinuxDesktop(libs, x, atspi);
     } catch (e) {
@@ -67,6 +72,12 @@ export class LinuxDesktop {
   /** Lets libatspi apply queued D-Bus events to its cache. */
   pump(): void {
     this.atspi.pump();
+  }
+
+  /** Before AT-SPI work: the bus is still there and queued events are applied. */
+  private readyForAtspi(): void {
+    this.atspi.pump();
+    this.atspi.assertConnected();
   }
 
   /** A window id from a handle; a handle that names no live window is WindowGone. */
@@ -83,7 +94,7 @@ export class LinuxDesktop {
   captureTree(handle: string | null, limits: CaptureLimits): Capture | null {
     const id = handle === null ? activeWindow(this.x) : this.window(handle);
     if (id === null) return null;
-    this.atspi.pump();
+    this.readyForAtspi();
     const found = this.frames.find(id);
     if (found === null) {
       const bounds = frameBounds(this.x, id);
@@ -147,7 +158,7 @@ export class LinuxDesktop {
 
   async elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
     const id = this.window(target.handle);
-    this.atspi.pump();
+    this.readyForAtspi();
     const found = this.frames.find(id);
     if (found === null) {
       return { ok: false, unsupported: true, error: "the window's app is not accessible" };

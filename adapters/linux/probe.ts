@@ -64,15 +64,6 @@ function checkDisplay(name: string): { atspiBus: string | null } | { problem: st
   }
 }
 
-function dbusLibraryMissing(): boolean {
-  try {
-    Deno.dlopen(DBUS_LIBRARY, {}).close();
-    return false;
-  } catch {
-    return true;
-  }
-}
-
 export function probeLinuxDesktop(): Promise<ProbeResult> {
   const missing = missingLibraries();
   const display = Deno.env.get("DISPLAY");
@@ -84,9 +75,7 @@ export function probeLinuxDesktop(): Promise<ProbeResult> {
     if ("problem" in checked) missing.push(checked.problem);
     else atspiBus = checked.atspiBus;
   }
-  if (dbusLibraryMissing()) {
-    missing.push(`${DBUS_LIBRARY} (Debian package libdbus-1-3)`);
-  } else {
+  if (!missing.some((m) => m.startsWith(DBUS_LIBRARY))) {
     const { dbus, close } = openDBus();
     try {
       const problem = accessibilityBusProblem(dbus, atspiBus);

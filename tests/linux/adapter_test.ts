@@ -1,0 +1,116 @@
+// The Linux adapter in-process, where HTTP cannot reach: capture limits, a
+// window closing mid-capture, a hung worker being replaced, and memory over
+// a thousand captures.
+
+import { strict as assert } from "node:assert";
+import { createLinuxAdapter } from "../../adapters/linux/adapter.ts";
+import { type Adapter, WindowGoneError } from "../../adapters/types.ts";
+import { startDesktop } from "./desktop.ts";
+import { linuxDesktopPart } from "./linux_service.ts";
+
+const LIMITS = { maxDepth: 30, maxNodes: 20000, timeoutMs: 10000 };
+
+/** Runs `body` with the environment pointing at the desktop (replacement workers read it too). */
+async function withEnv<T>(env: Record<string, string>, body: () => Promise<T>): Promise<T> {
+  const saved = Object.keys(env).map((k) => [k, Deno.env.get(k)] as const);
+  for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
+  try {
+    return await body();
+  } finally {
+    for (const [k, v] of saved) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+  }
+}
+
+async function frameCapture(adapter: Adapter, handle: string) {
+  const deadline = Date.now() + 15_000;
+  while (true) {
+    const capture = await adapter.captureTree(handle, LIMITS);
+    if ((capture?.nodeCount ?? 0) > 1 || Date.now() > deadline) return capture!;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+Deno.test({
+  name: "Linux adapter: limits, vanishing windows, worker restart and memory",
+  ignore: !linuxDesktopPart(),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const desktop = await startDesktop();
+    try {
+      const factory = await desktop.launch("gtk3-widget-factory");
+      const dialog = await desktop.launch("zenity", ["--question", "--text=Keep going?"]);
+      // One adapter per process, as in the service: libatspi is process-wide.
+      // No grace over a capture's own time limit, so a 1 ms capture counts as hung.
+      await withEnv(desktop.env, async () => {
+        const adapter = await createLinuxAdapter({ captureGraceMs: 0 });
+        try {
+          const factoryHandle = factory.window.toString();
+          const dialogHandle = dialog.window.toString();
+
+          await t.step("captures are cut short by node count and by depth", async () => {
+            const full = await frameCapture(adapter, factoryHandle);
+            assert.ok(full.nodeCount > 200, `widget-factory nodes: ${full.nodeCount}`);
+            assert.equal(full.cutShort, null);
+            const few = await adapter.captureTree(factoryHandle, { ...LIMITS, maxNodes: 10 });
+            assert.equal(few!.cutShort, "nodes");
+            assert.equal(few!.nodeCount, 10);
+            const shallow = await adapter.captureTree(factoryHandle, { ...LIMITS, maxDepth: 2 });
+            assert.equal(shallow!.cutShort, "depth");
+            const cut = shallow!.root.children.flatMap((c) => c.children).filter((c) =>
+              c.truncated
+            );
+            assert.ok(cut.length > 0 && cut.every((c) => (c.child_count ?? 0) > 0));
+          });
+
+          await t.step("a hung request is rejected clearly and the worker replaced", async () => {
+            await assert.rejects(
+              adapter.captureTree(factoryHandle, { ...LIMITS, timeoutMs: 1 }),
+              /did not answer captureTree within 1 ms.*restarted/,
+            );
+            const windows = await adapter.listWindows();
+            assert.ok(windows.some((w) => w.handle === factoryHandle), "a new worker answers");
+            const again = await adapter.captureTree(factoryHandle, LIMITS);
+            assert.ok(again!.nodeCount > 200, "and captures trees again");
+          });
+
+          await t.step("1,000 captures do not grow memory", async () => {
+            await frameCapture(adapter, dialogHandle);
+            for (let i = 0; i < 100; i++) await adapter.captureTree(dialogHandle, LIMITS);
+            const before = Deno.memoryUsage().rss;
+            let nodes = 0;
+            for (let i = 0; i < 1000; i++) {
+              nodes += (await adapter.captureTree(dialogHandle, LIMITS))!.nodeCount;
+            }
+            const growthMb = (Deno.memoryUsage().rss - before) / 2 ** 20;
+            console.log(
+              `RSS growth over 1,000 captures (${nodes} nodes): ${growthMb.toFixed(1)} MiB`,
+            );
+            assert.ok(growthMb < 16, `RSS grew ${growthMb.toFixed(1)} MiB`);
+          });
+
+          await t.step("a window that closes mid-capture is WindowGone", async () => {
+            const outcomes = new Set<string>();
+            for (let i = 0; i < 3; i++) {
+              const app = await desktop.launch("zenity", ["--info", `--text=run ${i}`]);
+              const handle = app.window.toString();
+              await frameCapture(adapter, handle);
+              const capture = adapter.captureTree(handle, LIMITS).then(
+                () => "complete",
+                (e) => e instanceof WindowGoneError ? "gone" : `other: ${e}`,
+              );
+              await app.kill();
+              outcomes.add(await capture);
+              await assert.rejects(adapter.captureTree(handle, LIMITS), WindowGoneError);
+            }
+            assert.ok(![...outcomes].some((o) => o.startsWith("other")), [...outcomes].join());
+          });
+        } finally {
+          await adapter.close();
+        }
+      });
+    } finally {
+      await desktop.stop();
+    }
+  },
+});
