@@ -1,15 +1,11 @@
 // The built-in mock desktop (spec/mock-desktop.md §1–§2): three windows, each
 // with a tree of its own (conflicts.md Q23), ids following child order.
 
-import { assignIds, type Bounds, type Element, element } from "../../lib/tree.ts";
+import { assignIds, type Bounds, type Element, element, type WindowInfo } from "../../lib/tree.ts";
 
-export interface MockWindow {
-  handle: string;
-  title: string;
-  process: string;
-  pid: number;
-  bounds: Bounds;
-  focused: boolean;
+/** A mock window: what list_windows reports (less the uid, which depends on the nonce) and its tree. */
+export interface MockWindow
+  extends Pick<WindowInfo, "handle" | "title" | "process" | "pid" | "bounds" | "focused"> {
   tree: Element;
   /**
    * Rows a collapsed tree item reveals as following siblings when expanded,
