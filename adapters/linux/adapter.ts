@@ -61,12 +61,6 @@ class LinuxAdapter implements Adapter {
   private nextId = 0;
   private readonly requestTimeoutMs: number;
   private readonly captureGraceMs: number;
-  /**
-   * Keeps libatspi loaded for the life of the process: a replaced worker leaves
-   * libatspi's D-Bus watches in GLib's default context, and unloading the
-   * library under them would crash the next worker's pump.
-   */
-  private readonly atspiPin = Deno.dlopen(ATSPI_LIBRARY, {});
 
   constructor(options: LinuxAdapterOptions) {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
@@ -212,13 +206,19 @@ class LinuxAdapter implements Adapter {
       await closed;
       this.replaceWorker(worker, "the Linux adapter was closed");
     }
-    this.atspiPin.close();
     if (openAdapter === this) openAdapter = null;
   }
 }
 
 /** Two workers in libatspi at once would corrupt it: one adapter per process. */
 let openAdapter: LinuxAdapter | null = null;
+
+/**
+ * Keeps libatspi loaded for the life of the process: a finished worker leaves
+ * libatspi's D-Bus watches in GLib's default context, and unloading the library
+ * under them would crash the next worker's pump. Never closed, on purpose.
+ */
+let atspiPin: Deno.DynamicLibrary<Record<string, never>> | null = null;
 
 /**
  * Starts the worker and waits until it owns the desktop; rejects with the reason
@@ -228,6 +228,7 @@ export async function createLinuxAdapter(options: LinuxAdapterOptions = {}): Pro
   if (openAdapter !== null) {
     throw new Error("a LinuxAdapter is already open in this process (libatspi is process-wide)");
   }
+  atspiPin ??= Deno.dlopen(ATSPI_LIBRARY, {});
   const adapter = new LinuxAdapter(options);
   openAdapter = adapter;
   try {

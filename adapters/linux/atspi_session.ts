@@ -87,7 +87,7 @@ export class AtspiSession {
     throw new AccessibilityBusError(
       "the connection to the accessibility bus was lost (at-spi-bus-launcher stopped?); " +
         "libatspi cannot reconnect within a process: restart the service to read " +
-        "accessibility trees again (windows, screenshots and input still work)",
+        "accessibility trees again (window lists and screenshots still work)",
     );
   }
 

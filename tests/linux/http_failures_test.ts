@@ -1,0 +1,117 @@
+// Failure cases over HTTP: a killed app, a lost accessibility bus, and a
+// service started where the desktop is unreachable. The service must say what
+// is wrong and keep serving.
+
+import { strict as assert } from "node:assert";
+import { probeLinuxDesktop } from "../../adapters/linux/probe.ts";
+import { startService } from "../helpers/service.ts";
+import { startDesktop } from "./desktop.ts";
+import {
+  accessibleStructure,
+  client,
+  eventually,
+  linuxDesktopPart,
+  startLinuxService,
+  TEST_CONFIG,
+  uidOf,
+} from "./linux_service.ts";
+
+Deno.test({
+  name: "Linux desktop failures: killed app, lost accessibility bus",
+  ignore: !linuxDesktopPart(),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const desktop = await startDesktop();
+    try {
+      const calculator = await desktop.launch("gnome-calculator");
+      const victim = await desktop.launch("zenity", ["--info", "--text=soon gone"]);
+      const service = await startLinuxService(desktop);
+      const c = client(service);
+      try {
+        const victimUid = uidOf(victim.window);
+        const calculatorUid = uidOf(calculator.window);
+        await accessibleStructure(c, victimUid);
+
+        await t.step("a killed app's window is WindowGone, the rest keeps working", async () => {
+          await victim.kill();
+          const r = await c.get(`/api/structure?window_uid=${victimUid}`);
+          assert.equal(r.status, 404);
+          const error = r.body.error as Record<string, unknown>;
+          assert.equal(error.code, "WindowGone");
+          const windows = await eventually(
+            () => c.windows(),
+            (ws) => !ws.some((w) => w.window_uid === victimUid),
+          );
+          assert.ok(windows.some((w) => w.window_uid === calculatorUid));
+          const tree = await accessibleStructure(c, calculatorUid);
+          assert.ok(tree.children.length > 0);
+        });
+
+        await t.step("a lost accessibility bus is a clear error; X11 keeps serving", async () => {
+          // Trees stay unavailable until the service restarts: libatspi cannot reconnect.
+          await desktop.stopAccessibilityBus();
+          const r = await eventually(
+            () => c.get(`/api/structure?window_uid=${calculatorUid}`),
+            (res) => res.status !== 200,
+          );
+          assert.equal(r.status, 500);
+          const error = r.body.error as Record<string, unknown>;
+          assert.match(String(error.message), /accessibility bus was lost/);
+          assert.equal((await c.get("/api/healthz")).status, 200);
+          const windows = await c.windows();
+          assert.ok(windows.some((w) => w.window_uid === calculatorUid));
+          assert.equal((await c.get("/api/screenshot")).status, 200);
+        });
+      } finally {
+        await service.stop();
+      }
+
+      await t.step("the probe names the missing accessibility bus", async () => {
+        const saved = { ...Deno.env.toObject() };
+        try {
+          for (const [k, v] of Object.entries(desktop.env)) Deno.env.set(k, v);
+          const probe = await probeLinuxDesktop();
+          assert.equal(probe.ok, false);
+          assert.ok(!probe.ok && probe.missing.length === 1, JSON.stringify(probe));
+          assert.match(!probe.ok ? probe.missing[0] : "", /accessibility bus/);
+        } finally {
+          for (const k of Object.keys(desktop.env)) {
+            if (k in saved) Deno.env.set(k, saved[k]);
+            else Deno.env.delete(k);
+          }
+        }
+      });
+
+      await t.step("a service started after the bus returns reads trees again", async () => {
+        await desktop.startAccessibilityBus();
+        const fresh = await desktop.launch("zenity", ["--info", "--text=back"]);
+        const restarted = await startLinuxService(desktop);
+        try {
+          const tree = await accessibleStructure(client(restarted), uidOf(fresh.window));
+          assert.ok(tree.children.length > 0);
+        } finally {
+          await restarted.stop();
+        }
+      });
+    } finally {
+      await desktop.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: "without a display the service falls back to the mock and says why",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const env = { PATH: Deno.env.get("PATH") ?? "/usr/bin", HOME: Deno.env.get("HOME") ?? "/" };
+    const service = await startService({ mock: false, env, config: TEST_CONFIG });
+    try {
+      const health = await client(service).get("/api/healthz");
+      assert.equal(health.body.is_mock, true);
+      assert.match(service.stderr(), /Linux desktop unavailable.*missing: DISPLAY \(not set/);
+    } finally {
+      await service.stop();
+    }
+  },
+});
