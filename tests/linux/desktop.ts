@@ -2,6 +2,8 @@
 // D-Bus session bus, the accessibility bus, openbox and GTK apps. Every process
 // carries this desktop's token in its environment, so `stop()` ends exactly the
 // processes this desktop started — including ones D-Bus activated and reparented.
+// The token starts with the test process's PID: a desktop whose test process
+// died without stopping it is ended by the next desktop that starts.
 
 import { commandExists } from "../helpers/parts.ts";
 
@@ -86,19 +88,37 @@ function alive(pid: number): boolean {
   }
 }
 
-/** PIDs whose environment carries `marker` (e.g. OSO_DESKTOP=<token>). */
-function processesWith(marker: string): number[] {
+const TOKEN_VARIABLE = "OSO_DESKTOP";
+
+/** PIDs whose OSO_DESKTOP token passes `test`. */
+function processesWhere(test: (token: string) => boolean): number[] {
   const found: number[] = [];
   for (const entry of Deno.readDirSync("/proc")) {
     if (!/^\d+$/.test(entry.name)) continue;
     try {
-      const environ = Deno.readTextFileSync(`/proc/${entry.name}/environ`);
-      if (environ.split("\0").includes(marker)) found.push(Number(entry.name));
+      const environ = Deno.readTextFileSync(`/proc/${entry.name}/environ`).split("\0");
+      const token = environ.find((v) => v.startsWith(`${TOKEN_VARIABLE}=`))?.slice(12);
+      if (token !== undefined && test(token)) found.push(Number(entry.name));
     } catch {
       // gone or not ours to read
     }
   }
   return found;
+}
+
+function killNow(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      Deno.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Ends desktops left behind by test processes that died without stopping them. */
+function reapOrphanDesktops(): void {
+  killNow(processesWhere((token) => !alive(Number(token.split(":")[0]))));
 }
 
 async function terminate(pids: number[]): Promise<void> {
@@ -138,8 +158,9 @@ function sessionBusConfig(dir: string): string {
 }
 
 export async function startDesktop(options: DesktopOptions = {}): Promise<Desktop> {
-  const token = crypto.randomUUID();
-  const marker = `OSO_DESKTOP=${token}`;
+  reapOrphanDesktops();
+  const token = `${Deno.pid}:${crypto.randomUUID()}`;
+  const ours = () => processesWhere((t) => t === token);
   const dir = await Deno.makeTempDir({ prefix: "oso-desktop-" });
   await Deno.chmod(dir, 0o700);
   await Deno.mkdir(`${dir}/services`);
@@ -156,7 +177,7 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
     GSETTINGS_BACKEND: "memory",
     GIO_USE_VFS: "local",
     GTK_USE_PORTAL: "0",
-    OSO_DESKTOP: token,
+    [TOKEN_VARIABLE]: token,
   };
   const spawn = (command: string, args: string[], env: Record<string, string>) => {
     const child = new Deno.Command(command, {
@@ -170,9 +191,13 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
     children.push(child);
     return child;
   };
+  // A test process that exits without stop() (a failed assertion path, Ctrl-C) still cleans up.
+  const onUnload = () => killNow([...children.map((c) => c.pid), ...ours()]);
+  globalThis.addEventListener("unload", onUnload);
   const stopAll = async () => {
+    globalThis.removeEventListener("unload", onUnload);
     await terminate(children.map((c) => c.pid));
-    await terminate(processesWith(marker));
+    await terminate(ours());
     await Promise.all(children.map((c) => c.status.catch(() => {})));
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   };
@@ -222,11 +247,11 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
       }
     };
     const stopAccessibilityBus = async () => {
-      const ours = processesWith(marker).filter((pid) => {
+      const bus = ours().filter((pid) => {
         const cmdline = Deno.readTextFileSync(`/proc/${pid}/cmdline`);
         return cmdline.includes("at-spi") || cmdline.includes("accessibility.conf");
       });
-      await terminate(ours);
+      await terminate(bus);
       if (launcher) await launcher.status.catch(() => {});
     };
     await startAccessibilityBus();

@@ -1,0 +1,149 @@
+// Linux adapter speed on a real (headless) desktop, side by side in one run:
+// full tree captures of gtk3-widget-factory and mousepad against a pyatspi walk
+// of the same fields, the window list, a 1920×1080 screenshot at the service,
+// and /api/healthz latency while captures run back to back.
+// `deno run -A bench/linux_capture.ts` (Debian: xvfb openbox dbus at-spi2-core
+// gtk-3-examples mousepad python3-pyatspi)
+
+import { createLinuxAdapter } from "../adapters/linux/adapter.ts";
+import type { Adapter } from "../adapters/types.ts";
+import { encodePngOffThread, stopPngWorker } from "../lib/png_worker.ts";
+import { startService } from "../tests/helpers/service.ts";
+import { startDesktop } from "../tests/linux/desktop.ts";
+
+const RUNS = 15;
+const LIMITS = { maxDepth: 64, maxNodes: 100_000, timeoutMs: 30_000 };
+const PYATSPI_WALK = new URL("./pyatspi_walk.py", import.meta.url).pathname;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+}
+
+const ms = (v: number) => v.toFixed(1);
+
+async function timed<T>(runs: number, body: () => Promise<T>): Promise<number[]> {
+  await body(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await body();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function pyatspiWalk(env: Record<string, string>, pid: number) {
+  const out = await new Deno.Command("/usr/bin/python3", {
+    args: [PYATSPI_WALK, String(pid), String(RUNS + 1)],
+    env,
+    clearEnv: true,
+    stdout: "piped",
+  }).output();
+  const result = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    nodes: number;
+    ms: number[];
+  };
+  return { nodes: result.nodes, ms: result.ms.slice(1) };
+}
+
+async function waitForTree(adapter: Adapter, handle: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while ((await adapter.captureTree(handle, LIMITS))!.nodeCount < 50) {
+    if (Date.now() > deadline) throw new Error(`no accessible tree for window ${handle}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const desktop = await startDesktop({ width: 1920, height: 1080 });
+try {
+  const apps = [
+    { name: "gtk3-widget-factory", app: await desktop.launch("gtk3-widget-factory") },
+    { name: "mousepad", app: await desktop.launch("mousepad") },
+  ];
+  for (const [k, v] of Object.entries(desktop.env)) Deno.env.set(k, v);
+  const adapter = await createLinuxAdapter();
+  console.log("## Captures: the adapter vs a pyatspi walk (median of 15, ms)\n");
+  console.log("| app | nodes | adapter p50 | adapter p95 | pyatspi nodes | pyatspi p50 | ratio |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const { name, app } of apps) {
+    const handle = app.window.toString();
+    await waitForTree(adapter, handle);
+    let nodes = 0;
+    const ours = await timed(RUNS, async () => {
+      nodes = (await adapter.captureTree(handle, LIMITS))!.nodeCount;
+    });
+    const theirs = await pyatspiWalk(desktop.env, app.pid);
+    console.log(
+      `| ${name} | ${nodes} | ${ms(median(ours))} | ${ms(percentile(ours, 0.95))} | ` +
+        `${theirs.nodes} | ${ms(median(theirs.ms))} | ${
+          (median(theirs.ms) / median(ours)).toFixed(1)
+        }× |`,
+    );
+  }
+  const list = await timed(50, () => adapter.listWindows());
+  const shots = await timed(RUNS, () => adapter.screenshot({ kind: "screen" }));
+  const encoded = await timed(RUNS, async () => {
+    const image = await adapter.screenshot({ kind: "screen" });
+    await encodePngOffThread(image!);
+  });
+  await adapter.close();
+  stopPngWorker();
+  console.log(
+    `\nadapter window list: p50 ${ms(median(list))} ms, p95 ${ms(percentile(list, 0.95))}`,
+  );
+  console.log(`adapter 1920×1080 XGetImage→RGBA: p50 ${ms(median(shots))} ms`);
+  console.log(`adapter capture + PNG encode: p50 ${ms(median(encoded))} ms`);
+
+  const service = await startService({
+    mock: false,
+    env: desktop.env,
+    config: { tree: { max_depth: 64, default_depth: 64, cache_ttl_s: 0 } },
+  });
+  try {
+    const get = async (path: string) => {
+      const res = await fetch(`${service.url}${path}`);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    };
+    const httpList = await timed(50, () => get("/api/windows"));
+    const httpShot = await timed(RUNS, () => get("/api/screenshot"));
+    console.log(`\nservice GET /api/windows: p50 ${ms(median(httpList))} ms`);
+    console.log(
+      `service GET /api/screenshot (1920×1080, PNG, base64): p50 ${ms(median(httpShot))} ms, ` +
+        `p95 ${ms(percentile(httpShot, 0.95))}`,
+    );
+
+    const uid = `x11:${apps[0].app.window.toString(16)}`;
+    let running = true;
+    let captures = 0;
+    const load = (async () => {
+      while (running) {
+        await get(`/api/structure?window_uid=${uid}&depth=64`);
+        captures++;
+      }
+    })();
+    const pings: number[] = [];
+    const until = Date.now() + 5000;
+    while (Date.now() < until) {
+      const started = performance.now();
+      await get("/api/healthz");
+      pings.push(performance.now() - started);
+    }
+    running = false;
+    await load;
+    console.log(
+      `service /api/healthz during back-to-back widget-factory captures (${captures} in 5 s): ` +
+        `p50 ${ms(median(pings))} ms, p99 ${ms(percentile(pings, 0.99))} ms over ${pings.length}`,
+    );
+  } finally {
+    await service.stop();
+  }
+} finally {
+  await desktop.stop();
+}
