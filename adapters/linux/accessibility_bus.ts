@@ -51,10 +51,12 @@ function addressFromSessionBus(dbus: DBus, sessionAddress: string): string {
   const session = connect(dbus, sessionAddress);
   if (typeof session === "string") return `error: session bus ${sessionAddress}: ${session}`;
   const error = new DBusError(dbus);
+  const destination = cString("org.a11y.Bus");
+  const path = cString("/org/a11y/bus");
   const call = dbus.dbus_message_new_method_call(
-    cString("org.a11y.Bus"),
-    cString("/org/a11y/bus"),
-    cString("org.a11y.Bus"),
+    Deno.UnsafePointer.of(destination),
+    Deno.UnsafePointer.of(path),
+    destination,
     cString("GetAddress"),
   );
   try {

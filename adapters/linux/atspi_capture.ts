@@ -1,57 +1,63 @@
 // Walks one AT-SPI frame into the service's Element tree, bounded by depth,
 // node count and time. Children keep their AT-SPI index as their position, so
-// an element id ("root.3.2") is also the path back to the accessible.
+// an element id ("root.3.2") is also the path back to the accessible. Cached
+// facts are read during the walk; extents and texts, which cost a round trip
+// each, are queued and fetched pipelined once the walk is done.
 
 import type { Capture, CaptureLimits } from "../types.ts";
 import type { Bounds, Element } from "../../lib/tree.ts";
 import { assignIds } from "../../lib/tree.ts";
-import type { Accessible, AtspiSession } from "./atspi_session.ts";
+import type { Accessible, AtspiSession, Interfaces } from "./atspi_session.ts";
 import { isToggleRole, serviceRole } from "./atspi_roles.ts";
-import { State } from "./ffi_atspi.ts";
+import { COORD_SCREEN, State } from "./ffi_atspi.ts";
 import { keyboardShortcut } from "./key_bindings.ts";
+import { AccessibleMemo } from "./accessible_memo.ts";
 import { type FrameQuirks, toScreen } from "./frame_quirks.ts";
+import type { AtspiBatch } from "./atspi_batch.ts";
 
 function has(states: bigint, state: number): boolean {
   return ((states >> BigInt(state)) & 1n) === 1n;
 }
 
-/**
- * Key bindings cost a round trip each and almost never change, so they are
- * remembered per accessible (libatspi keeps one object per remote accessible).
- */
-export class ShortcutMemo {
-  private readonly shortcuts = new Map<string, string | null>();
-  private static readonly LIMIT = 50_000;
+/** What captures remember between runs: see AccessibleMemo. */
+export class CaptureMemo {
+  readonly shortcuts = new AccessibleMemo<string | null>();
+  readonly ranges = new AccessibleMemo<{ min: number; max: number } | null>();
+}
 
-  lookup(session: AtspiSession, accessible: Accessible, role: number, name: string) {
-    const key = `${Deno.UnsafePointer.value(accessible)}|${role}|${name}`;
-    let shortcut = this.shortcuts.get(key);
-    if (shortcut === undefined) {
-      shortcut = keyboardShortcut(session.keyBinding(accessible, 0));
-      if (this.shortcuts.size >= ShortcutMemo.LIMIT) this.shortcuts.clear();
-      this.shortcuts.set(key, shortcut);
-    }
-    return shortcut;
-  }
+/** A node waiting for a pipelined read, with a reference to its accessible. */
+interface Queued {
+  node: Element;
+  accessible: Accessible;
 }
 
 interface Walk {
   session: AtspiSession;
+  needExtents: Queued[];
+  needText: Queued[];
   limits: CaptureLimits;
   quirks: FrameQuirks;
-  shortcuts: ShortcutMemo;
+  memo: CaptureMemo;
   deadline: number;
   nodes: number;
   cutShort: Capture["cutShort"];
 }
 
+const UNCACHED_ROLES = new Set(["table cell", "tree item"]);
+
+const EVERY_INTERFACE: Interfaces = {
+  action: true,
+  component: true,
+  editableText: true,
+  selection: true,
+  text: true,
+  value: true,
+};
+
 const NO_BOUNDS: Bounds = { x: 0, y: 0, width: 0, height: 0 };
 
-function bounds(walk: Walk, accessible: Accessible, states: bigint): Bounds {
-  // Toolkits that keep SHOWING up to date give hidden widgets sentinel extents:
-  // skip the round trip, the answer would be "nowhere" anyway.
-  if (walk.quirks.reportsShowing && !has(states, State.SHOWING)) return { ...NO_BOUNDS };
-  return toScreen(walk.quirks, walk.session.extents(accessible)) ?? { ...NO_BOUNDS };
+function queue(walk: Walk, list: Queued[], node: Element, accessible: Accessible): void {
+  list.push({ node, accessible: walk.session.ref(accessible) });
 }
 
 function describe(walk: Walk, accessible: Accessible): Element {
@@ -60,17 +66,28 @@ function describe(walk: Walk, accessible: Accessible): Element {
   const atspiRole = roleNumber < 0 ? "unknown" : session.roleName(roleNumber);
   const states = session.states(accessible);
   const name = session.name(accessible);
-  const interfaces = session.interfaces(accessible);
+  // libatspi does not cache the interfaces of TRANSIENT accessibles or of GTK3
+  // table cells (made on demand, outside the app's cache), so each interface
+  // test would be a round trip: ask the interfaces' own questions directly and
+  // let a refusal mean "not implemented".
+  const interfaces = has(states, State.TRANSIENT) || UNCACHED_ROLES.has(atspiRole)
+    ? EVERY_INTERFACE
+    : session.interfaces(accessible);
   const node: Element = {
     id: "",
     name,
     role: serviceRole(atspiRole, has(states, State.EDITABLE), has(states, State.MULTI_LINE)),
     value: null,
-    bounds: interfaces.component ? bounds(walk, accessible, states) : { ...NO_BOUNDS },
+    bounds: { ...NO_BOUNDS },
     enabled: has(states, State.ENABLED) || has(states, State.SENSITIVE),
     focused: has(states, State.FOCUSED),
     keyboard_shortcut: interfaces.action
-      ? walk.shortcuts.lookup(session, accessible, roleNumber, name)
+      ? walk.memo.shortcuts.get(
+        accessible,
+        roleNumber,
+        name,
+        () => keyboardShortcut(session.keyBinding(accessible, 0)),
+      )
       : null,
     description: session.description(accessible) || null,
     children: [],
@@ -79,14 +96,25 @@ function describe(walk: Walk, accessible: Accessible): Element {
     node.selected = has(states, State.SELECTED) || has(states, State.CHECKED);
   }
   if (has(states, State.EXPANDABLE)) node.expanded = has(states, State.EXPANDED);
-  if (interfaces.text) node.value = session.text(accessible, walk.quirks.textEnd);
+  // Toolkits that keep SHOWING up to date give hidden widgets sentinel extents:
+  // no need to ask, the answer would be "nowhere" anyway.
+  if (interfaces.component && (!walk.quirks.reportsShowing || has(states, State.SHOWING))) {
+    queue(walk, walk.needExtents, node, accessible);
+  }
+  if (interfaces.text) queue(walk, walk.needText, node, accessible);
   if (interfaces.value) {
-    const range = session.range(accessible);
-    if (range !== null) {
-      node.value_now = range.now;
-      node.value_min = range.min;
-      node.value_max = range.max;
-      node.value ??= String(range.now);
+    const limits = walk.memo.ranges.get(
+      accessible,
+      roleNumber,
+      name,
+      () => session.limits(accessible),
+    );
+    const now = limits === null ? null : session.currentValue(accessible);
+    if (limits !== null && now !== null) {
+      node.value_now = now;
+      node.value_min = limits.min;
+      node.value_max = limits.max;
+      node.value = String(now); // a text, read later, takes precedence
     }
   }
   return node;
@@ -135,20 +163,40 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
   return true;
 }
 
+/** Fills in the queued extents and texts, then releases the queued references. */
+function readQueued(walk: Walk, batch: AtspiBatch): void {
+  const { needExtents, needText } = walk;
+  try {
+    const extents = batch.extents(needExtents.map((q) => q.accessible), COORD_SCREEN);
+    needExtents.forEach((q, i) => {
+      q.node.bounds = toScreen(walk.quirks, extents[i]) ?? { ...NO_BOUNDS };
+    });
+    const texts = batch.texts(needText.map((q) => q.accessible), walk.quirks.textEnd);
+    needText.forEach((q, i) => {
+      if (texts[i] !== null) q.node.value = texts[i];
+    });
+  } finally {
+    for (const q of [...needExtents, ...needText]) walk.session.unref(q.accessible);
+  }
+}
+
 export function captureFrame(
   session: AtspiSession,
+  batch: AtspiBatch,
   frame: Accessible,
   quirks: FrameQuirks,
   limits: CaptureLimits,
-  shortcuts: ShortcutMemo,
+  memo: CaptureMemo,
   title: string,
 ): Capture {
   const started = performance.now();
   const walk: Walk = {
     session,
+    needExtents: [],
+    needText: [],
     limits,
     quirks,
-    shortcuts,
+    memo,
     deadline: started + limits.timeoutMs,
     nodes: 1,
     cutShort: null,
@@ -157,6 +205,7 @@ export function captureFrame(
   // Client-side-decorated GTK windows leave their frame unnamed; the title is the name.
   if (root.name === "") root.name = title;
   walkChildren(walk, frame, root, 0);
+  readQueued(walk, batch);
   return {
     root: assignIds(root),
     nodeCount: walk.nodes,

@@ -5,6 +5,8 @@
 import { cString, readCString } from "./c_strings.ts";
 import {
   type Atspi,
+  ATSPI_APPLICATION_BUS_NAME_OFFSET,
+  ATSPI_OBJECT_APP_OFFSET,
   CACHE_DEFAULT,
   COORD_SCREEN,
   INIT_NO_BUS,
@@ -20,10 +22,6 @@ const CALL_TIMEOUT_MS = 1500;
 const STARTUP_TIMEOUT_MS = 3000;
 /** Upper bound on events dispatched by one pump so a chatty app cannot starve requests. */
 const MAX_EVENTS_PER_PUMP = 500;
-
-/** AtspiObject { GObject parent; AtspiApplication *app; ... } and AtspiApplication { GObject parent; GHashTable *hash; char *bus_name; ... }. */
-const ATSPI_OBJECT_APP_OFFSET = 24;
-const ATSPI_APPLICATION_BUS_NAME_OFFSET = 32;
 
 /** A failed AT-SPI call, with the D-Bus error text. */
 export class AtspiCallError extends Error {}
@@ -137,6 +135,14 @@ export class AtspiSession {
     };
   }
 
+  /**
+   * Gives an application root its own cache mask. Without one, libatspi looks the
+   * desktop up (a hash lookup, a ref and an unref) on every cached read.
+   */
+  cacheApplication(app: Accessible): void {
+    this.atspi.atspi_accessible_set_cache_mask(app, CACHE_DEFAULT);
+  }
+
   childCount(accessible: Accessible): number {
     const count = this.atspi.atspi_accessible_get_child_count(accessible, this.values.errorSlot);
     this.check();
@@ -217,11 +223,6 @@ export class AtspiSession {
     return { name: nameText, version: this.failed() ? "" : this.values.takeString(version) };
   }
 
-  accessibleId(accessible: Accessible): string {
-    const id = this.atspi.atspi_accessible_get_accessible_id(accessible, this.values.errorSlot);
-    return this.failed() ? "" : this.values.takeString(id);
-  }
-
   /** Extents in `coordType`; null when the call fails. */
   extents(accessible: Accessible, coordType = COORD_SCREEN): Bounds | null {
     const rect = this.atspi.atspi_component_get_extents(
@@ -244,22 +245,20 @@ export class AtspiSession {
     return bounds;
   }
 
-  /** The text of a Text accessible up to `end` (see FrameQuirks.textEnd); null when unreadable. */
-  text(accessible: Accessible, end: number): string | null {
-    const text = this.atspi.atspi_text_get_text(accessible, 0, end, this.values.errorSlot);
-    return this.failed() ? null : this.values.takeString(text);
-  }
-
-  /** Current, minimum and maximum of a Value accessible; null when unreadable. */
-  range(accessible: Accessible): { now: number; min: number; max: number } | null {
+  /** Minimum and maximum of a Value accessible; null when unreadable. */
+  limits(accessible: Accessible): { min: number; max: number } | null {
     const slot = this.values.errorSlot;
-    const now = this.atspi.atspi_value_get_current_value(accessible, slot);
-    if (this.failed()) return null;
     const min = this.atspi.atspi_value_get_minimum_value(accessible, slot);
     if (this.failed()) return null;
     const max = this.atspi.atspi_value_get_maximum_value(accessible, slot);
     if (this.failed()) return null;
-    return { now, min, max };
+    return { min, max };
+  }
+
+  /** The current value of a Value accessible; null when unreadable. */
+  currentValue(accessible: Accessible): number | null {
+    const now = this.atspi.atspi_value_get_current_value(accessible, this.values.errorSlot);
+    return this.failed() ? null : now;
   }
 
   actionCount(accessible: Accessible): number {

@@ -24,7 +24,6 @@ const atspiSymbols = {
   atspi_accessible_get_child_at_index: { parameters: [P, "i32", B], result: P },
   atspi_accessible_get_toolkit_name: { parameters: [P, B], result: P },
   atspi_accessible_get_toolkit_version: { parameters: [P, B], result: P },
-  atspi_accessible_get_accessible_id: { parameters: [P, B], result: P },
   atspi_accessible_is_action: { parameters: [P], result: "i32" },
   atspi_accessible_is_component: { parameters: [P], result: "i32" },
   atspi_accessible_is_editable_text: { parameters: [P], result: "i32" },
@@ -34,7 +33,6 @@ const atspiSymbols = {
   atspi_role_get_name: { parameters: ["i32"], result: P },
   atspi_component_get_extents: { parameters: [P, "i32", B], result: P },
   atspi_component_grab_focus: { parameters: [P, B], result: "i32" },
-  atspi_text_get_text: { parameters: [P, "i32", "i32", B], result: P },
   atspi_value_get_current_value: { parameters: [P, B], result: "f64" },
   atspi_value_get_minimum_value: { parameters: [P, B], result: "f64" },
   atspi_value_get_maximum_value: { parameters: [P, B], result: "f64" },
@@ -54,6 +52,15 @@ export function openAtspi(): { atspi: Atspi; close(): void } {
   return { atspi: lib.symbols, close: () => lib.close() };
 }
 
+/**
+ * Public struct layouts: AtspiObject { GObject parent; AtspiApplication *app; char *path; }
+ * and AtspiApplication { GObject parent; GHashTable *hash; char *bus_name; DBusConnection *bus; }.
+ */
+export const ATSPI_OBJECT_APP_OFFSET = 24;
+export const ATSPI_OBJECT_PATH_OFFSET = 32;
+export const ATSPI_APPLICATION_BUS_NAME_OFFSET = 32;
+export const ATSPI_APPLICATION_BUS_OFFSET = 40;
+
 /** atspi_init's answer when it found no accessibility bus. */
 export const INIT_NO_BUS = 2;
 
@@ -69,9 +76,7 @@ export const STATE_SET_BITS_OFFSET = 32;
 
 /** AtspiStateType values the adapter reads. */
 export const State = {
-  ACTIVE: 1,
   CHECKED: 4,
-  DEFUNCT: 6,
   EDITABLE: 7,
   ENABLED: 8,
   EXPANDABLE: 9,
@@ -82,6 +87,6 @@ export const State = {
   SELECTED: 23,
   SENSITIVE: 24,
   SHOWING: 25,
-  VISIBLE: 30,
+  TRANSIENT: 27,
   CHECKABLE: 41,
 } as const;

@@ -39,6 +39,7 @@ export class FrameFinder {
     const key = this.session.busName(app);
     let facts = this.apps.get(key);
     if (facts === undefined) {
+      this.session.cacheApplication(app);
       const toolkit = this.session.toolkit(app);
       facts = {
         pid: this.session.processId(app),

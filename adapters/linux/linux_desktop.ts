@@ -14,8 +14,9 @@ import {
 } from "../types.ts";
 import type { Bounds, Monitor, WindowInfo } from "../../lib/tree.ts";
 import { element } from "../../lib/tree.ts";
-import { captureFrame, ShortcutMemo } from "./atspi_capture.ts";
+import { captureFrame, CaptureMemo } from "./atspi_capture.ts";
 import { AtspiSession } from "./atspi_session.ts";
+import { AtspiBatch } from "./atspi_batch.ts";
 import { performElementOperation } from "./element_operations.ts";
 import { FrameFinder } from "./frames.ts";
 import { GValues } from "./glib_values.ts";
@@ -36,7 +37,8 @@ import { XDisplay } from "./x_display.ts";
 
 export class LinuxDesktop {
   private readonly frames: FrameFinder;
-  private readonly shortcuts = new ShortcutMemo();
+  private readonly memo = new CaptureMemo();
+  private readonly batch: AtspiBatch;
   private readonly keyboard: XTestInput;
 
   private constructor(
@@ -45,6 +47,7 @@ export class LinuxDesktop {
     private readonly atspi: AtspiSession,
   ) {
     this.frames = new FrameFinder(atspi, x);
+    this.batch = new AtspiBatch(libs.dbus);
     this.keyboard = new XTestInput(x, libs.xtest);
   }
 
@@ -112,10 +115,11 @@ export class LinuxDesktop {
     try {
       const capture = captureFrame(
         this.atspi,
+        this.batch,
         found.frame,
         found.quirks,
         limits,
-        this.shortcuts,
+        this.memo,
         found.title,
       );
       if (frameBounds(this.x, id) === null) throw new WindowGoneError(String(id));
