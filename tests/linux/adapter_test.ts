@@ -89,6 +89,22 @@ Deno.test({
             assert.ok(growthMb < 16, `RSS grew ${growthMb.toFixed(1)} MiB`);
           });
 
+          await t.step("activation and stacking follow the window manager", async () => {
+            const [ok, note] = await adapter.activate(factoryHandle);
+            assert.equal(ok, true, note);
+            let windows = await adapter.listWindows();
+            assert.equal(windows.find((w) => w.focused)?.handle, factoryHandle);
+            const dialogBounds = windows.find((w) => w.handle === dialogHandle)!.bounds;
+            assert.deepEqual(await adapter.windowsAbove(dialogHandle), [
+              windows.find((w) => w.handle === factoryHandle)!.bounds,
+            ]);
+            assert.equal((await adapter.activate(dialogHandle))[0], true);
+            windows = await adapter.listWindows();
+            assert.equal(windows.find((w) => w.focused)?.handle, dialogHandle);
+            assert.deepEqual(await adapter.windowsAbove(factoryHandle), [dialogBounds]);
+            assert.deepEqual(await adapter.windowsAbove(dialogHandle), []);
+          });
+
           await t.step("a window that closes mid-capture is WindowGone", async () => {
             const outcomes = new Set<string>();
             for (let i = 0; i < 3; i++) {

@@ -219,6 +219,46 @@ Deno.test({
           assert.equal(await valueOf(field.id), "set by AT-SPI ✓");
         });
 
+        const slider = async () => {
+          const tree = await c.structure(factoryUid);
+          return findAll(
+            tree,
+            (e) => e.role === "Slider" && e.enabled && e.bounds.width > 100 && e.bounds.height < 60,
+          )[0];
+        };
+        const sliderValue = async (id: string) =>
+          findById(await c.structure(factoryUid), id)?.value_now;
+
+        await t.step("scrolling over a slider changes its value", async () => {
+          const s = await slider();
+          assert.equal(typeof s.value_now, "number");
+          const x = s.bounds.x + Math.floor(s.bounds.width / 2);
+          const y = s.bounds.y + Math.floor(s.bounds.height / 2);
+          const r = await c.post("/api/action", { action: "scroll", clicks: 3, x, y });
+          assert.equal(r.body.success, true, JSON.stringify(r.body));
+          const after = await eventually(() => sliderValue(s.id), (v) => v !== s.value_now);
+          assert.notEqual(after, s.value_now);
+        });
+
+        await t.step("dragging a slider's knob to its right end raises its value", async () => {
+          const s = await slider();
+          const fraction = (s.value_now! - s.value_min!) / (s.value_max! - s.value_min!);
+          const knobX = s.bounds.x + Math.round(fraction * s.bounds.width);
+          const y = s.bounds.y + Math.floor(s.bounds.height / 2);
+          const r = await c.post("/api/drag", {
+            window_uid: factoryUid,
+            from: {
+              x: Math.max(s.bounds.x + 5, Math.min(knobX, s.bounds.x + s.bounds.width - 5)),
+              y,
+            },
+            to: { x: s.bounds.x + s.bounds.width + 40, y },
+            duration_s: 0.3,
+          });
+          assert.equal(r.body.success, true, JSON.stringify(r.body));
+          const after = await eventually(() => sliderValue(s.id), (v) => v === s.value_max);
+          assert.equal(after, s.value_max);
+        });
+
         await t.step("an agent completes a zenity dialog", async () => {
           const dialog = await desktop.launch("zenity", [
             "--entry",
