@@ -55,6 +55,9 @@ class LinuxAdapter implements Adapter {
   readonly name = "LinuxAdapter" as const;
   readonly isMock = false;
   private worker: Promise<Worker> | null = null;
+  private closed = false;
+  /** The worker that owns the desktop now (null while none is up). */
+  private current: Worker | null = null;
   /** When a replaced worker may still be inside a native call: no successor before then. */
   private drainedAt = 0;
   private readonly pending = new Map<number, Pending>();
@@ -69,6 +72,7 @@ class LinuxAdapter implements Adapter {
 
   /** The running worker, starting one when there is none. */
   ensureWorker(): Promise<Worker> {
+    if (this.closed) return Promise.reject(new Error("the Linux adapter is closed"));
     if (this.worker === null) {
       const starting = this.startWorker();
       this.worker = starting;
@@ -95,6 +99,11 @@ class LinuxAdapter implements Adapter {
           worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
             if (data.kind === "reply") this.settle(data);
           };
+          worker.onerror = (event) => {
+            event.preventDefault();
+            this.replaceWorker(worker, `the Linux desktop worker crashed: ${event.message}`);
+          };
+          this.current = worker;
           resolve(worker);
         } else if (data.kind === "failed") {
           clearTimeout(timer);
@@ -105,8 +114,8 @@ class LinuxAdapter implements Adapter {
       worker.onerror = (event) => {
         event.preventDefault();
         clearTimeout(timer);
+        worker.terminate();
         reject(new Error(`the Linux desktop worker failed to start: ${event.message}`));
-        this.replaceWorker(worker, `the Linux desktop worker crashed: ${event.message}`);
       };
     });
     return await started;
@@ -115,6 +124,8 @@ class LinuxAdapter implements Adapter {
   /** Drops a dead or hung worker; its pending callers learn why. The next call starts a new one. */
   private replaceWorker(worker: Worker, reason: string): void {
     worker.terminate();
+    if (worker !== this.current) return; // already replaced
+    this.current = null;
     this.worker = null;
     this.drainedAt = Date.now() + HUNG_WORKER_DRAIN_MS;
     for (const [id, job] of this.pending) {
@@ -138,10 +149,6 @@ class LinuxAdapter implements Adapter {
 
   private async call<T>(method: Method, args: unknown[], timeoutMs: number): Promise<T> {
     const worker = await this.ensureWorker();
-    worker.onerror = (event) => {
-      event.preventDefault();
-      this.replaceWorker(worker, `the Linux desktop worker crashed: ${event.message}`);
-    };
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -188,6 +195,7 @@ class LinuxAdapter implements Adapter {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const running = this.worker;
     this.worker = null;
     const worker = running ? await running.catch(() => null) : null;

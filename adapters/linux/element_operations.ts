@@ -109,7 +109,7 @@ function select(
 ): ActionOutcome {
   if (!session.interfaces(element).selection) return unsupported("selection");
   const options = optionNames(session, element);
-  const index = op.optionName !== undefined ? options.indexOf(op.optionName) : op.optionIndex!;
+  const index = op.optionName !== undefined ? options.indexOf(op.optionName) : op.optionIndex ?? -1;
   if (index < 0 || index >= options.length) {
     return {
       ok: false,
