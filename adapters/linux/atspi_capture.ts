@@ -65,7 +65,8 @@ function describe(walk: Walk, accessible: Accessible): Element {
   const roleNumber = session.role(accessible);
   const atspiRole = roleNumber < 0 ? "unknown" : session.roleName(roleNumber);
   const states = session.states(accessible);
-  const name = session.name(accessible);
+  // Some apps pad names (mousepad's menu items end in spaces before the accelerator).
+  const name = session.name(accessible).trim();
   // libatspi does not cache the interfaces of TRANSIENT accessibles or of GTK3
   // table cells (made on demand, outside the app's cache), so each interface
   // test would be a round trip: ask the interfaces' own questions directly and

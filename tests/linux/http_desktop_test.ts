@@ -259,6 +259,27 @@ Deno.test({
           assert.equal(after, s.value_max);
         });
 
+        await t.step("mousepad: menu shortcuts, and typing into its document", async () => {
+          const editor = await desktop.launch("mousepad");
+          const uid = uidOf(editor.window);
+          const tree = await accessibleStructure(c, uid);
+          const save = findAll(tree, (e) => e.role === "MenuItem" && e.name === "Save")[0];
+          assert.equal(save?.keyboard_shortcut, "Ctrl+S");
+          assert.equal(
+            findAll(tree, (e) => e.role === "Menu" && e.name === "File")[0]
+              ?.keyboard_shortcut,
+            "Alt+F",
+          );
+          const document = findAll(tree, (e) => e.role === "Document" && e.bounds.width > 0)[0];
+          assert.ok(document, "the editor is a Document");
+          await c.post("/api/element/click", { window_uid: uid, element_id: document.id });
+          await c.post("/api/action", { action: "type", value: "first line\nzweite Zeile ✓" });
+          const read = async () => findById(await c.structure(uid), document.id)?.value;
+          const text = "first line\nzweite Zeile ✓";
+          assert.equal(await eventually(read, (v) => v === text), text);
+          await editor.kill();
+        });
+
         await t.step("an agent completes a zenity dialog", async () => {
           const dialog = await desktop.launch("zenity", [
             "--entry",
