@@ -121,6 +121,31 @@ function reapOrphanDesktops(): void {
   killNow(processesWhere((token) => !alive(Number(token.split(":")[0]))));
 }
 
+/**
+ * Ends our own children through their ChildProcess handles: Deno knows when
+ * a child has been reaped, so a recycled PID (pid_max is 32768 here, and
+ * threads use PIDs too) never gets the signal meant for a dead child.
+ */
+async function terminateChildren(children: Deno.ChildProcess[]): Promise<void> {
+  const signal = (child: Deno.ChildProcess, name: Deno.Signal) => {
+    try {
+      child.kill(name);
+    } catch {
+      // already exited and reaped
+    }
+  };
+  for (const child of children) signal(child, "SIGTERM");
+  const settled = Promise.all(children.map((c) => c.status.catch(() => {})));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<boolean>((
+    resolve,
+  ) => (timer = setTimeout(() => resolve(true), 3000)));
+  const timedOut = await Promise.race([settled.then(() => false), timeout]);
+  clearTimeout(timer);
+  if (timedOut) { for (const child of children) signal(child, "SIGKILL"); }
+  await settled;
+}
+
 async function terminate(pids: number[]): Promise<void> {
   for (const pid of pids) {
     try {
@@ -192,13 +217,21 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
     return child;
   };
   // A test process that exits without stop() (a failed assertion path, Ctrl-C) still cleans up.
-  const onUnload = () => killNow([...children.map((c) => c.pid), ...ours()]);
+  const onUnload = () => {
+    for (const child of children) {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // already exited and reaped
+      }
+    }
+    killNow(ours());
+  };
   globalThis.addEventListener("unload", onUnload);
   const stopAll = async () => {
     globalThis.removeEventListener("unload", onUnload);
-    await terminate(children.map((c) => c.pid));
+    await terminateChildren(children);
     await terminate(ours());
-    await Promise.all(children.map((c) => c.status.catch(() => {})));
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   };
 
@@ -291,8 +324,7 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
         stdout: () => output,
         exited: child.status.then((s) => s.code),
         async kill() {
-          await terminate([child.pid]);
-          await child.status.catch(() => {});
+          await terminateChildren([child]);
         },
       };
     };
