@@ -5,13 +5,14 @@
 import { strict as assert } from "node:assert";
 import { createLinuxAdapter } from "../../adapters/linux/adapter.ts";
 import { type Adapter, WindowGoneError } from "../../adapters/types.ts";
-import { startDesktop } from "./desktop.ts";
+import { inProcessEnv, startDesktop } from "./desktop.ts";
 import { linuxDesktopPart } from "./linux_service.ts";
 
 const LIMITS = { maxDepth: 30, maxNodes: 20000, timeoutMs: 10000 };
 
 /** Runs `body` with the environment pointing at the desktop (replacement workers read it too). */
-async function withEnv<T>(env: Record<string, string>, body: () => Promise<T>): Promise<T> {
+async function withEnv<T>(desktopEnv: Record<string, string>, body: () => Promise<T>): Promise<T> {
+  const env = inProcessEnv(desktopEnv);
   const saved = Object.keys(env).map((k) => [k, Deno.env.get(k)] as const);
   for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
   try {

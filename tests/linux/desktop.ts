@@ -90,6 +90,16 @@ function alive(pid: number): boolean {
 
 const TOKEN_VARIABLE = "OSO_DESKTOP";
 
+/**
+ * A desktop's variables for this test process's own environment, without the
+ * cleanup token: with the token, every process any test file spawned
+ * meanwhile (test files share this process under --parallel) would count as
+ * the desktop's and be terminated with it.
+ */
+export function inProcessEnv(env: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => k !== TOKEN_VARIABLE));
+}
+
 /** PIDs whose OSO_DESKTOP token passes `test`. */
 function processesWhere(test: (token: string) => boolean): number[] {
   const found: number[] = [];

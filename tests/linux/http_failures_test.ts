@@ -5,7 +5,7 @@
 import { strict as assert } from "node:assert";
 import { probeLinuxDesktop } from "../../adapters/linux/probe.ts";
 import { startService } from "../helpers/service.ts";
-import { startDesktop } from "./desktop.ts";
+import { inProcessEnv, startDesktop } from "./desktop.ts";
 import {
   accessibleStructure,
   client,
@@ -70,7 +70,7 @@ Deno.test({
       await t.step("the probe names the missing accessibility bus", async () => {
         const saved = { ...Deno.env.toObject() };
         try {
-          for (const [k, v] of Object.entries(desktop.env)) Deno.env.set(k, v);
+          for (const [k, v] of Object.entries(inProcessEnv(desktop.env))) Deno.env.set(k, v);
           const probe = await probeLinuxDesktop();
           assert.equal(probe.ok, false);
           assert.ok(!probe.ok && probe.missing.length === 1, JSON.stringify(probe));
