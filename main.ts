@@ -2,6 +2,8 @@
 // stdio (spec/config.md §1, mcp.md §1). stdout belongs to MCP in every mode.
 
 import { selectAdapter } from "./adapters/select.ts";
+import { runAtspiHost } from "./adapters/linux/atspi_host.ts";
+import { ATSPI_HOST_FLAG } from "./adapters/linux/atspi_host_protocol.ts";
 import { parseCli, resolveMode, unbuiltFeatures, USAGE } from "./lib/cli.ts";
 import { type Config, loadConfig } from "./lib/config.ts";
 import { keepStdoutForProtocol, log, setLogLevel } from "./lib/log.ts";
@@ -102,4 +104,11 @@ function startHttp(session: Session, config: Config): Deno.HttpServer {
   }, app.fetch);
 }
 
-if (import.meta.main) await main();
+if (import.meta.main) {
+  // A compiled binary is also its own AT-SPI host process (adapters/linux/atspi_host_client.ts).
+  if (Deno.args[0] === ATSPI_HOST_FLAG) {
+    await runAtspiHost();
+    Deno.exit(0);
+  }
+  await main();
+}

@@ -1,6 +1,6 @@
 // The Linux adapter as the service sees it: a thin proxy that forwards every
-// call to the worker owning the desktop (worker.ts), so slow D-Bus walks never
-// block the HTTP thread. Every request has a deadline; a worker that crashes or
+// call to the worker owning the desktop (worker.ts), so slow X requests and
+// D-Bus walks (in the worker's AT-SPI host process) never block the HTTP thread. Every request has a deadline; a worker that crashes or
 // stops answering is replaced and its callers get a clear error.
 
 import {
@@ -16,17 +16,16 @@ import {
   WindowGoneError,
 } from "../types.ts";
 import type { Bounds, Monitor, WindowInfo } from "../../lib/tree.ts";
-import { ATSPI_LIBRARY } from "./ffi_atspi.ts";
 import type { Method, Reply, WorkerMessage } from "./protocol.ts";
 
 const WORKER_URL = new URL("./worker.ts", import.meta.url).href;
 const STARTUP_TIMEOUT_MS = 15_000;
 const CLOSE_TIMEOUT_MS = 2_000;
 /**
- * Terminating a worker stops its JavaScript, not a native call in progress: a
- * worker stuck in a D-Bus call stays in libatspi until libatspi's own timeout
- * (3 s at most, see atspi_session.ts). Its successor starts after that, so two
- * threads are never inside libatspi at once.
+ * Terminating a worker stops its JavaScript, not a native call in progress, and
+ * its AT-SPI host only exits once its current D-Bus call ends (3 s at most, see
+ * atspi_session.ts). Its successor starts after that, so a slow desktop is never
+ * asked twice at once.
  */
 const HUNG_WORKER_DRAIN_MS = 3_500;
 
@@ -218,15 +217,8 @@ class LinuxAdapter implements Adapter {
   }
 }
 
-/** Two workers in libatspi at once would corrupt it: one adapter per process. */
+/** Xlib's error handlers are process-wide: one adapter (one worker) per process. */
 let openAdapter: LinuxAdapter | null = null;
-
-/**
- * Keeps libatspi loaded for the life of the process: a finished worker leaves
- * libatspi's D-Bus watches in GLib's default context, and unloading the library
- * under them would crash the next worker's pump. Never closed, on purpose.
- */
-let atspiPin: Deno.DynamicLibrary<Record<string, never>> | null = null;
 
 /**
  * Starts the worker and waits until it owns the desktop; rejects with the reason
@@ -234,9 +226,8 @@ let atspiPin: Deno.DynamicLibrary<Record<string, never>> | null = null;
  */
 export async function createLinuxAdapter(options: LinuxAdapterOptions = {}): Promise<Adapter> {
   if (openAdapter !== null) {
-    throw new Error("a LinuxAdapter is already open in this process (libatspi is process-wide)");
+    throw new Error("a LinuxAdapter is already open in this process (Xlib is process-wide)");
   }
-  atspiPin ??= Deno.dlopen(ATSPI_LIBRARY, {});
   const adapter = new LinuxAdapter(options);
   openAdapter = adapter;
   try {

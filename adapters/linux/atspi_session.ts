@@ -1,6 +1,6 @@
 // The process's libatspi connection: initialisation, the desktop, the GLib pump and
-// typed accessors that free what they receive. Lives in the worker thread only:
-// libatspi is single-threaded.
+// typed accessors that free what they receive. Lives in the AT-SPI host process
+// only (atspi_host.ts): libatspi is single-threaded and process-wide.
 
 import { cString, readCString } from "./c_strings.ts";
 import {
@@ -56,10 +56,7 @@ export class AtspiSession {
 
   /** Connects to the accessibility bus; throws AccessibilityBusError when it cannot be reached. */
   init(): void {
-    // atspi_init returns 1 when already initialised in this process (a restarted worker): fine.
     if (this.atspi.atspi_init() === INIT_NO_BUS) {
-      // Leave libatspi uninitialised, or every later call would run without a bus.
-      this.atspi.atspi_exit();
       throw new AccessibilityBusError(
         "the accessibility bus is unreachable (is at-spi-bus-launcher running on this session?)",
       );
@@ -76,7 +73,8 @@ export class AtspiSession {
    * Throws AccessibilityBusError once libatspi's bus connection has dropped. libatspi
    * 2.46 cannot reconnect within a process: atspi_exit leaves its application table
    * holding disposed objects, so a second atspi_init yields "The application no longer
-   * exists" for every call. Saying so beats returning empty trees.
+   * exists" for every call. The host process that sees this error makes way for a
+   * fresh one (atspi_host_client.ts).
    */
   assertConnected(): void {
     if (this.connection !== null && this.dbus.dbus_connection_get_is_connected(this.connection)) {
@@ -84,8 +82,7 @@ export class AtspiSession {
     }
     throw new AccessibilityBusError(
       "the connection to the accessibility bus was lost (at-spi-bus-launcher stopped?); " +
-        "libatspi cannot reconnect within a process: restart the service to read " +
-        "accessibility trees again (window lists and screenshots still work)",
+        "trees are read again once it is back (window lists and screenshots still work)",
     );
   }
 

@@ -10,7 +10,6 @@ const B = "buffer" as const;
 
 const atspiSymbols = {
   atspi_init: { parameters: [], result: "i32" },
-  atspi_exit: { parameters: [], result: "i32" },
   atspi_get_a11y_bus: { parameters: [], result: P },
   atspi_set_timeout: { parameters: ["i32", "i32"], result: "void" },
   atspi_get_desktop: { parameters: ["i32"], result: P },

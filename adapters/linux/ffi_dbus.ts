@@ -1,5 +1,5 @@
 // libdbus symbols: the start-up probe asks the session bus where the
-// accessibility bus is and checks that it answers; the worker watches
+// accessibility bus is and checks that it answers; the AT-SPI host watches
 // libatspi's connection to notice when that bus goes away, and pipelines the
 // calls libatspi would make one by one (atspi_batch.ts). Non-variadic only.
 

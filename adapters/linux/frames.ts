@@ -6,8 +6,7 @@
 import type { Bounds } from "../../lib/tree.ts";
 import type { Accessible, AtspiSession } from "./atspi_session.ts";
 import { type FrameQuirks, INT32_MAX, relativeOrigin, WHOLE_TEXT } from "./frame_quirks.ts";
-import { clientBounds, frameBounds, windowPid, windowTitle } from "./x11_windows.ts";
-import type { XDisplay } from "./x_display.ts";
+import type { WindowFacts } from "./atspi_host_protocol.ts";
 
 export interface WindowFrame {
   /** An owned reference: release with `session.unref`. */
@@ -33,7 +32,7 @@ export class FrameFinder {
   /** Per application: its PID and toolkit never change, and each costs a round trip. */
   private readonly apps = new Map<string, AppFacts>();
 
-  constructor(private readonly session: AtspiSession, private readonly x: XDisplay) {}
+  constructor(private readonly session: AtspiSession) {}
 
   private facts(app: Accessible): AppFacts {
     const key = this.session.busName(app);
@@ -65,13 +64,8 @@ export class FrameFinder {
     return found;
   }
 
-  /** The frame of X window `id`, or null when its application is not accessible. */
-  find(id: bigint): WindowFrame | null {
-    const client = clientBounds(this.x, id);
-    const outer = frameBounds(this.x, id);
-    if (client === null || outer === null) return null;
-    const pid = windowPid(this.x, id);
-    const title = windowTitle(this.x, id);
+  /** The frame of the window, or null when its application is not accessible. */
+  find({ pid, title, client, outer }: WindowFacts): WindowFrame | null {
     let best: { score: number; frame: Accessible; quirks: FrameQuirks } | null = null;
     for (const { app, facts } of this.applicationsOf(pid)) {
       try {

@@ -1,9 +1,10 @@
-// Opens every native library the Linux adapter uses, naming the Debian package
-// of any that is missing. Called by the worker (which owns them) and by the probe.
+// The native libraries of the Linux adapter, with the Debian package of any that
+// is missing. The worker opens the X ones; the AT-SPI host (atspi_host.ts) opens
+// libatspi, GLib and libdbus itself.
 
-import { type Atspi, ATSPI_LIBRARY, openAtspi } from "./ffi_atspi.ts";
-import { type DBus, DBUS_LIBRARY, openDBus } from "./ffi_dbus.ts";
-import { type GLib, GLIB_LIBRARY, type GObject, GOBJECT_LIBRARY, openGLib } from "./ffi_glib.ts";
+import { ATSPI_LIBRARY } from "./ffi_atspi.ts";
+import { DBUS_LIBRARY } from "./ffi_dbus.ts";
+import { GLIB_LIBRARY, GOBJECT_LIBRARY } from "./ffi_glib.ts";
 import { openX11, type X11, X11_LIBRARY } from "./ffi_x11.ts";
 import { openXRandr, type XRandr, XRANDR_LIBRARY } from "./ffi_xrandr.ts";
 import { openXTest, type XTest, XTEST_LIBRARY } from "./ffi_xtest.ts";
@@ -19,14 +20,10 @@ export const LIBRARY_PACKAGES: Record<string, string> = {
   [DBUS_LIBRARY]: "libdbus-1-3",
 };
 
-export interface Libraries {
+export interface XLibraries {
   x11: X11;
   xtest: XTest;
   xrandr: XRandr;
-  glib: GLib;
-  gobject: GObject;
-  atspi: Atspi;
-  dbus: DBus;
   close(): void;
 }
 
@@ -42,25 +39,19 @@ export function missingLibraries(): string[] {
   });
 }
 
-export function openLibraries(): Libraries {
+/** The X libraries; throws naming every library of the adapter that is missing. */
+export function openXLibraries(): XLibraries {
   const missing = missingLibraries();
   if (missing.length > 0) throw new Error(`missing libraries: ${missing.join(", ")}`);
   const x11 = openX11();
   const xtest = openXTest();
   const xrandr = openXRandr();
-  const glib = openGLib();
-  const atspi = openAtspi();
-  const dbus = openDBus();
   return {
     x11: x11.x11,
     xtest: xtest.xtest,
     xrandr: xrandr.xrandr,
-    glib: glib.glib,
-    gobject: glib.gobject,
-    atspi: atspi.atspi,
-    dbus: dbus.dbus,
     close() {
-      for (const lib of [dbus, atspi, glib, xrandr, xtest, x11]) lib.close();
+      for (const lib of [xrandr, xtest, x11]) lib.close();
     },
   };
 }

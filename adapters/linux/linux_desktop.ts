@@ -1,5 +1,6 @@
-// The platform as the worker sees it: one X connection, one libatspi session,
-// XTest input. Every method runs on the worker thread, one request at a time.
+// The platform as the worker sees it: one X connection, XTest input, and the
+// AT-SPI host process (atspi_host.ts) for trees and element operations. Every
+// method runs on the worker thread, one request at a time.
 
 import {
   type ActionOutcome,
@@ -14,73 +15,51 @@ import {
 } from "../types.ts";
 import type { Bounds, Monitor, WindowInfo } from "../../lib/tree.ts";
 import { element } from "../../lib/tree.ts";
-import { captureFrame, CaptureMemo } from "./atspi_capture.ts";
-import { AtspiSession } from "./atspi_session.ts";
-import { AtspiBatch } from "./atspi_batch.ts";
-import { performElementOperation } from "./element_operations.ts";
-import { FrameFinder } from "./frames.ts";
-import { GValues } from "./glib_values.ts";
-import { type Libraries, openLibraries } from "./libraries.ts";
+import { AtspiHostClient } from "./atspi_host_client.ts";
+import type { WindowFacts } from "./atspi_host_protocol.ts";
+import { openXLibraries, type XLibraries } from "./libraries.ts";
 import { SETTLE_MS, XTestInput } from "./xtest_input.ts";
 import { listMonitors, screenBounds } from "./x11_monitors.ts";
 import { grabRootArea, intersect } from "./x11_screenshot.ts";
 import {
   activateWindow,
   activeWindow,
+  clientBounds,
   frameBounds,
   listWindows,
   parseHandle,
+  windowPid,
   windowsAbove,
   windowTitle,
 } from "./x11_windows.ts";
 import { XDisplay } from "./x_display.ts";
 
 export class LinuxDesktop {
-  private readonly frames: FrameFinder;
-  private readonly memo = new CaptureMemo();
-  private readonly batch: AtspiBatch;
   private readonly keyboard: XTestInput;
 
   private constructor(
-    private readonly libs: Libraries,
+    private readonly libs: XLibraries,
     private readonly x: XDisplay,
-    private readonly atspi: AtspiSession,
+    private readonly atspi: AtspiHostClient,
   ) {
-    this.frames = new FrameFinder(atspi, x);
-    this.batch = new AtspiBatch(libs.dbus);
     this.keyboard = new XTestInput(x, libs.xtest);
   }
 
-  /** Opens the libraries, the X display and the accessibility bus; throws naming what failed. */
-  static open(): LinuxDesktop {
-    const libs = openLibraries();
+  /** Opens the libraries, the X display and the AT-SPI host; throws naming what failed. */
+  static async open(): Promise<LinuxDesktop> {
+    const libs = openXLibraries();
+    const atspi = new AtspiHostClient();
     let x: XDisplay | null = null;
     try {
       x = XDisplay.open(libs.x11);
-      const atspi = new AtspiSession(
-        libs.atspi,
-        libs.glib,
-        libs.dbus,
-        new GValues(libs.glib, libs.gobject),
-      );
-      atspi.init();
+      await atspi.start();
       return new LinuxDesktop(libs, x, atspi);
     } catch (e) {
+      atspi.close();
       x?.close();
       libs.close();
       throw e;
     }
-  }
-
-  /** Lets libatspi apply queued D-Bus events to its cache. */
-  pump(): void {
-    this.atspi.pump();
-  }
-
-  /** Before AT-SPI work: the bus is still there and queued events are applied. */
-  private readyForAtspi(): void {
-    this.atspi.pump();
-    this.atspi.assertConnected();
   }
 
   /** A window id from a handle; a handle that names no live window is WindowGone. */
@@ -90,43 +69,31 @@ export class LinuxDesktop {
     return id;
   }
 
+  /** What the AT-SPI host needs to find the window's frame; null once the window is gone. */
+  private facts(id: bigint): WindowFacts | null {
+    const client = clientBounds(this.x, id);
+    const outer = frameBounds(this.x, id);
+    if (client === null || outer === null) return null;
+    return { pid: windowPid(this.x, id), title: windowTitle(this.x, id), client, outer };
+  }
+
   listWindows(): WindowInfo[] {
     return listWindows(this.x);
   }
 
-  captureTree(handle: string | null, limits: CaptureLimits): Capture | null {
+  async captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null> {
     const id = handle === null ? activeWindow(this.x) : this.window(handle);
     if (id === null) return null;
-    this.readyForAtspi();
-    const found = this.frames.find(id);
-    if (found === null) {
-      const bounds = frameBounds(this.x, id);
-      if (bounds === null) throw new WindowGoneError(String(id));
-      // An app without accessibility still has a title and a place on screen.
-      const root = element("Window", windowTitle(this.x, id), [
-        bounds.x,
-        bounds.y,
-        bounds.width,
-        bounds.height,
-      ]);
-      root.id = "root";
-      return { root, nodeCount: 1, captureMs: 0, cutShort: null };
-    }
-    try {
-      const capture = captureFrame(
-        this.atspi,
-        this.batch,
-        found.frame,
-        found.quirks,
-        limits,
-        this.memo,
-        found.title,
-      );
-      if (frameBounds(this.x, id) === null) throw new WindowGoneError(String(id));
-      return capture;
-    } finally {
-      this.atspi.unref(found.frame);
-    }
+    const window = this.facts(id);
+    if (window === null) throw new WindowGoneError(String(id));
+    const capture = await this.atspi.call({ method: "capture", window, limits }) as Capture | null;
+    const bounds = frameBounds(this.x, id);
+    if (bounds === null) throw new WindowGoneError(String(id));
+    if (capture !== null) return capture;
+    // An app without accessibility still has a title and a place on screen.
+    const root = element("Window", window.title, [bounds.x, bounds.y, bounds.width, bounds.height]);
+    root.id = "root";
+    return { root, nodeCount: 1, captureMs: 0, cutShort: null };
   }
 
   screenshot(target: ScreenshotTarget): RawImage | null {
@@ -161,17 +128,16 @@ export class LinuxDesktop {
   }
 
   async elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
-    const id = this.window(target.handle);
-    this.readyForAtspi();
-    const found = this.frames.find(id);
-    if (found === null) {
+    const window = this.facts(this.window(target.handle));
+    if (window === null) throw new WindowGoneError(target.handle);
+    const outcome = await this.atspi.call({
+      method: "operate",
+      window,
+      elementId: target.elementId,
+      op,
+    }) as ActionOutcome | null;
+    if (outcome === null) {
       return { ok: false, unsupported: true, error: "the window's app is not accessible" };
-    }
-    let outcome: ActionOutcome;
-    try {
-      outcome = performElementOperation(this.atspi, found.frame, target.elementId, op);
-    } finally {
-      this.atspi.unref(found.frame);
     }
     if (outcome.ok) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     return outcome;

@@ -1,7 +1,6 @@
-// The worker that owns the Linux desktop: libatspi, GLib, X11, XTest and XRandR
-// live on this thread only (libatspi is single-threaded). Requests are served
-// one at a time; between them the GLib main context is pumped so libatspi's
-// cache follows the applications.
+// The worker that owns the Linux desktop: X11, XTest and XRandR live on this
+// thread only, and so does the AT-SPI host process that reads trees
+// (atspi_host.ts). Requests are served one at a time.
 
 import {
   type CaptureLimits,
@@ -13,9 +12,6 @@ import {
 } from "../types.ts";
 import { LinuxDesktop } from "./linux_desktop.ts";
 import type { Method, ProxyMessage, Request, WorkerMessage } from "./protocol.ts";
-
-/** Often enough that cached states are current when a request comes in. */
-const PUMP_INTERVAL_MS = 5;
 
 interface WorkerScope {
   postMessage(message: WorkerMessage, transfer?: Transferable[]): void;
@@ -52,16 +48,15 @@ async function serve(desktop: LinuxDesktop, request: Request): Promise<void> {
   }
 }
 
-function start(): void {
+async function start(): Promise<void> {
   let desktop: LinuxDesktop;
   try {
-    desktop = LinuxDesktop.open();
+    desktop = await LinuxDesktop.open();
   } catch (e) {
     scope.postMessage({ kind: "failed", message: (e as Error).message });
     scope.close();
     return;
   }
-  const pump = setInterval(() => desktop.pump(), PUMP_INTERVAL_MS);
   let queue = Promise.resolve();
   scope.onmessage = ({ data }) => {
     if (data.kind === "request") {
@@ -69,7 +64,6 @@ function start(): void {
       return;
     }
     queue = queue.then(() => {
-      clearInterval(pump);
       desktop.close();
       scope.postMessage({ kind: "closed" });
       scope.close();
@@ -78,4 +72,4 @@ function start(): void {
   scope.postMessage({ kind: "ready" });
 }
 
-start();
+await start();
