@@ -221,6 +221,10 @@ Deno.test("v1 routes on the mock desktop", async (t) => {
       const focused = (await track(api("/api/description?focus_element=root.4"))).body;
       assert.match(String(focused.accessibility), /Root: StatusBar {2}"Status Bar"/);
       assert.match(String(focused.accessibility), /\[5 elements total\]$/);
+      const ignored = await track(api("/api/description?mode=vlm"));
+      assert.equal(ignored.body.effective_mode, "combined", "mode is accepted and ignored");
+      const unknownMode = await track(api("/api/description?mode=telepathy"));
+      assert.equal(unknownMode.status, 400);
       const bad = await track(api("/api/description?max_tokens=0"));
       assert.equal(bad.status, 400);
       assert.equal(errorCode(bad), "BadRequest");

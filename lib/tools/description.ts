@@ -18,7 +18,7 @@ export const getScreenDescriptionTool = defineTool({
   kind: "perception",
   input: z.object({
     ...windowArgs,
-    mode: z.string().optional(),
+    mode: z.enum(["accessibility", "ocr", "vlm", "combined", "auto"]).optional(),
     max_tokens: z.number().int().min(1).max(1_000_000).optional(),
     focus_element: z.string().optional(),
   }),
