@@ -107,7 +107,16 @@ Deno.test("health, metrics, tools and routing", async (t) => {
       const caps = (await api("/api/capabilities")).body;
       assert.equal(caps.adapter, "MockAdapter");
       assert.equal(caps.protocol_version, 2);
-      assert.equal((caps.supports as Record<string, boolean>).accessibility_tree, true);
+      const supports = caps.supports as Record<string, boolean>;
+      for (
+        const built of ["accessibility_tree", "element_targeting", "observe_with_diff", "drag"]
+      ) {
+        assert.equal(supports[built], true, built);
+      }
+      assert.equal(supports.scenarios, true, "the mock runs scenarios");
+      for (const missing of ["ocr", "vlm", "tracing", "replay", "redaction"]) {
+        assert.equal(supports[missing], false, `${missing} is not built yet`);
+      }
       assert.deepEqual(caps.config, {
         tree_max_depth: 8,
         tree_default_depth: 5,

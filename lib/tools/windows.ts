@@ -67,7 +67,8 @@ export const getCapabilitiesTool = defineTool({
       supports: {
         accessibility_tree: true,
         uia_invoke: adapter.name === "WindowsAdapter",
-        occlusion_detection: mock || adapter.name === "WindowsAdapter",
+        // Every adapter here knows the Z-order (the Linux one from _NET_CLIENT_LIST_STACKING).
+        occlusion_detection: true,
         drag: true,
         ocr: false,
         vlm: false,
@@ -78,8 +79,8 @@ export const getCapabilitiesTool = defineTool({
         image_blur: false,
         wsl_powershell: false,
         bring_to_foreground: false,
-        element_targeting: false,
-        observe_with_diff: false,
+        element_targeting: true,
+        observe_with_diff: true,
       },
       config: {
         tree_max_depth: config.tree.max_depth,
