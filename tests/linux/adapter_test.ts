@@ -1,12 +1,14 @@
-// The Linux adapter in-process, where HTTP cannot reach: capture limits, a
-// window closing mid-capture, a hung worker being replaced, and memory over
-// a thousand captures.
+// The Linux adapter in-process, without the HTTP layer: real GTK apps driven
+// through it (adapter_controls.ts), capture limits, a window closing
+// mid-capture, a hung worker being replaced, memory over a thousand captures,
+// and a lost accessibility bus (last: it leaves older apps unreachable).
 
 import { strict as assert } from "node:assert";
 import { createLinuxAdapter } from "../../adapters/linux/adapter.ts";
 import { type Adapter, WindowGoneError } from "../../adapters/types.ts";
 import { inProcessEnv, startDesktop } from "./desktop.ts";
 import { linuxDesktopPart } from "./linux_service.ts";
+import { busLossSteps, controlSteps } from "./adapter_controls.ts";
 
 const LIMITS = { maxDepth: 30, maxNodes: 20000, timeoutMs: 10000 };
 
@@ -52,7 +54,7 @@ async function frameCapture(adapter: Adapter, handle: string) {
 }
 
 Deno.test({
-  name: "Linux adapter: limits, vanishing windows, worker restart and memory",
+  name: "Linux adapter on a real desktop: controls, limits, failures, restart and memory",
   ignore: !linuxDesktopPart(),
   sanitizeOps: false,
   sanitizeResources: false,
@@ -83,6 +85,8 @@ Deno.test({
             );
             assert.ok(cut.length > 0 && cut.every((c) => (c.child_count ?? 0) > 0));
           });
+
+          await controlSteps(t, adapter, desktop, factory);
 
           await t.step("a hung request is rejected clearly and the worker replaced", async () => {
             await assert.rejects(
@@ -143,6 +147,8 @@ Deno.test({
             }
             assert.ok(![...outcomes].some((o) => o.startsWith("other")), [...outcomes].join());
           });
+
+          await busLossSteps(t, adapter, desktop, factory);
         } finally {
           await adapter.close();
         }
