@@ -63,7 +63,7 @@ function sleep(ms: number): Promise<void> {
 async function firstLine(stream: ReadableStream<Uint8Array>, what: string): Promise<string> {
   const reader = stream.getReader();
   let text = "";
-  const deadline = setTimeout(() => reader.cancel(), 15_000);
+  const deadline = setTimeout(() => reader.cancel(), 30_000);
   try {
     while (!text.includes("\n")) {
       const { value, done } = await reader.read();
@@ -91,13 +91,16 @@ function alive(pid: number): boolean {
 const TOKEN_VARIABLE = "OSO_DESKTOP";
 
 /**
- * A desktop's variables for this test process's own environment, without the
- * cleanup token: with the token, every process any test file spawned
- * meanwhile (test files share this process under --parallel) would count as
- * the desktop's and be terminated with it.
+ * The variables this test process itself needs to reach a desktop: only the
+ * X display and the session bus. Test files share this process under
+ * --parallel, so anything else set here leaks into every service another
+ * file spawns meanwhile: the cleanup token made them count as the desktop's
+ * processes (and be terminated with it), and HOME put their Deno cache in
+ * the desktop's temporary directory (deleted at its stop).
  */
 export function inProcessEnv(env: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter(([k]) => k !== TOKEN_VARIABLE));
+  const keep = ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"];
+  return Object.fromEntries(Object.entries(env).filter(([k]) => keep.includes(k)));
 }
 
 /** PIDs whose OSO_DESKTOP token passes `test`. */
@@ -283,7 +286,7 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
       launcher = spawn(BUS_LAUNCHER, ["--launch-immediately"], env);
       launcher.stdout.pipeTo(new WritableStream()).catch(() => {});
       // The launcher answers org.a11y.Bus.GetAddress on the session bus once it listens.
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 30_000;
       while (!(await accessibilityBusAddress()).includes("unix:")) {
         if (Date.now() > deadline) throw new Error("the accessibility bus did not start");
         await sleep(50);
@@ -301,7 +304,7 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
 
     const wm = spawn("openbox", ["--sm-disable"], env);
     wm.stdout.pipeTo(new WritableStream()).catch(() => {});
-    const wmDeadline = Date.now() + 10_000;
+    const wmDeadline = Date.now() + 30_000;
     while (!(await rootProperty("_NET_SUPPORTING_WM_CHECK")).includes("window id")) {
       if (Date.now() > wmDeadline) throw new Error("openbox did not start");
       await sleep(50);
@@ -322,7 +325,7 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
       child.stdout.pipeTo(
         new WritableStream({ write: (chunk) => void (output += decoder.decode(chunk)) }),
       ).catch(() => {});
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + 40_000;
       let window: bigint | null = null;
       while ((window = await clientWindowOf(child.pid)) === null) {
         if (Date.now() > deadline) throw new Error(`${command} did not map a window`);
