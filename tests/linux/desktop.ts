@@ -302,11 +302,18 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
     };
     await startAccessibilityBus();
 
-    const wm = spawn("openbox", ["--sm-disable"], env);
+    // Its messages go to a log the deadline error quotes.
+    const wmLog = `${dir}/openbox.log`;
+    const wm = spawn("sh", ["-c", 'exec openbox --sm-disable 2>"$0"', wmLog], env);
     wm.stdout.pipeTo(new WritableStream()).catch(() => {});
     const wmDeadline = Date.now() + 30_000;
     while (!(await rootProperty("_NET_SUPPORTING_WM_CHECK")).includes("window id")) {
-      if (Date.now() > wmDeadline) throw new Error("openbox did not start");
+      if (Date.now() > wmDeadline) {
+        const log = await Deno.readTextFile(wmLog).catch(() => "(no log)");
+        throw new Error(
+          `openbox did not start (${alive(wm.pid) ? "still running" : "exited"}): ${log}`,
+        );
+      }
       await sleep(50);
     }
 
