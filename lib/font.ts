@@ -1,7 +1,10 @@
 // An embedded 5×7 bitmap font (the classic LCD-controller design, redrawn
 // here) with two extra rows below the baseline for descenders, so one
 // monospace cell is 5×9 plus a 1 px gap. Drawn at scale 2 its capitals are
-// 14 px tall, which OCR reads reliably.
+// 14 px tall. A few glyphs differ from the classic on purpose, because
+// tesseract misread them: zero has no slash (read as 6 or 8), parentheses
+// reach into the descender rows (read as ¢, { or t) and the full stop is
+// 3 px wide.
 
 /** Ink columns of a glyph. */
 export const GLYPH_WIDTH = 5;
@@ -23,15 +26,15 @@ const GLYPH_HEX: Record<string, string> = {
   "%": "18190204081303",
   "&": "0c12140815120d",
   "'": "04040400000000",
-  "(": "02040808080402",
-  ")": "08040202020408",
+  "(": "020408080808080402",
+  ")": "080402020202020408",
   "*": "0004150e150400",
   "+": "0004041f040400",
   ",": "00000000000c0c0408",
   "-": "0000000e000000",
-  ".": "00000000000c0c",
+  ".": "00000000000e0e",
   "/": "00010204081000",
-  "0": "0e11131519110e",
+  "0": "0e11111111110e",
   "1": "040c040404040e",
   "2": "0e11010204081f",
   "3": "1f02040201110e",
@@ -123,7 +126,7 @@ const GLYPH_HEX: Record<string, string> = {
   "\u00f6": "0a000e1111110e", // ö
   "\u00e4": "0a000e010f110f", // ä
   "\u00df": "0c12121412111610", // ß
-  "\u2713": "00010102121404", // ✓ check mark
+  "\u2713": "00000102140800", // ✓ check mark
   "\u2717": "111b0e040e1b11", // ✗ ballot x
   "\u2190": "0004081f080400", // ← left arrow
   "\u2192": "0004021f020400", // → right arrow
@@ -150,6 +153,66 @@ const FALLBACK = parseRows(FALLBACK_HEX);
 /** The GLYPH_HEIGHT rows of a character (one code point), bit 4 = leftmost column. */
 export function glyphRows(ch: string): Uint8Array {
   return GLYPHS.get(ch) ?? FALLBACK;
+}
+
+/** One step of EPX (Scale2x): doubles a 0/1 mask, rounding off staircase corners. */
+function epx(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height * 4);
+  const at = (x: number, y: number) =>
+    x >= 0 && x < width && y >= 0 && y < height ? mask[y * width + x] : 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = mask[y * width + x];
+      const [up, right, left, down] = [at(x, y - 1), at(x + 1, y), at(x - 1, y), at(x, y + 1)];
+      const o = 2 * y * (2 * width) + 2 * x;
+      out[o] = left === up && left !== down && up !== right ? up : p;
+      out[o + 1] = up === right && up !== left && right !== down ? right : p;
+      out[o + 2 * width] = down === left && down !== right && left !== up ? left : p;
+      out[o + 2 * width + 1] = right === down && right !== up && down !== left ? down : p;
+    }
+  }
+  return out;
+}
+
+const masks = new WeakMap<Uint8Array, Map<number, Uint8Array>>();
+
+/**
+ * A character's cell at an integer scale as a 0/1 mask of
+ * (GLYPH_WIDTH·scale)×(GLYPH_HEIGHT·scale), row-major. Power-of-two scales are
+ * smoothed with EPX instead of plain pixel blocks: diagonals and curves stop
+ * looking like stairs, which is what made tesseract misread blocky glyphs
+ * (e.g. "is" as "15"). Other scales repeat pixels. Masks are cached.
+ */
+export function glyphMask(ch: string, scale: number): Uint8Array {
+  const rows = glyphRows(ch);
+  const cache = masks.get(rows) ?? new Map<number, Uint8Array>();
+  masks.set(rows, cache);
+  const cached = cache.get(scale);
+  if (cached) return cached;
+  let mask: Uint8Array = new Uint8Array(GLYPH_WIDTH * GLYPH_HEIGHT);
+  for (let r = 0; r < GLYPH_HEIGHT; r++) {
+    for (let c = 0; c < GLYPH_WIDTH; c++) {
+      mask[r * GLYPH_WIDTH + c] = (rows[r] >> (GLYPH_WIDTH - 1 - c)) & 1;
+    }
+  }
+  let size = 1;
+  while (size * 2 <= scale && scale % (size * 2) === 0) {
+    mask = epx(mask, GLYPH_WIDTH * size, GLYPH_HEIGHT * size);
+    size *= 2;
+  }
+  const factor = scale / size; // what EPX did not cover: plain pixel repetition
+  if (factor > 1) {
+    const w = GLYPH_WIDTH * size;
+    const out = new Uint8Array(w * factor * GLYPH_HEIGHT * scale);
+    for (let y = 0; y < GLYPH_HEIGHT * scale; y++) {
+      for (let x = 0; x < w * factor; x++) {
+        out[y * w * factor + x] = mask[Math.floor(y / factor) * w + Math.floor(x / factor)];
+      }
+    }
+    mask = out;
+  }
+  cache.set(scale, mask);
+  return mask;
 }
 
 /** Whether the font has a glyph of its own for the character (vs the fallback box). */

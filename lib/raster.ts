@@ -4,7 +4,7 @@
 
 import type { RawImage } from "../adapters/types.ts";
 import type { Bounds } from "./tree.ts";
-import { ADVANCE, GLYPH_HEIGHT, GLYPH_WIDTH, glyphRows } from "./font.ts";
+import { ADVANCE, GLYPH_HEIGHT, GLYPH_WIDTH, glyphMask } from "./font.ts";
 
 export type Rgb = readonly [r: number, g: number, b: number];
 
@@ -63,14 +63,15 @@ export function fillRect(img: RawImage, rect: Bounds, rgb: Rgb, within?: Bounds)
   }
 }
 
-/** A border `thickness` px wide drawn inside `rect`. */
+/** A border `thickness` px wide drawn inside `rect` (never outside it, however thick). */
 export function strokeRect(img: RawImage, rect: Bounds, rgb: Rgb, thickness = 1): void {
-  const t = Math.max(1, Math.floor(thickness));
   const { x, y, width: w, height: h } = rect;
-  fillRect(img, { x, y, width: w, height: Math.min(t, h) }, rgb);
-  fillRect(img, { x, y: y + h - t, width: w, height: Math.min(t, h) }, rgb);
-  fillRect(img, { x, y, width: Math.min(t, w), height: h }, rgb);
-  fillRect(img, { x: x + w - t, y, width: Math.min(t, w), height: h }, rgb);
+  const tx = Math.min(Math.max(1, Math.floor(thickness)), w);
+  const ty = Math.min(Math.max(1, Math.floor(thickness)), h);
+  fillRect(img, { x, y, width: w, height: ty }, rgb);
+  fillRect(img, { x, y: y + h - ty, width: w, height: ty }, rgb);
+  fillRect(img, { x, y, width: tx, height: h }, rgb);
+  fillRect(img, { x: x + w - tx, y, width: tx, height: h }, rgb);
 }
 
 /** Width in pixels of one line of text: from the first glyph's left to the last glyph's right. */
@@ -85,8 +86,8 @@ export function textHeight(scale = 1): number {
 }
 
 /**
- * Draws one line of text with its cell's top-left at (x, y); each font pixel
- * becomes a scale×scale square. Ink outside `within` (and the image) is
+ * Draws one line of text with its cell's top-left at (x, y), each font pixel
+ * scaled up `scale` times (see glyphMask for the smoothing). Ink outside `within` (and the image) is
  * dropped. Returns the x where a following glyph would start.
  */
 export function drawText(
@@ -99,18 +100,23 @@ export function drawText(
   within?: Bounds,
 ): number {
   const s = Math.max(1, Math.floor(scale));
+  const width = GLYPH_WIDTH * s;
   let penX = Math.floor(x);
   const top = Math.floor(y);
   for (const ch of text) {
-    const rows = glyphRows(ch);
-    for (let row = 0; row < GLYPH_HEIGHT; row++) {
-      const bits = rows[row];
-      if (bits === 0) continue;
-      for (let col = 0; col < GLYPH_WIDTH; col++) {
-        if ((bits >> (GLYPH_WIDTH - 1 - col)) & 1) {
-          const dot = { x: penX + col * s, y: top + row * s, width: s, height: s };
-          fillRect(img, dot, rgb, within);
-        }
+    const mask = glyphMask(ch, s);
+    // Fill each horizontal run of ink in one call.
+    for (let row = 0; row < GLYPH_HEIGHT * s; row++) {
+      for (let col = 0; col < width; col++) {
+        if (!mask[row * width + col]) continue;
+        const start = col;
+        while (col < width && mask[row * width + col]) col++;
+        fillRect(
+          img,
+          { x: penX + start, y: top + row, width: col - start, height: 1 },
+          rgb,
+          within,
+        );
       }
     }
     penX += ADVANCE * s;

@@ -66,6 +66,14 @@ function lines(img: RawImage, rect: Bounds, text: string, rgb: Rgb) {
   });
 }
 
+/** The font's ✓ centred in a check box (its ink sits in cell rows 2–5, 5 columns wide). */
+function drawCheckMark(img: RawImage, box: Bounds): void {
+  const scale = box.width >= 12 ? 2 : 1;
+  const x = box.x + Math.floor((box.width - 5 * scale) / 2);
+  const y = box.y + Math.floor((box.height - 4 * scale) / 2) - 2 * scale;
+  drawText(img, x, y, "\u2713", PALETTE.accent, scale, box);
+}
+
 function fraction(e: Element): number | null {
   const { value_now: now, value_min: min, value_max: max } = e;
   if (now === undefined || min === undefined || max === undefined || max <= min) return null;
@@ -129,7 +137,8 @@ function drawElement(img: RawImage, e: Element, rect: Bounds, depth: number): vo
         height: size,
       };
       strokeRect(img, box, PALETTE.accent);
-      if (e.selected) {
+      if (e.selected && e.role === "CheckBox") drawCheckMark(img, box);
+      else if (e.selected) {
         fillRect(
           img,
           { x: box.x + 3, y: box.y + 3, width: size - 6, height: size - 6 },
