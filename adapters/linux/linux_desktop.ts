@@ -20,7 +20,8 @@ import type { WindowFacts } from "./atspi_host_protocol.ts";
 import { openXLibraries, type XLibraries } from "./libraries.ts";
 import { SETTLE_MS, XTestInput } from "./xtest_input.ts";
 import { listMonitors, screenBounds } from "./x11_monitors.ts";
-import { grabRootArea, intersect } from "./x11_screenshot.ts";
+import { grabRootArea } from "./x11_screenshot.ts";
+import { intersect } from "../../lib/visibility.ts";
 import {
   activateWindow,
   activeWindow,

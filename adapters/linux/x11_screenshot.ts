@@ -11,14 +11,6 @@ import {
 } from "./ffi_x11.ts";
 import type { XDisplay } from "./x_display.ts";
 
-export function intersect(a: Bounds, b: Bounds): Bounds | null {
-  const x = Math.max(a.x, b.x);
-  const y = Math.max(a.y, b.y);
-  const right = Math.min(a.x + a.width, b.x + b.width);
-  const bottom = Math.min(a.y + a.height, b.y + b.height);
-  return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : null;
-}
-
 /** Copies 32-bit little-endian BGRX rows (stride in bytes) into tightly packed RGBA. */
 function bgrxToRgba(
   source: Uint32Array,
