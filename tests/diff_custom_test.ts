@@ -6,20 +6,10 @@ import { strict as assert } from "node:assert";
 import { customDiff, jsonPatchDiff } from "../lib/diff/index.ts";
 import { treeHash } from "../lib/hash.ts";
 import { assignIds, type Element, element } from "../lib/tree.ts";
+import { loginTree, START_TO_WELCOME_CHANGES, welcomeTree } from "./helpers/login.ts";
 
-function login(username: string): Element {
-  return assignIds(element("Window", "Acme Login", [100, 100, 800, 600], {}, [
-    element("Edit", "Username", [200, 200, 240, 24], { value: username }),
-    element("Edit", "Password", [200, 240, 240, 24], { value: "" }),
-    element("Button", "Login", [200, 280, 100, 28]),
-  ]));
-}
-
-function welcome(): Element {
-  return assignIds(element("Window", "Acme — Welcome", [100, 100, 800, 600], {}, [
-    element("Text", "Hello, alice", [200, 200, 240, 24]),
-  ]));
-}
+const login = (username: string) => loginTree(username);
+const welcome = welcomeTree;
 
 const text = (name: string, value: string | null = null) =>
   element("Text", name, [0, 0, 10, 10], { value });
@@ -44,28 +34,7 @@ Deno.test("spec §8.3: typing alice into Username", () => {
 });
 
 Deno.test("spec §8.3: start → welcome", () => {
-  assert.deepEqual(customDiff(login("alice"), welcome()), [
-    { op: "replace", path: "", fields: { name: "Acme — Welcome" } },
-    { op: "remove", path: "0" },
-    { op: "remove", path: "1" },
-    { op: "remove", path: "2" },
-    {
-      op: "add",
-      path: "0",
-      node: {
-        id: "root.0",
-        name: "Hello, alice",
-        role: "Text",
-        value: null,
-        bounds: { x: 200, y: 200, width: 240, height: 24 },
-        enabled: true,
-        focused: false,
-        keyboard_shortcut: null,
-        description: null,
-        children: [],
-      },
-    },
-  ]);
+  assert.deepEqual(customDiff(login("alice"), welcome()), START_TO_WELCOME_CHANGES);
 });
 
 const CASES: Array<[string, Element, Element, unknown[]]> = [

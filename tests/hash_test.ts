@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { treeHash } from "../lib/hash.ts";
-import { assignIds, type Element, element } from "../lib/tree.ts";
+import { type Element, element } from "../lib/tree.ts";
+import { loginTree, welcomeTree } from "./helpers/login.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 
 function node(
@@ -14,13 +15,7 @@ function node(
   return element(role, name, bounds, { value, enabled }, children);
 }
 
-function login(username: string, password: string): Element {
-  return assignIds(node("Window", "Acme Login", null, [100, 100, 800, 600], true, [
-    node("Edit", "Username", username, [200, 200, 240, 24]),
-    node("Edit", "Password", password, [200, 240, 240, 24]),
-    node("Button", "Login", null, [200, 280, 100, 28]),
-  ]));
-}
+const login = loginTree;
 
 function referenceNotepadOrder(): Element {
   const tree = defaultDesktop()[0].tree;
@@ -62,10 +57,7 @@ const VECTORS: Array<[string, () => Element, string]> = [
   ],
   [
     "login welcome",
-    () =>
-      node("Window", "Acme — Welcome", null, [100, 100, 800, 600], true, [
-        node("Text", "Hello, alice", null, [200, 200, 240, 24]),
-      ]),
+    welcomeTree,
     "sha1:e7106eade464b8752bdca437379f6d39e0a45dec",
   ],
 ];

@@ -6,58 +6,17 @@ import { strict as assert } from "node:assert";
 import type { RawImage } from "../adapters/types.ts";
 import { renderScreen, renderWindow } from "../adapters/mock/screenshot.ts";
 import { hexColor, type Rgb } from "../lib/raster.ts";
-import { assignIds, type Bounds, type Element } from "../lib/tree.ts";
+import { type Bounds, type Element, element } from "../lib/tree.ts";
+import { defaultDesktop } from "../adapters/mock/desktop.ts";
 
-function node(
-  role: string,
-  name: string,
-  [x, y, width, height]: [number, number, number, number],
-  extra: Partial<Element> = {},
-): Element {
-  return {
-    id: "",
-    name,
-    role,
-    value: null,
-    bounds: { x, y, width, height },
-    enabled: true,
-    focused: false,
-    keyboard_shortcut: null,
-    description: null,
-    children: [],
-    ...extra,
-  };
-}
-
-/** The Notepad tree of spec/mock-desktop.md §2, ids positional. */
+/** The mock's Notepad window (spec/mock-desktop.md §2), with the progress and check state to test. */
 function notepad(changes: { progress?: number; wordWrap?: boolean } = {}): Element {
-  const menu = ["File", "Edit", "Format", "View", "Help"].map((name, i) =>
-    node("MenuItem", name, [80 + 58 * i, 60, 56, 22])
-  );
-  const status = [["Position", "Ln 1, Col 1"], ["Zoom", "100%"], ["Encoding", "UTF-8"], [
-    "EOL",
-    "Windows (CRLF)",
-  ]].map(([name, value], i) => node("Text", name, [80 + 190 * i, 614, 188, 22], { value }));
-  return assignIds(
-    node("Window", "Untitled — Notepad", [80, 60, 800, 600], {
-      children: [
-        node("MenuBar", "MenuBar", [80, 60, 800, 22], { children: menu }),
-        node("Document", "Text Editor", [80, 82, 800, 514], {
-          focused: true,
-          value: "Hello, world!\nThis is a test document.\nLine 3 has some content here.\n",
-        }),
-        node("ScrollBar", "Horizontal ScrollBar", [80, 596, 784, 18]),
-        node("ScrollBar", "Vertical ScrollBar", [864, 82, 18, 532]),
-        node("StatusBar", "Status Bar", [80, 614, 800, 22], { children: status }),
-        node("ProgressBar", "Saving", [560, 600, 200, 10], {
-          value_now: changes.progress ?? 40,
-          value_min: 0,
-          value_max: 100,
-        }),
-        node("CheckBox", "Word Wrap", [80, 636, 120, 18], { selected: changes.wordWrap ?? true }),
-      ],
-    }),
-  );
+  const tree = defaultDesktop()[0].tree;
+  const progress = tree.children.find((c) => c.role === "ProgressBar")!;
+  const wordWrap = tree.children.find((c) => c.role === "CheckBox")!;
+  progress.value_now = changes.progress ?? 40;
+  wordWrap.selected = changes.wordWrap ?? true;
+  return tree;
 }
 
 const NOTEPAD_WINDOW: Bounds = { x: 80, y: 60, width: 800, height: 600 };
@@ -91,9 +50,9 @@ Deno.test("a window's image has the window's size, wherever the window is", () =
   const img = renderWindow(notepad(), NOTEPAD_WINDOW);
   assert.deepEqual([img.width, img.height, img.data.length], [800, 600, 800 * 600 * 4]);
   const moved = { x: -300, y: 2000, width: 123, height: 45 };
-  const small = renderWindow(node("Window", "w", [-300, 2000, 123, 45]), moved);
+  const small = renderWindow(element("Window", "w", [-300, 2000, 123, 45]), moved);
   assert.deepEqual([small.width, small.height], [123, 45]);
-  const empty = renderWindow(node("Window", "w", [0, 0, 0, 0]), {
+  const empty = renderWindow(element("Window", "w", [0, 0, 0, 0]), {
     x: 0,
     y: 0,
     width: 0,
@@ -154,9 +113,9 @@ Deno.test("a document's value is drawn line by line from the top of its box", ()
 
 Deno.test("labels are clipped to their element's box", () => {
   const window = { x: 0, y: 0, width: 200, height: 60 };
-  const root = node("Window", "", [0, 0, 200, 60], {
-    children: [node("Button", "A very long button label that cannot fit", [10, 10, 50, 24])],
-  });
+  const root = element("Window", "", [0, 0, 200, 60], {}, [
+    element("Button", "A very long button label that cannot fit", [10, 10, 50, 24]),
+  ]);
   const img = renderWindow(root, window);
   const background = pixel(img, 150, 50);
   const total = ink(img, { x: 0, y: 0, width: 200, height: 60 }, background);
@@ -197,11 +156,11 @@ Deno.test("renderScreen stacks windows in the order given and clips them to the 
   const a = { x: 0, y: 0, width: 150, height: 150 };
   const b = { x: 100, y: 100, width: 400, height: 400 }; // runs off the screen
   const button = (bounds: Bounds) =>
-    node("Window", "", [bounds.x, bounds.y, bounds.width, bounds.height], {
-      children: [node("Button", "", [bounds.x, bounds.y, bounds.width, bounds.height])],
-    });
+    element("Window", "", [bounds.x, bounds.y, bounds.width, bounds.height], {}, [
+      element("Button", "", [bounds.x, bounds.y, bounds.width, bounds.height]),
+    ]);
   const window = (bounds: Bounds) =>
-    node("Window", "", [bounds.x, bounds.y, bounds.width, bounds.height]);
+    element("Window", "", [bounds.x, bounds.y, bounds.width, bounds.height]);
   const aOnTop = renderScreen(
     [{ bounds: b, root: window(b) }, { bounds: a, root: button(a) }],
     screen,

@@ -4,14 +4,11 @@ import assert from "node:assert/strict";
 import { describeTree, elementLine } from "../lib/prose.ts";
 import { pythonRepr } from "../lib/pyrepr.ts";
 import { assignIds, type Element, element } from "../lib/tree.ts";
+import { loginTree } from "./helpers/login.ts";
 
 const node = element;
 
-const LOGIN = assignIds(node("Window", "Acme Login", [100, 100, 800, 600], {}, [
-  node("Edit", "Username", [200, 200, 240, 24], { value: "" }),
-  node("Edit", "Password", [200, 240, 240, 24], { value: "" }),
-  node("Button", "Login", [200, 280, 100, 28]),
-]));
+const LOGIN = loginTree();
 
 /** The mock Notepad tree in its fixed child order (mock-desktop.md §2). */
 const NOTEPAD = assignIds(node("Window", "Untitled — Notepad", [80, 60, 800, 600], {}, [

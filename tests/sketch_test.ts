@@ -4,17 +4,14 @@
 import assert from "node:assert/strict";
 import { renderSketch, type SketchOptions } from "../lib/sketch/render.ts";
 import { assignIds, type Bounds, type Element, element } from "../lib/tree.ts";
+import { loginTree } from "./helpers/login.ts";
 
 const node = element;
 
 const LOGIN_WINDOW: Bounds = { x: 100, y: 100, width: 800, height: 600 };
 
 /** login.yaml, state `start`. */
-const LOGIN = assignIds(node("Window", "Acme Login", [100, 100, 800, 600], {}, [
-  node("Edit", "Username", [200, 200, 240, 24], { value: "" }),
-  node("Edit", "Password", [200, 240, 240, 24], { value: "" }),
-  node("Button", "Login", [200, 280, 100, 28]),
-]));
+const LOGIN = loginTree();
 
 const NOTEPAD_WINDOW: Bounds = { x: 80, y: 60, width: 800, height: 600 };
 
