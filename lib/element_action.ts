@@ -77,7 +77,7 @@ export async function runElementVerb(
   args: ElementVerbArgs,
   execute: Executor,
 ): Promise<ToolResult> {
-  const { window, warning } = await targetWindow(session, args);
+  const { window, windows: windowsBefore, warning } = await targetWindow(session, args);
   const before: Captured = await captureWindow(session, window);
   const target = resolveTarget(
     before.tree,
@@ -119,7 +119,6 @@ export async function runElementVerb(
       duration_ms: 0,
     };
   }
-  const windowsBefore = await listWindows(session);
   const started = performance.now();
   let outcome: ActionOutcome;
   try {

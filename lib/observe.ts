@@ -23,6 +23,8 @@ export async function listWindows(session: Session): Promise<ListedWindow[]> {
 
 export interface Target {
   window: ListedWindow;
+  /** The window list the target was chosen from. */
+  windows: ListedWindow[];
   warning?: string;
 }
 
@@ -33,7 +35,7 @@ export interface Target {
 export async function targetWindow(session: Session, args: WindowArgs): Promise<Target> {
   const windows = await listWindows(session);
   const resolution = resolveWindow(windows, args);
-  if (resolution.window) return withWarning(resolution.window, resolution);
+  if (resolution.window) return target(resolution.window, windows, resolution);
   if (resolution.requested === "uid") {
     throw new ToolError("WindowGone", `window ${args.window_uid} no longer exists`, {
       window_uid: args.window_uid,
@@ -41,11 +43,13 @@ export async function targetWindow(session: Session, args: WindowArgs): Promise<
   }
   const focused = focusedWindow(windows);
   if (!focused) throw new ToolError("WindowGone", "no windows available");
-  return withWarning(focused, resolution);
+  return target(focused, windows, resolution);
 }
 
-function withWarning(window: ListedWindow, resolution: Resolution): Target {
-  return resolution.warning ? { window, warning: resolution.warning } : { window };
+function target(window: ListedWindow, windows: ListedWindow[], resolution: Resolution): Target {
+  return resolution.warning
+    ? { window, windows, warning: resolution.warning }
+    : { window, windows };
 }
 
 export type CacheUse = "allow" | "bypass";
