@@ -68,6 +68,24 @@ const sections = {
   mock_interactive: z.boolean().default(false),
   platform: z.string().default("auto"),
   wait_for: z.object({ max_timeout_ms: z.number().int().min(0).default(60000) }),
+  /** Folders scenario files may be loaded from (relative paths: the working directory). */
+  scenarios: z.object({ dirs: z.array(z.string().min(1)).default(["scenarios"]) }),
+  /** Folders reference images (assert_state screenshot_similar) may be read from. */
+  references: z.object({ dirs: z.array(z.string().min(1)).default(["references"]) }),
+  tracing: z.looseObject({ dir: z.string().min(1).default("traces") }),
+  /** Bounds on what one request or connection may cost (docs/DECISIONS.md, "Limits"). */
+  limits: z.object({
+    body_bytes: z.number().int().min(1024).max(256 * 1024 * 1024).default(1_000_000),
+    header_bytes: z.number().int().min(1024).max(1024 * 1024).default(65_536),
+    connections: z.number().int().min(8).max(100_000).default(512),
+    header_timeout_ms: z.number().int().min(100).default(10_000),
+    body_timeout_ms: z.number().int().min(100).default(30_000),
+    idle_timeout_ms: z.number().int().min(100).default(30_000),
+    mcp_line_bytes: z.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
+    file_bytes: z.number().int().min(1024).max(1024 * 1024 * 1024).default(16 * 1024 * 1024),
+    image_pixels: z.number().int().min(1).default(40_000_000),
+    regex_length: z.number().int().min(1).max(100_000).default(4096),
+  }),
 } as const;
 
 type Sections = typeof sections;
