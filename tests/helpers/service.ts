@@ -10,11 +10,14 @@ export interface ServiceOptions {
   config?: Record<string, unknown>;
   env?: Record<string, string>;
   mock?: boolean;
+  /** Runs the service under `ulimit -n` (the open-file limit a desktop session may have). */
+  openFileLimit?: number;
 }
 
 export interface Service {
   url: string;
   port: number;
+  pid: number;
   configPath: string;
   stop(): Promise<void>;
   stderr(): string;
@@ -47,8 +50,14 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     configPath,
     ...(options.args ?? []),
   ];
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
+  const command = options.openFileLimit === undefined
+    ? { program: Deno.execPath(), args }
+    : {
+      program: "sh",
+      args: ["-c", `ulimit -n ${options.openFileLimit} && exec "$0" "$@"`, Deno.execPath(), ...args],
+    };
+  const child = new Deno.Command(command.program, {
+    args: command.args,
     env: options.env,
     stdin: "null",
     stdout: "piped",
@@ -89,6 +98,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   return {
     url,
     port,
+    pid: child.pid,
     configPath,
     stderr: () => stderrText,
     exited: () => status,
