@@ -7,6 +7,7 @@ import { ATSPI_HOST_FLAG } from "./adapters/linux/atspi_host_protocol.ts";
 import { parseCli, resolveMode, unbuiltFeatures, USAGE } from "./lib/cli.ts";
 import { type Config, loadConfig } from "./lib/config.ts";
 import { keepStdoutForProtocol, log, setLogLevel } from "./lib/log.ts";
+import { type HttpServer, serveHttp } from "./lib/http/server.ts";
 import { serveStdio } from "./lib/mcp/server.ts";
 import { loadScenarioAtStartup } from "./lib/scenario/activate.ts";
 import { Session } from "./lib/session.ts";
@@ -83,23 +84,28 @@ async function main(): Promise<void> {
   await shutdown();
 }
 
-function startHttp(session: Session, config: Config): Deno.HttpServer {
+function startHttp(session: Session, config: Config): HttpServer {
   const { host, port } = config.web_ui;
   const app = createApp(session, host);
   if (!isLoopbackHost(host)) {
     console.error(networkBanner(host, port));
     log("WARNING", "security", `listening on non-loopback host ${host}`);
   }
-  return Deno.serve({
+  const limits = config.limits;
+  return serveHttp({
     hostname: host,
     port,
+    limits: {
+      bodyBytes: limits.body_bytes,
+      headerBytes: limits.header_bytes,
+      connections: limits.connections,
+      headerTimeoutMs: limits.header_timeout_ms,
+      bodyTimeoutMs: limits.body_timeout_ms,
+      idleTimeoutMs: limits.idle_timeout_ms,
+    },
     onListen: ({ hostname, port }) => {
       const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
       console.error(`[screen_observer] Web inspector → http://${shown}:${port}`);
-    },
-    onError: (e) => {
-      log("ERROR", "http", String(e));
-      return new Response("internal error", { status: 500 });
     },
   }, app.fetch);
 }

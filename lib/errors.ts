@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   PlatformUnsupported: { status: 501, recoverable: false, next: "get_capabilities" },
   PredicateUnsupported: { status: 501, recoverable: false, next: null },
   BadRequest: { status: 400, recoverable: false, next: null },
+  ServiceBusy: { status: 503, recoverable: true, next: null },
   Internal: { status: 500, recoverable: false, next: null },
 } as const;
 
@@ -63,7 +64,9 @@ export function errorObject(
 }
 
 export function httpStatusFor(code: string | undefined): number {
-  if (code && code in ERROR_CODES) return ERROR_CODES[code as ErrorCode].status;
+  if (code !== undefined && Object.hasOwn(ERROR_CODES, code)) {
+    return ERROR_CODES[code as ErrorCode].status;
+  }
   return 500;
 }
 

@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import type { Element } from "./tree.ts";
 import { TokenStore } from "./tokens.ts";
 import { TreeCache } from "./tree_cache.ts";
+import { ToolSequencer } from "./tools/sequencer.ts";
 
 export interface SessionInfo {
   configPath: string;
@@ -16,6 +17,8 @@ export class Session {
   readonly startedAt = Date.now();
   readonly cache: TreeCache;
   readonly tokens = new TokenStore();
+  /** Runs state-changing tools one at a time in arrival order (./tools/sequencer.ts). */
+  readonly sequencer = new ToolSequencer();
   private stepCount = 0;
   /** The tree each window was last shown to a client as; stale element ids are checked against it. */
   private readonly served = new Map<string, Element>();

@@ -1,9 +1,8 @@
-// JSON request bodies: empty means {}, malformed or non-object is a 400.
+// JSON request bodies: empty means {}, malformed or non-object is a 400. The
+// transport (lib/http/) has already refused bodies over limits.body_bytes.
 
 import type { Context } from "hono";
 import { envelope } from "../lib/errors.ts";
-
-const MAX_BODY_BYTES = 1_000_000;
 
 export type BodyResult = { ok: true; value: Record<string, unknown> } | {
   ok: false;
@@ -12,12 +11,6 @@ export type BodyResult = { ok: true; value: Record<string, unknown> } | {
 
 export async function readJsonBody(c: Context): Promise<BodyResult> {
   const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) {
-    return {
-      ok: false,
-      response: c.json(envelope("BadRequest", "request body too large (limit 1 MB)"), 413),
-    };
-  }
   if (text.trim() === "") return { ok: true, value: {} };
   let value: unknown;
   try {

@@ -37,20 +37,28 @@ export async function dispatch(
     };
   }
   const { stepId, causedBy } = session.nextStep(tool.kind === "input");
+  const parsed = tool.input.safeParse(stripInternal(rawArgs ?? {}));
   let result: ToolResult;
-  try {
-    const parsed = tool.input.safeParse(stripInternal(rawArgs ?? {}));
-    if (!parsed.success) {
-      throw new ToolError("BadRequest", `invalid arguments: ${formatIssues(parsed.error)}`);
-    }
-    result = annotate(await tool.run(parsed.data, { session, caller, stepId, causedBy }), {
-      stepId,
-      causedBy,
+  if (!parsed.success) {
+    const message = `invalid arguments: ${formatIssues(parsed.error)}`;
+    result = errorResult(new ToolError("BadRequest", message), stepId);
+  } else {
+    // Queued synchronously, before any await, so arrival order is run order.
+    result = await session.sequencer.run(!tool.annotations.readOnlyHint, async () => {
+      let out: ToolResult;
+      try {
+        out = annotate(await tool.run(parsed.data, { session, caller, stepId, causedBy }), {
+          stepId,
+          causedBy,
+        });
+      } catch (e) {
+        out = errorResult(e, stepId);
+      }
+      // Inside the queue: reads that arrived after this input must not see the old tree.
+      if (tool.kind === "input") invalidateAfterInput(session, out, rawArgs);
+      return out;
     });
-  } catch (e) {
-    result = errorResult(e, stepId);
   }
-  if (tool.kind === "input") invalidateAfterInput(session, result, rawArgs);
   if (tool.kind === "perception") result = markUntrusted(result);
   return { status: statusOf(result), body: result };
 }

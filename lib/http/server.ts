@@ -1,0 +1,136 @@
+// The HTTP/1.1 server the service runs on (Deno.listen + ./connection.ts).
+// Deno.serve has no header or idle timeout, no connection cap, and its accept
+// loop dies on EMFILE (docs/DECISIONS.md, "Limits"); this one bounds each of
+// them and keeps accepting whatever accept() throws.
+
+import { log } from "../log.ts";
+import { Connection, type Handler, type TransportLimits } from "./connection.ts";
+import { connectionCap, openFileLimit } from "./fd_limit.ts";
+import { responseBytes, transportError } from "./response_bytes.ts";
+
+export interface ServerOptions {
+  hostname: string;
+  port: number;
+  limits: TransportLimits & { connections: number };
+  onListen?: (addr: Deno.NetAddr) => void;
+}
+
+export interface HttpServer {
+  addr: Deno.NetAddr;
+  /** Connections open now (for /api/metrics and tests). */
+  connectionCount(): number;
+  shutdown(): Promise<void>;
+}
+
+const ACCEPT_RETRY_MS = 50;
+
+export function serveHttp(options: ServerOptions, handler: Handler): HttpServer {
+  const listener = Deno.listen({ hostname: options.hostname, port: options.port });
+  const addr = listener.addr as Deno.NetAddr;
+  const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+  const origin = `http://${host}:${addr.port}`;
+  const cap = connectionCap(options.limits.connections, openFileLimit());
+  const open = new Set<Connection>();
+  let stopping = false;
+
+  const sweepEvery = Math.max(
+    25,
+    Math.min(
+      1000,
+      Math.floor(
+        Math.min(
+          options.limits.headerTimeoutMs,
+          options.limits.idleTimeoutMs,
+          options.limits.bodyTimeoutMs,
+        ) / 4,
+      ),
+    ),
+  );
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const connection of open) if (connection.deadline <= now) connection.expire();
+  }, sweepEvery);
+
+  /** Closes the connection that has waited longest without a request in progress. */
+  function evictOne(): boolean {
+    let oldest: Connection | null = null;
+    for (const c of open) {
+      const waiting = c.phase === "idle" || c.phase === "head" || c.phase === "body";
+      if (waiting && (oldest === null || c.lastActive < oldest.lastActive)) oldest = c;
+    }
+    if (oldest === null) return false;
+    oldest.close();
+    open.delete(oldest);
+    return true;
+  }
+
+  async function refuseBusy(conn: Deno.Conn): Promise<void> {
+    const response = transportError(
+      503,
+      "ServiceBusy",
+      `too many connections (limit ${cap}, every one has a request in progress)`,
+      { limit: cap, config_key: "limits.connections" },
+    );
+    try {
+      await conn.write(await responseBytes(response, { head: false, close: true }));
+    } catch {
+      // the client is gone already
+    } finally {
+      try {
+        conn.close();
+      } catch {
+        // closed
+      }
+    }
+  }
+
+  function start(conn: Deno.Conn): void {
+    // Answers go out in one write; Nagle's algorithm would hold each for an ACK.
+    (conn as Deno.TcpConn).setNoDelay?.(true);
+    if (open.size >= cap && !evictOne()) {
+      void refuseBusy(conn);
+      return;
+    }
+    const connection = new Connection(conn, handler, options.limits, origin);
+    open.add(connection);
+    connection.serve().finally(() => open.delete(connection));
+  }
+
+  let lastAcceptError = 0;
+  const accepting = (async () => {
+    while (!stopping) {
+      let conn: Deno.Conn;
+      try {
+        conn = await listener.accept();
+      } catch (e) {
+        if (stopping || e instanceof Deno.errors.BadResource) break;
+        // EMFILE and friends: free a descriptor if we hold an idle one, wait, go on.
+        if (Date.now() - lastAcceptError > 5000) {
+          log("WARNING", "http", `accept failed (${(e as Error).message}); still serving`);
+        }
+        lastAcceptError = Date.now();
+        evictOne();
+        await new Promise((r) => setTimeout(r, ACCEPT_RETRY_MS));
+        continue;
+      }
+      start(conn);
+    }
+  })();
+
+  options.onListen?.(addr);
+  return {
+    addr,
+    connectionCount: () => open.size,
+    async shutdown() {
+      stopping = true;
+      clearInterval(sweeper);
+      try {
+        listener.close();
+      } catch {
+        // already closed
+      }
+      for (const c of open) c.close();
+      await accepting;
+    },
+  };
+}
