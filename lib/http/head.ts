@@ -78,6 +78,7 @@ export function parseHead(bytes: Uint8Array): RequestHead | HeadProblem {
   if (parts.length !== 3) return bad(`malformed request line`);
   const [method, target, version] = parts;
   if (!TOKEN.test(method)) return bad("malformed method");
+  // deno-lint-ignore no-control-regex -- control characters are exactly what is refused
   if (target === "" || /[\x00-\x20\x7f]/.test(target)) return bad("malformed request target");
   if (!/^HTTP\/\d\.\d$/.test(version)) return bad("malformed HTTP version");
   if (version !== "HTTP/1.1" && version !== "HTTP/1.0") {
