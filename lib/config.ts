@@ -176,7 +176,7 @@ export function mergeAndValidate(raw: unknown): { config: Config; problems: stri
     return { config: config as Config, problems: ["top level must be a JSON object"] };
   }
   for (const [key, value] of Object.entries(raw)) {
-    if (key.startsWith("_") || !(key in sections)) continue;
+    if (key.startsWith("_") || !Object.hasOwn(sections, key)) continue;
     const schema = sections[key as keyof Sections];
     const input = isPlainObject(value) ? stripDocKeys(value) : value;
     const parsed = schema.safeParse(input);

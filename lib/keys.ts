@@ -2,6 +2,8 @@
 // Names are lower-cased and aliases folded to one canonical name so adapters
 // only need one table.
 
+import { own } from "./own.ts";
+
 const ALIASES: Record<string, string> = {
   control: "ctrl",
   ctl: "ctrl",
@@ -120,7 +122,7 @@ export function parseKeyCombo(input: string): string[] {
     const lower = trimmed.toLowerCase();
     // "Page Up", "page_up" and "page-up" all mean pageup.
     const squeezed = lower.length > 1 ? lower.replace(/[\s_-]+/g, "") : lower;
-    const name = ALIASES[lower] ?? ALIASES[squeezed] ?? squeezed;
+    const name = own(ALIASES, lower) ?? own(ALIASES, squeezed) ?? squeezed;
     if (MODIFIERS.has(name) || NAMED_KEYS.has(name)) return name;
     if ([...trimmed].length === 1) return lower;
     if ([...name].length === 1) return name; // a punctuation alias such as "comma"

@@ -2,6 +2,8 @@
 // and every string stripped of ANSI escapes and control characters, so text
 // read off the screen cannot drive a terminal or hide instructions.
 
+import { setOwn } from "./own.ts";
+
 const PASS_THROUGH_KEYS = new Set([
   "data",
   "screenshot_b64",
@@ -38,8 +40,8 @@ export function sanitizeValue(value: unknown): unknown {
   if (value !== null && typeof value === "object") {
     const source = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const k in source) {
-      out[k] = PASS_THROUGH_KEYS.has(k) ? source[k] : sanitizeValue(source[k]);
+    for (const k of Object.keys(source)) {
+      setOwn(out, k, PASS_THROUGH_KEYS.has(k) ? source[k] : sanitizeValue(source[k]));
     }
     return out;
   }

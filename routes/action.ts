@@ -4,6 +4,7 @@ import type { Hono } from "hono";
 import type { Session } from "../lib/session.ts";
 import { readJsonBody } from "./body.ts";
 import { runTool } from "./tool_route.ts";
+import { own } from "../lib/own.ts";
 
 type Mapping = (body: Record<string, unknown>) => { tool: string; args: Record<string, unknown> };
 
@@ -26,7 +27,7 @@ export function actionRoutes(app: Hono, session: Session): void {
     if (!body.ok) return body.response;
     const action = body.value.action;
     const mapping = typeof action === "string" && Object.hasOwn(ACTIONS, action)
-      ? ACTIONS[action]
+      ? own(ACTIONS, action)
       : undefined;
     if (!mapping) {
       return c.json({ success: false, ok: false, error: `Unknown action: ${action ?? ""}` }, 400);

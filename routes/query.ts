@@ -3,6 +3,7 @@
 // does not convert as text so the schema rejects it with a clear message.
 
 import type { z } from "zod";
+import { own } from "../lib/own.ts";
 
 type Kind = "number" | "boolean" | "array" | "other";
 
@@ -44,7 +45,7 @@ export function coerceQuery(
   const shape = shapeOf(schema);
   const out: Record<string, unknown> = {};
   for (const [key, text] of Object.entries(query)) {
-    const field = shape[key];
+    const field = own(shape, key);
     const kind = field ? kindOf(field) : "other";
     if (kind === "number") {
       out[key] = /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text;

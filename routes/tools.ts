@@ -5,6 +5,7 @@ import type { Hono } from "hono";
 import { envelope } from "../lib/errors.ts";
 import type { Session } from "../lib/session.ts";
 import { TOOLS } from "../lib/tools/index.ts";
+import { allowedOverGet } from "../lib/tools/registry.ts";
 import { readJsonBody } from "./body.ts";
 import { coerceQuery } from "./query.ts";
 import { queryToolHandler, runTool } from "./tool_route.ts";
@@ -21,11 +22,16 @@ export function toolRoutes(app: Hono, session: Session): void {
   app.get("/api/tool/:name", (c) => {
     const name = c.req.param("name");
     const tool = TOOLS.get(name);
-    // A GET can be forged by any page (<img src=...>): tools that act need a POST.
-    if (tool?.kind === "input") {
+    // A GET can be forged by any page (<img src=...>) and never changes state.
+    if (tool !== undefined && !allowedOverGet(tool)) {
+      const why = tool.waits ? "holds the request while it waits" : "changes state";
       return c.json(
-        envelope("BadRequest", `${name} changes the desktop: call it with POST`, { tool: name }),
+        envelope("BadRequest", `${name} ${why}: call it with POST (JSON body)`, {
+          tool: name,
+          method: "POST",
+        }),
         405,
+        { Allow: "POST" },
       );
     }
     const args = tool ? coerceQuery(tool.input, c.req.query()) : {};

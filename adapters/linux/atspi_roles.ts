@@ -2,6 +2,8 @@
 // same vocabulary the Windows adapter and the mock use, so one selector works
 // everywhere. Unknown roles become the CamelCase of their AT-SPI name.
 
+import { own } from "../../lib/own.ts";
+
 const ROLE_NAMES: Record<string, string> = {
   "frame": "Window",
   "window": "Window",
@@ -95,7 +97,7 @@ export function serviceRole(atspiName: string, editable: boolean, multiLine: boo
     if (!editable) return "Text";
     return multiLine ? "Document" : "Edit";
   }
-  return ROLE_NAMES[atspiName] ?? camelCase(atspiName);
+  return own(ROLE_NAMES, atspiName) ?? camelCase(atspiName);
 }
 
 /** Roles whose CHECKED state means "selected" even when the toolkit omits CHECKABLE. */

@@ -2,6 +2,8 @@
 // ("<Alt>f;;", ";;<Primary>s"). The service shows one shortcut, Windows style:
 // the accelerator when there is one ("Ctrl+S"), else the mnemonic ("Alt+F").
 
+import { own } from "../../lib/own.ts";
+
 const MODIFIER_NAMES: Record<string, string> = {
   primary: "Ctrl",
   control: "Ctrl",
@@ -21,7 +23,7 @@ export function formatAccelerator(accelerator: string): string | null {
   const key = match[2];
   if (key === "") return null;
   const modifiers = [...match[1].matchAll(/<([^>]+)>/g)].map((m) =>
-    MODIFIER_NAMES[m[1].toLowerCase()] ?? m[1]
+    own(MODIFIER_NAMES, m[1].toLowerCase()) ?? m[1]
   );
   const keyName = key.length === 1 ? key.toUpperCase() : key[0].toUpperCase() + key.slice(1);
   return [...new Set(modifiers), keyName].join("+");

@@ -1,5 +1,7 @@
 // Key names as lib/keys.ts canonicalises them → X keysyms.
 
+import { own } from "../../lib/own.ts";
+
 const NAMED_KEYSYMS: Record<string, string> = {
   ctrl: "Control_L",
   shift: "Shift_L",
@@ -31,7 +33,7 @@ const NAMED_KEYSYMS: Record<string, string> = {
 /** The keysym name of a named key ("pageup" → "Prior", "f5" → "F5"); null for characters. */
 export function keysymName(key: string): string | null {
   if (/^f([1-9]|1\d|2[0-4])$/.test(key)) return key.toUpperCase();
-  return NAMED_KEYSYMS[key] ?? null;
+  return own(NAMED_KEYSYMS, key) ?? null;
 }
 
 /** Control characters typed as keys rather than as characters. */
@@ -43,7 +45,7 @@ const CONTROL_CHARACTERS: Record<string, string> = {
 };
 
 export function controlKeysymName(char: string): string | null {
-  return CONTROL_CHARACTERS[char] ?? null;
+  return own(CONTROL_CHARACTERS, char) ?? null;
 }
 
 /** The keysym of one Unicode character: Latin-1 keysyms equal the code point, others are 0x1000000 + it. */

@@ -35,7 +35,17 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   kind: ToolKind;
   input: S;
   annotations: ToolAnnotations;
+  /** Holds the request open while it polls (the waits): not offered over GET. */
+  waits?: true;
   run(args: z.output<S>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/**
+ * A GET never changes state and never holds a connection open: tools that
+ * store anything (snapshots, scenarios) or act, and the waits, need a POST.
+ */
+export function allowedOverGet(tool: Tool): boolean {
+  return tool.annotations.readOnlyHint && !tool.waits;
 }
 
 /** Keeps the schema's type attached to the handler's `args`. */

@@ -8,6 +8,7 @@ import { perSession } from "../session_state.ts";
 import { diffSnapshots, SnapshotStore } from "../snapshots.ts";
 import type { Element, WindowInfo } from "../tree.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
+import { setOwn } from "../own.ts";
 
 const snapshots = perSession(() => new SnapshotStore());
 
@@ -30,8 +31,8 @@ export const snapshotTool = defineTool({
       if (!window.window_uid) continue;
       try {
         const capture = await captureWindow(session, window);
-        trees[window.window_uid] = capture.tree;
-        hashes[window.window_uid] = capture.hash;
+        setOwn(trees, window.window_uid, capture.tree);
+        setOwn(hashes, window.window_uid, capture.hash);
       } catch (e) {
         // A window that closed or failed mid-snapshot is listed without a tree.
         if (!(e instanceof ToolError)) throw e;

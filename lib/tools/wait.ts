@@ -22,6 +22,7 @@ function timeoutOf(session: Session, requested: number | undefined): number {
 
 export const waitForTool = defineTool({
   name: "wait_for",
+  waits: true,
   description: "Wait until any of the conditions holds (checked in order every poll_ms, " +
     "default 200) or timeout_ms passes (default 5000; Timeout error). Conditions: " +
     "{type: element_appears, selector}, {type: element_disappears, selector | element_id}, " +
@@ -84,6 +85,7 @@ export const waitForTool = defineTool({
 
 export const waitIdleTool = defineTool({
   name: "wait_idle",
+  waits: true,
   description: "Wait until a window's tree stops changing for quiet_ms (default 750), polling " +
     "every poll_ms (default 100), at most timeout_ms (default 5000; Timeout error). Use after " +
     "an action that starts loading or animating. Returns elapsed_ms and the settled tree_hash.",
