@@ -3,21 +3,24 @@
 // hence @ts-types naming the extensionless path, whose types do resolve.
 
 export { Server } from "npm:@modelcontextprotocol/sdk@1.32.2/server";
-// @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/server/stdio"
-export { StdioServerTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/server/stdio.js";
 // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/shared/transport"
 export type { Transport } from "npm:@modelcontextprotocol/sdk@1.32.2/shared/transport.js";
 // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/types"
 export {
   CallToolRequestSchema,
   type CallToolResult,
+  CancelledNotificationSchema,
   ErrorCode,
-  isJSONRPCErrorResponse,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
+  InitializedNotificationSchema,
+  InitializeRequestSchema,
   type JSONRPCMessage,
+  type JSONRPCNotification,
+  JSONRPCNotificationSchema,
+  type JSONRPCRequest,
+  JSONRPCRequestSchema,
   ListToolsRequestSchema,
+  PingRequestSchema,
+  ProgressNotificationSchema,
   type RequestId,
   type Tool as McpTool,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";

@@ -1,7 +1,6 @@
 // The MCP server (spec/mcp.md): every registry tool, listed with its generated
 // schema and annotations and called through the same dispatch as REST.
 
-import { z } from "zod";
 import { log } from "../log.ts";
 import type { Session } from "../session.ts";
 import { dispatch } from "../tools/dispatch.ts";
@@ -15,7 +14,7 @@ import {
   type McpTool,
   Server,
 } from "./sdk.ts";
-import { DrainingStdioTransport } from "./stdio.ts";
+import { GuardedStdioTransport } from "./stdio.ts";
 
 const INSTRUCTIONS = "Operate a desktop through its accessibility tree: list_windows, then " +
   "observe a window (get_screen_sketch, get_screen_description, get_window_structure), act " +
@@ -30,16 +29,6 @@ export function describeTools(tools: ReadonlyMap<string, Tool>): McpTool[] {
     annotations: { ...tool.annotations },
   }));
 }
-
-/**
- * Registering tools/call with the SDK's strict schema answers bad params with
- * -32603 and a raw zod dump; registered loosely, the SDK's own tools/call check
- * runs first and answers -32602 (invalid params), as JSON-RPC says.
- */
-const LOOSE_TOOLS_CALL = z.object({
-  method: z.literal("tools/call"),
-  params: z.unknown().optional(),
-});
 
 /** A JSON-RPC error with the spec's exact message (McpError would prefix "MCP error <code>: "). */
 function methodNotFound(method: string): Error & { code: number } {
@@ -57,8 +46,9 @@ export function createMcpServer(session: Session, tools: ReadonlyMap<string, Too
   // Generated once: a schema zod cannot express fails at startup, not mid-session.
   const listed = describeTools(tools);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  server.setRequestHandler(LOOSE_TOOLS_CALL, async (request) => {
-    const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
+  // Params were checked before the SDK saw the request (params.ts), so this parse cannot fail.
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
     const { body } = await dispatch(session, tools, name, args ?? {}, "mcp");
     return toCallToolResult(body);
   });
@@ -67,22 +57,20 @@ export function createMcpServer(session: Session, tools: ReadonlyMap<string, Too
     if (request.method === "notifications/initialized") return Promise.resolve({});
     return Promise.reject(methodNotFound(request.method));
   };
-  server.onerror = (error) => log("WARNING", "mcp", `ignored: ${describeError(error)}`);
+  server.onerror = (error) => log("WARNING", "mcp", `ignored: ${leadingClause(error)}`);
   return server;
 }
 
-/** Input that is not JSON-RPC surfaces here as a parse or schema error; one short line is enough. */
-function describeError(error: Error): string {
-  if (error instanceof SyntaxError) return `a line that is not JSON (${error.message})`;
-  if (error.name === "ZodError") return "a JSON line that is not a JSON-RPC 2.0 message";
-  return error.message;
+/** SDK error messages may quote the message that caused them; only the part before that is logged. */
+function leadingClause(error: Error): string {
+  return `${error.name}: ${error.message.split(": ")[0]}`;
 }
 
 /** Serves MCP on stdin/stdout until stdin ends and every request read has been answered. */
 export async function serveStdio(session: Session, tools: ReadonlyMap<string, Tool>) {
   const server = createMcpServer(session, tools);
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
-  await server.connect(new DrainingStdioTransport());
+  await server.connect(new GuardedStdioTransport(session.config.limits.mcp_line_bytes));
   console.error(`[screen_observer] MCP server ready on stdio (${tools.size} tools)`);
   await closed;
 }

@@ -1,64 +1,134 @@
-// The SDK's stdio transport (newline-delimited JSON-RPC on stdin/stdout), made
-// to end with its input: once stdin reaches EOF, every request already read
-// is answered and then the transport closes. So `printf '<request>\n' | oso
-// --mode mcp` gets its answer, and a client that hangs up ends the process.
+// MCP over stdio (newline-delimited JSON-RPC) with a guard in front of the
+// SDK: lines are capped while they stream in, and anything that is not a
+// well-formed request or notification is answered (or dropped) here, with its
+// shape logged and never its text. Once stdin ends, every request already read
+// is answered and then the transport closes, so `printf '<request>\n' | oso
+// --mode mcp` gets its answer and a client that hangs up ends the process.
 
-import process from "node:process";
-import {
-  isJSONRPCErrorResponse,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-  type RequestId,
-  StdioServerTransport,
-  type Transport,
+import { log } from "../log.ts";
+import { judgeLine, judgeOversized, type Verdict } from "./inbound.ts";
+import { type LinePiece, LineSplitter } from "./line_splitter.ts";
+import type {
+  JSONRPCMessage,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  RequestId,
+  Transport,
 } from "./sdk.ts";
 
-export class DrainingStdioTransport implements Transport {
+const UTF8 = new TextEncoder();
+
+export class GuardedStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport["onmessage"];
 
-  private readonly inner = new StdioServerTransport();
-  /** Requests read but not answered yet. */
-  private readonly unanswered = new Set<RequestId>();
+  /** Requests handed to the SDK and not answered yet, counted per id (ids may repeat). */
+  private readonly unanswered = new Map<RequestId, number>();
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
+  /** Writes are chained so that lines never interleave and close() can wait for the last. */
+  private written: Promise<void> = Promise.resolve();
   private inputEnded = false;
   private closing = false;
 
+  constructor(
+    private readonly maxLineBytes: number,
+    input: ReadableStream<Uint8Array> = Deno.stdin.readable,
+    output: WritableStream<Uint8Array> = Deno.stdout.writable,
+  ) {
+    this.reader = input.getReader();
+    this.writer = output.getWriter();
+  }
+
   start(): Promise<void> {
-    this.inner.onmessage = (message) => {
-      if (isJSONRPCRequest(message)) this.unanswered.add(message.id);
-      // A cancelled request gets no response (MCP cancellation), so stop waiting for it.
-      if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
-        this.unanswered.delete(message.params?.requestId as RequestId);
-        this.closeIfDrained();
-      }
-      this.onmessage?.(message);
-    };
-    this.inner.onerror = (error) => this.onerror?.(error);
-    this.inner.onclose = () => this.onclose?.();
-    process.stdin.once("end", () => {
-      this.inputEnded = true;
-      this.closeIfDrained();
-    });
-    return this.inner.start();
+    void this.readUntilEnd();
+    return Promise.resolve();
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    await this.inner.send(message);
-    if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
-      if (message.id !== undefined) this.unanswered.delete(message.id);
-      this.closeIfDrained();
+    try {
+      await this.write(message);
+    } finally {
+      // Settled even when stdout is gone, or the process would wait forever for this answer.
+      if (!("method" in message) && message.id !== undefined) this.settle(message.id);
     }
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    if (this.closing) return;
     this.closing = true;
-    return this.inner.close();
+    await this.reader.cancel().catch(() => {});
+    await this.written.catch(() => {});
+    this.onclose?.();
+  }
+
+  private async readUntilEnd(): Promise<void> {
+    const splitter = new LineSplitter(this.maxLineBytes);
+    try {
+      while (true) {
+        const { done, value } = await this.reader.read();
+        if (this.closing) return;
+        if (done) break;
+        splitter.push(value).forEach((piece) => this.handle(piece));
+      }
+      // A last line without a newline is still a line.
+      splitter.end().forEach((piece) => this.handle(piece));
+    } catch (error) {
+      this.onerror?.(error as Error);
+    }
+    this.inputEnded = true;
+    this.closeIfDrained();
+  }
+
+  private handle(piece: LinePiece): void {
+    const verdict: Verdict = piece.kind === "oversized"
+      ? judgeOversized(this.maxLineBytes)
+      : judgeLine(piece.bytes);
+    const byteLength = piece.kind === "oversized" ? piece.byteLength : piece.bytes.length;
+    switch (verdict.kind) {
+      case "deliver":
+        this.deliver(verdict.message);
+        return;
+      case "answer":
+        log(
+          "WARNING",
+          "mcp",
+          `answered a ${byteLength}-byte line with an error: ${verdict.problem}`,
+        );
+        for (const reply of verdict.replies) this.write(reply).catch((e) => this.onerror?.(e));
+        return;
+      case "drop":
+        log("WARNING", "mcp", `dropped a ${byteLength}-byte line: ${verdict.problem}`);
+        return;
+    }
+  }
+
+  private deliver(message: JSONRPCRequest | JSONRPCNotification): void {
+    if ("id" in message) {
+      this.unanswered.set(message.id, (this.unanswered.get(message.id) ?? 0) + 1);
+    }
+    // A cancelled request gets no response (MCP cancellation), so stop waiting for it.
+    if (message.method === "notifications/cancelled") {
+      this.settle(message.params?.requestId as RequestId);
+    }
+    this.onmessage?.(message);
+  }
+
+  private write(message: object): Promise<void> {
+    const line = UTF8.encode(JSON.stringify(message) + "\n");
+    this.written = this.written.then(() => this.writer.write(line));
+    return this.written;
+  }
+
+  private settle(id: RequestId): void {
+    const count = this.unanswered.get(id) ?? 0;
+    if (count > 1) this.unanswered.set(id, count - 1);
+    else this.unanswered.delete(id);
+    this.closeIfDrained();
   }
 
   private closeIfDrained(): void {
-    if (this.inputEnded && this.unanswered.size === 0 && !this.closing) void this.close();
+    if (this.inputEnded && this.unanswered.size === 0) void this.close();
   }
 }

@@ -6,9 +6,10 @@ import { Client, getDefaultEnvironment, StdioClientTransport } from "./mcp_sdk_c
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 
-/** Flags and a temp directory (cwd and config) for one service process. */
-async function serviceArgs(mode: string, extra: string[]) {
+/** Flags and a temp directory (cwd and config, written when given) for one service process. */
+async function serviceArgs(mode: string, extra: string[], config?: object) {
   const dir = await Deno.makeTempDir({ prefix: "oso-mcp-test-" });
+  if (config) await Deno.writeTextFile(`${dir}/config.json`, JSON.stringify(config));
   const args = ["run", "--allow-all", MAIN, "--mock", "--config", `${dir}/config.json`];
   return { dir, args: [...args, ...(mode === "auto" ? [] : ["--mode", mode]), ...extra] };
 }
@@ -70,8 +71,8 @@ export class RawMcp {
     this.pumps = Promise.all([this.readStdout(), this.readStderr()]).then(() => {});
   }
 
-  static async spawn(mode = "mcp", extra: string[] = []): Promise<RawMcp> {
-    const { dir, args } = await serviceArgs(mode, extra);
+  static async spawn(mode = "mcp", extra: string[] = [], config?: object): Promise<RawMcp> {
+    const { dir, args } = await serviceArgs(mode, extra, config);
     const child = new Deno.Command(Deno.execPath(), {
       args,
       cwd: dir,
@@ -86,6 +87,11 @@ export class RawMcp {
   /** Writes lines exactly as given, each followed by "\n". */
   async writeLines(...lines: string[]): Promise<void> {
     await this.writer.write(new TextEncoder().encode(lines.map((l) => l + "\n").join("")));
+  }
+
+  /** Writes raw bytes, newlines included (for lines that are not valid UTF-8). */
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    await this.writer.write(bytes);
   }
 
   send(message: JsonRpcMessage): Promise<void> {
