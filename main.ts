@@ -92,7 +92,7 @@ function startHttp(session: Session, config: Config): HttpServer {
     log("WARNING", "security", `listening on non-loopback host ${host}`);
   }
   const limits = config.limits;
-  return serveHttp({
+  const server = serveHttp({
     hostname: host,
     port,
     limits: {
@@ -108,6 +108,8 @@ function startHttp(session: Session, config: Config): HttpServer {
       console.error(`[screen_observer] Web inspector → http://${shown}:${port}`);
     },
   }, app.fetch);
+  session.httpConnections = server.connectionCount;
+  return server;
 }
 
 if (import.meta.main) {

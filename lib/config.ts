@@ -77,7 +77,7 @@ const sections = {
   limits: z.object({
     body_bytes: z.number().int().min(1024).max(256 * 1024 * 1024).default(1_000_000),
     header_bytes: z.number().int().min(1024).max(1024 * 1024).default(65_536),
-    connections: z.number().int().min(8).max(100_000).default(512),
+    connections: z.number().int().min(8).max(100_000).default(1024),
     header_timeout_ms: z.number().int().min(100).default(10_000),
     body_timeout_ms: z.number().int().min(100).default(30_000),
     idle_timeout_ms: z.number().int().min(100).default(30_000),

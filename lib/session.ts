@@ -17,6 +17,8 @@ export class Session {
   readonly startedAt = Date.now();
   readonly cache: TreeCache;
   readonly tokens = new TokenStore();
+  /** Open HTTP connections, once the HTTP transport runs (for /api/metrics). */
+  httpConnections: () => number = () => 0;
   /** Runs state-changing tools one at a time in arrival order (./tools/sequencer.ts). */
   readonly sequencer = new ToolSequencer();
   private stepCount = 0;

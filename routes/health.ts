@@ -56,6 +56,9 @@ export function healthRoutes(app: Hono, session: Session): void {
       "# HELP oso_tree_capture_ms_max Slowest tree capture this session (milliseconds)",
       "# TYPE oso_tree_capture_ms_max gauge",
       `oso_tree_capture_ms_max ${Math.round(t.capture_ms_max)}`,
+      "# HELP oso_http_connections HTTP connections open now",
+      "# TYPE oso_http_connections gauge",
+      `oso_http_connections ${session.httpConnections()}`,
       "oso_active_trace 0",
     ];
     return c.body(lines.join("\n") + "\n", 200, {

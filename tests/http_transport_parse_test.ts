@@ -114,12 +114,17 @@ Deno.test("hasRequestLine tells a long request line from long header fields", ()
   assert.deepEqual(hasRequestLine(line, line.length), true);
 });
 
+/** Feeds the wire in pieces as a connection would, dropping what each step used. */
 function decodeInPieces(wire: string, max: number, piece: number) {
   const all = bytes(wire);
   const decoder = new ChunkedDecoder(max);
-  for (let n = Math.min(piece, all.length);; n = Math.min(n + piece, all.length)) {
-    const step = decoder.step(all, n);
-    if (step.kind !== "more" || n === all.length) return step;
+  let start = 0;
+  for (let end = Math.min(piece, all.length);; end = Math.min(end + piece, all.length)) {
+    const step = decoder.step(all.subarray(start, end), end - start);
+    if (step.kind === "done") return { ...step, consumed: start + step.consumed };
+    if (step.kind !== "more") return step;
+    start += step.consumed;
+    if (end === all.length) return step;
   }
 }
 

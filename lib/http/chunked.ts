@@ -1,9 +1,9 @@
-// Decoding a chunked request body (RFC 9112 §7.1) as its bytes arrive. The
-// decoder resumes where it stopped, so a body trickled in tiny reads costs
-// linear time, and it refuses a body larger than the limit before storing it.
+// Decoding a chunked request body (RFC 9112 §7.1) as its bytes arrive. Each
+// step reports how many bytes it used, so the connection drops them and its
+// buffer stays small; the body is refused as soon as its size passes the limit.
 
 export type ChunkedStep =
-  | { kind: "more" }
+  | { kind: "more"; consumed: number }
   | { kind: "done"; body: Uint8Array<ArrayBuffer>; consumed: number }
   | { kind: "too_large" }
   | { kind: "malformed"; message: string };
@@ -11,34 +11,34 @@ export type ChunkedStep =
 const MAX_LINE = 4096; // a chunk-size line with extensions, or a trailer line
 
 export class ChunkedDecoder {
-  private pos = 0;
   private readonly parts: Uint8Array[] = [];
   private total = 0;
-  /** Bytes of the current chunk still to copy; -1 while a size line is expected. */
+  /** Bytes of the current chunk still to copy; 0 after its data (its CRLF is next); -1 for a size line. */
   private remaining = -1;
   private inTrailers = false;
 
   constructor(private readonly maxBytes: number) {}
 
-  /** Feeds the connection buffer (which only grows until `done`); bytes from `pos` are new. */
+  /** Feeds the unread bytes; the caller drops `consumed` of them before the next step. */
   step(bytes: Uint8Array, length: number): ChunkedStep {
+    let pos = 0;
     for (;;) {
       if (this.remaining > 0) {
-        const take = Math.min(this.remaining, length - this.pos);
-        if (take === 0) return { kind: "more" };
-        this.parts.push(bytes.slice(this.pos, this.pos + take));
-        this.pos += take;
+        const take = Math.min(this.remaining, length - pos);
+        if (take === 0) return { kind: "more", consumed: pos };
+        this.parts.push(bytes.slice(pos, pos + take));
+        pos += take;
         this.remaining -= take;
         continue;
       }
-      const lineEnd = findCrlf(bytes, this.pos, length);
+      const lineEnd = findCrlf(bytes, pos, length);
       if (lineEnd < 0) {
-        return length - this.pos > MAX_LINE
+        return length - pos > MAX_LINE
           ? { kind: "malformed", message: "chunk line too long" }
-          : { kind: "more" };
+          : { kind: "more", consumed: pos };
       }
-      const line = String.fromCharCode(...bytes.subarray(this.pos, lineEnd));
-      this.pos = lineEnd + 2;
+      const line = String.fromCharCode(...bytes.subarray(pos, lineEnd));
+      pos = lineEnd + 2;
       if (this.remaining === 0) {
         // the CRLF that ends a chunk's data
         if (line !== "") return { kind: "malformed", message: "chunk data longer than its size" };
@@ -46,7 +46,7 @@ export class ChunkedDecoder {
         continue;
       }
       if (this.inTrailers) {
-        if (line === "") return { kind: "done", body: this.concat(), consumed: this.pos };
+        if (line === "") return { kind: "done", body: this.concat(), consumed: pos };
         continue; // trailer fields are read and dropped
       }
       const sizeText = line.split(";")[0].trim();

@@ -40,7 +40,8 @@ export class Connection {
   /** When the current phase must end (ms since epoch); Infinity while busy. */
   deadline: number;
   lastActive = Date.now();
-  private buffer: Uint8Array<ArrayBuffer> = new Uint8Array(16 * 1024);
+  // Small at first: an idle connection should cost little; it grows with what arrives.
+  private buffer: Uint8Array<ArrayBuffer> = new Uint8Array(2048);
   private length = 0;
   private closed = false;
 
@@ -226,7 +227,11 @@ export class Connection {
   /** Reads into the buffer; false at end of stream or when closed. */
   private async readMore(): Promise<boolean> {
     if (this.closed) return false;
-    if (this.length === this.buffer.length) this.grow(this.buffer.length * 2);
+    // Heads arrive in small reads; bodies in large ones (a 2 KiB read per op would be slow).
+    const want = this.phase === "body" ? 64 * 1024 : 1024;
+    if (this.buffer.length - this.length < want) {
+      this.grow(Math.max(this.buffer.length * 2, this.length + want));
+    }
     let n: number | null;
     try {
       n = await this.conn.read(this.buffer.subarray(this.length));
@@ -263,8 +268,6 @@ export class Connection {
 
   private async readChunked(): Promise<BodyRead> {
     const decoder = new ChunkedDecoder(this.limits.bodyBytes);
-    // Raw chunked bytes may exceed the decoded size (chunk lines); bound them too.
-    const rawLimit = this.limits.bodyBytes * 2 + 65536;
     for (;;) {
       const step = decoder.step(this.buffer, this.length);
       if (step.kind === "done") {
@@ -273,15 +276,15 @@ export class Connection {
         return { kind: "ok", body: step.body };
       }
       if (step.kind !== "more") return step;
-      if (this.length > rawLimit) return { kind: "too_large" };
+      this.consume(step.consumed);
       if (!(await this.readMore())) return { kind: "eof" };
     }
   }
 
   /** After a large body, give the memory back. */
   private shrink(): void {
-    if (this.buffer.length > 64 * 1024 && this.length < 16 * 1024) {
-      const smaller = new Uint8Array(16 * 1024);
+    if (this.buffer.length > 64 * 1024 && this.length < 2048) {
+      const smaller = new Uint8Array(2048);
       smaller.set(this.buffer.subarray(0, this.length));
       this.buffer = smaller;
     }

@@ -3,6 +3,7 @@
 // loop dies on EMFILE (docs/DECISIONS.md, "Limits"); this one bounds each of
 // them and keeps accepting whatever accept() throws.
 
+import { setImmediate } from "node:timers";
 import { log } from "../log.ts";
 import { Connection, type Handler, type TransportLimits } from "./connection.ts";
 import { connectionCap, openFileLimit } from "./fd_limit.ts";
@@ -23,6 +24,10 @@ export interface HttpServer {
 }
 
 const ACCEPT_RETRY_MS = 50;
+const EVICTION_GRACE_MS = 100;
+const SWEEP_EVERY_MS = 50;
+const EXPIRIES_PER_TICK = 64;
+const ACCEPTS_BETWEEN_YIELDS = 8;
 
 export function serveHttp(options: ServerOptions, handler: Handler): HttpServer {
   const listener = Deno.listen({ hostname: options.hostname, port: options.port });
@@ -33,30 +38,30 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
   const open = new Set<Connection>();
   let stopping = false;
 
-  const sweepEvery = Math.max(
-    25,
-    Math.min(
-      1000,
-      Math.floor(
-        Math.min(
-          options.limits.headerTimeoutMs,
-          options.limits.idleTimeoutMs,
-          options.limits.bodyTimeoutMs,
-        ) / 4,
-      ),
-    ),
-  );
+  // Expiring many connections at once (a flood that went idle together) is
+  // spread over ticks, so no tick holds the event loop for long.
   const sweeper = setInterval(() => {
     const now = Date.now();
-    for (const connection of open) if (connection.deadline <= now) connection.expire();
-  }, sweepEvery);
+    let expired = 0;
+    for (const connection of open) {
+      if (connection.deadline > now) continue;
+      connection.expire();
+      if (++expired === EXPIRIES_PER_TICK) break;
+    }
+  }, SWEEP_EVERY_MS);
 
-  /** Closes the connection that has waited longest without a request in progress. */
+  /**
+   * Closes the connection that has waited longest without a request in
+   * progress. One that spoke in the last moment is spared: a client that has
+   * just connected and sent its request must not lose to a flood of silent ones.
+   */
   function evictOne(): boolean {
+    const now = Date.now();
     let oldest: Connection | null = null;
     for (const c of open) {
       const waiting = c.phase === "idle" || c.phase === "head" || c.phase === "body";
-      if (waiting && (oldest === null || c.lastActive < oldest.lastActive)) oldest = c;
+      if (!waiting || now - c.lastActive < EVICTION_GRACE_MS) continue;
+      if (oldest === null || c.lastActive < oldest.lastActive) oldest = c;
     }
     if (oldest === null) return false;
     oldest.close();
@@ -68,7 +73,7 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
     const response = transportError(
       503,
       "ServiceBusy",
-      `too many connections (limit ${cap}, every one has a request in progress)`,
+      `too many connections (limit ${cap}, none idle long enough to close for this one)`,
       { limit: cap, config_key: "limits.connections" },
     );
     try {
@@ -97,6 +102,7 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
   }
 
   let lastAcceptError = 0;
+  let accepted = 0;
   const accepting = (async () => {
     while (!stopping) {
       let conn: Deno.Conn;
@@ -114,6 +120,11 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
         continue;
       }
       start(conn);
+      // An accept that completes at once resolves without a trip through the
+      // event loop: a flood of connections would starve every read otherwise.
+      if (++accepted % ACCEPTS_BETWEEN_YIELDS === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
   })();
 
