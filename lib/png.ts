@@ -1,8 +1,9 @@
-// PNG encode/decode on the runtime's native zlib (node:zlib to compress,
-// DecompressionStream to inflate): no deflate written in JavaScript.
+// PNG encode/decode on the runtime's native zlib (node:zlib both ways): no
+// deflate written in JavaScript.
 
-import { deflateSync } from "node:zlib";
+import { deflateSync, inflateSync } from "node:zlib";
 import type { RawImage } from "../adapters/types.ts";
+import { ToolError } from "./errors.ts";
 
 const SIGNATURE = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
 
@@ -21,15 +22,6 @@ export function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;
   for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
-}
-
-async function throughStream(
-  bytes: Uint8Array<ArrayBuffer>,
-  transform: DecompressionStream,
-): Promise<Uint8Array> {
-  // One chunk in: the native side sees the whole buffer at once (fastest path).
-  const source = ReadableStream.from([bytes]).pipeThrough(transform);
-  return new Uint8Array(await new Response(source).arrayBuffer());
 }
 
 /** Per-row filters the encoder can use (PNG filter types 0, 1 and 2). */
@@ -155,14 +147,20 @@ interface Header {
   colorType: number;
 }
 
-function readHeader(body: Uint8Array): Header {
+function readHeader(body: Uint8Array, maxPixels: number): Header {
   if (body.length !== 13) throw new Error("corrupt PNG: IHDR has the wrong length");
   const view = new DataView(body.buffer, body.byteOffset, 13);
   const width = view.getUint32(0);
   const height = view.getUint32(4);
   const [bitDepth, colorType, compression, filter, interlace] = body.subarray(8);
   if (width < 1 || height < 1) throw new Error(`corrupt PNG: size ${width}×${height}`);
-  if (width * height > 1 << 28) throw new Error(`PNG too large: ${width}×${height}`);
+  if (width * height > maxPixels) {
+    throw new ToolError(
+      "BadRequest",
+      `PNG is ${width}×${height} (${width * height} pixels), more than the ${maxPixels} allowed`,
+      { width, height, max_pixels: maxPixels },
+    );
+  }
   if (!(colorType in CHANNELS)) throw new Error(`unsupported PNG colour type ${colorType}`);
   if (bitDepth !== 8) {
     throw new Error(`unsupported PNG bit depth ${bitDepth} (only 8-bit PNGs are supported)`);
@@ -270,12 +268,39 @@ function toRgba(pixels: Uint8Array, h: Header, colours: Colours): Uint8Array {
   return out;
 }
 
+/** 2^28 pixels: 1 GiB of RGBA, the most a typed array here may hold. */
+const MAX_PIXELS = 1 << 28;
+
+export interface DecodeOptions {
+  /** More pixels than this is refused (BadRequest) before anything is allocated. */
+  maxPixels?: number;
+}
+
+/** The scanlines with their filter bytes, inflated no further than the header's size. */
+function inflateScanlines(compressed: Uint8Array, expected: number): Uint8Array {
+  try {
+    return inflateSync(compressed, { maxOutputLength: expected });
+  } catch (e) {
+    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
+      throw new Error("corrupt PNG: image data is longer than the image");
+    }
+    throw new Error(`corrupt PNG: image data does not inflate (${(e as Error).message})`);
+  }
+}
+
 /**
  * Decodes 8-bit, non-interlaced greyscale, grey+alpha, RGB, RGBA and palette
  * PNGs (all five row filters) to RGBA. Anything else, and any corruption
- * (bad signature, CRC, truncation, inflate error), throws an Error.
+ * (bad signature, CRC, truncation, inflate error), throws an Error; more
+ * pixels than allowed throws a ToolError.
  */
-export async function decodePng(bytes: Uint8Array): Promise<RawImage> {
+export function decodePng(bytes: Uint8Array, options: DecodeOptions = {}): Promise<RawImage> {
+  const maxPixels = Math.min(options.maxPixels ?? MAX_PIXELS, MAX_PIXELS);
+  // The executor turns a throw into a rejection.
+  return new Promise((resolve) => resolve(decodePngNow(bytes, maxPixels)));
+}
+
+function decodePngNow(bytes: Uint8Array, maxPixels: number): RawImage {
   if (bytes.length < 8 || SIGNATURE.some((b, i) => bytes[i] !== b)) {
     throw new Error("not a PNG: bad signature");
   }
@@ -299,7 +324,7 @@ export async function decodePng(bytes: Uint8Array): Promise<RawImage> {
     switch (type) {
       case "IHDR":
         if (header) throw new Error("corrupt PNG: second IHDR");
-        header = readHeader(body);
+        header = readHeader(body, maxPixels);
         break;
       case "PLTE":
         colours.palette = body;
@@ -323,14 +348,9 @@ export async function decodePng(bytes: Uint8Array): Promise<RawImage> {
   if (!header) throw new Error("corrupt PNG: no IHDR");
   if (idat.length === 0) throw new Error("corrupt PNG: no image data (IDAT)");
   if (header.colorType === 3 && !colours.palette) throw new Error("corrupt PNG: palette missing");
-  let raw: Uint8Array;
-  try {
-    raw = await throughStream(concat(idat), new DecompressionStream("deflate"));
-  } catch (e) {
-    throw new Error(`corrupt PNG: image data does not inflate (${(e as Error).message})`);
-  }
   const bpp = CHANNELS[header.colorType];
   const stride = header.width * bpp;
+  const raw = inflateScanlines(concat(idat), (stride + 1) * header.height);
   if (raw.length < (stride + 1) * header.height) {
     throw new Error("corrupt PNG: image data is shorter than the image");
   }

@@ -13,7 +13,8 @@ type Body = Record<string, unknown>;
 const LIBRARY = new URL("../scenarios/", import.meta.url).pathname;
 
 class Client {
-  constructor(private readonly svc: Service) {}
+  /** A folder the service may load scenarios and reference images from. */
+  constructor(private readonly svc: Service, readonly root: string) {}
 
   get(path: string): Promise<JsonResponse> {
     return getJson(`${this.svc.url}${path}`);
@@ -59,7 +60,7 @@ class Client {
 
   /** Whether the scenario file's success or failure oracle holds now. */
   async oracle(name: string, which: "success" | "failure"): Promise<boolean> {
-    const scenario = await readScenario(`${LIBRARY}${name}`);
+    const scenario = await readScenario(`${LIBRARY}${name}`, Deno.readFile);
     const body = await this.assertState(scenario.oracles[which]);
     return body.all_passed as boolean;
   }
@@ -82,14 +83,18 @@ class Client {
   }
 }
 
-/** A test body that runs against a freshly spawned service. */
+/** A test body that runs against a freshly spawned service with its own file root. */
 function withService(fn: (client: Client, t: Deno.TestContext) => Promise<void>) {
   return async (t: Deno.TestContext) => {
-    const svc = await startService();
+    const root = await Deno.makeTempDir({ prefix: "oso-scenario-root-" });
+    const svc = await startService({
+      config: { scenarios: { dirs: [root] }, references: { dirs: [root] } },
+    });
     try {
-      await fn(new Client(svc), t);
+      await fn(new Client(svc, root), t);
     } finally {
       await svc.stop();
+      await Deno.remove(root, { recursive: true });
     }
   };
 }
@@ -306,7 +311,7 @@ Deno.test(
     assert.match(String(before[0].window_uid), /^mock:0:[0-9a-f]{8}$/, "the default desktop");
 
     await c.loadBundled("login.yaml");
-    const dir = await Deno.makeTempDir({ prefix: "oso-scenario-" });
+    const dir = await Deno.makeTempDir({ dir: c.root, prefix: "oso-scenario-" });
     try {
       const bad = `${dir}/bad.yaml`;
       await Deno.writeTextFile(
@@ -338,7 +343,7 @@ Deno.test(
   "assert_state: all nine predicate kinds and their result shapes",
   withService(async (c) => {
     await c.loadBundled("login.yaml");
-    const dir = await Deno.makeTempDir({ prefix: "oso-ssim-" });
+    const dir = await Deno.makeTempDir({ dir: c.root, prefix: "oso-ssim-" });
     try {
       const shot = (await c.get("/api/screenshot?window_uid=mock:app")).body;
       const reference = `${dir}/start.png`;
@@ -471,7 +476,7 @@ oracles:
 Deno.test(
   "every element verb and coordinate verb drives a reaction",
   withService(async (c, t) => {
-    const dir = await Deno.makeTempDir({ prefix: "oso-verbs-" });
+    const dir = await Deno.makeTempDir({ dir: c.root, prefix: "oso-verbs-" });
     const path = `${dir}/verbs.yaml`;
     await Deno.writeTextFile(path, VERBS_SCENARIO);
     const go = { selector: 'Button[name="Go"]' };

@@ -40,7 +40,7 @@ Deno.test("the adapter shows the scenario instead of the desktop", async () => {
   const adapter = new MockAdapter();
   const desktop = await adapter.listWindows();
   assert.equal(desktop[0].title, "Untitled — Notepad");
-  adapter.loadScenario(await readScenario(`${LIBRARY}login.yaml`));
+  adapter.loadScenario(await readScenario(`${LIBRARY}login.yaml`, Deno.readFile));
   assert.deepEqual(await adapter.listWindows(), [{
     handle: "1000",
     title: "Acme Login",
@@ -57,7 +57,7 @@ Deno.test("the adapter shows the scenario instead of the desktop", async () => {
 
 Deno.test("inputs report scenario_reaction when a reaction fired, the mock note otherwise", async () => {
   const adapter = new MockAdapter();
-  adapter.loadScenario(await readScenario(`${LIBRARY}login.yaml`));
+  adapter.loadScenario(await readScenario(`${LIBRARY}login.yaml`, Deno.readFile));
   const typed: InputAction = { kind: "text", text: "alice" };
   assert.deepEqual(await adapter.input(typed, "1000"), {
     ok: true,
@@ -72,7 +72,7 @@ Deno.test("inputs report scenario_reaction when a reaction fired, the mock note 
 
 Deno.test("screenshots are drawn from the masked scenario trees", async () => {
   const adapter = new MockAdapter();
-  adapter.loadScenario(await readScenario(`${LIBRARY}delete_account.yaml`));
+  adapter.loadScenario(await readScenario(`${LIBRARY}delete_account.yaml`, Deno.readFile));
   await clickOn(adapter, "1000", "root.0.1");
   await clickOn(adapter, "1000", "root.2");
   const dialog = (await adapter.listWindows())[0];
@@ -113,8 +113,10 @@ class LiveAdapterDouble implements Adapter {
   close = () => Promise.resolve();
 }
 
-function sessionWith(adapter: Adapter): Session {
-  return new Session(adapter, defaultConfig(), { configPath: "", configError: null });
+function sessionWith(adapter: Adapter, scenarioDirs: string[] = []): Session {
+  const config = defaultConfig();
+  config.scenarios.dirs = scenarioDirs;
+  return new Session(adapter, config, { configPath: "", configError: null });
 }
 
 async function rejection(p: Promise<unknown>): Promise<ToolError> {
@@ -129,7 +131,8 @@ async function rejection(p: Promise<unknown>): Promise<ToolError> {
 
 Deno.test("loading: clears the cache, resets, keeps the previous scenario on errors", async () => {
   const adapter = new MockAdapter();
-  const session = sessionWith(adapter);
+  const dir = await Deno.makeTempDir();
+  const session = sessionWith(adapter, [dir]);
   const entry = { tree: await treeOf(adapter, null), hash: "h", capturedAt: Date.now() };
   session.cache.recordCapture("mock:app", {
     ...entry,
@@ -142,7 +145,6 @@ Deno.test("loading: clears the cache, resets, keeps the previous scenario on err
   await clickOn(adapter, "1000", "root.2");
   assert.equal(first.state, "error");
 
-  const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(`${dir}/bad.yaml`, "initial_state: nowhere\nstates: {a: {}}\n");
     const e = await rejection(loadScenario(session, `${dir}/bad.yaml`));

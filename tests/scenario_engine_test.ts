@@ -33,7 +33,10 @@ const text = (t: string): InputAction => ({ kind: "text", text: t });
 const keys = (...combo: string[]): InputAction => ({ kind: "keys", combo });
 
 Deno.test("login.yaml reproduces the spec's tree hashes (observation.md §5.1)", async () => {
-  const login = await readScenario(new URL("../scenarios/login.yaml", import.meta.url).pathname);
+  const login = await readScenario(
+    new URL("../scenarios/login.yaml", import.meta.url).pathname,
+    Deno.readFile,
+  );
   const engine = new ScenarioEngine(login, "0badc0de");
   const hash = () => treeHash(engine.tree(null));
   assert.equal(hash(), "sha1:fea1872051222609de110f1d998873b68a4e8faf");

@@ -238,7 +238,7 @@ Deno.test("every problem is reported, the first in the message", () => {
 
 Deno.test("an unreadable file is ScenarioInvalid naming it", async () => {
   const path = "/nonexistent/scenario.yaml";
-  await assert.rejects(readScenario(path), (e) => {
+  await assert.rejects(readScenario(path, Deno.readFile), (e) => {
     assert.ok(e instanceof ScenarioInvalidError);
     assert.equal(e.file, path);
     assert.match(e.message, /cannot read scenario file/);
@@ -293,7 +293,7 @@ Deno.test("every bundled scenario loads and has success and failure oracles", as
   for await (const entry of Deno.readDir(dir)) {
     if (!entry.name.endsWith(".yaml")) continue;
     names.push(entry.name);
-    const s = await readScenario(new URL(entry.name, dir).pathname);
+    const s = await readScenario(new URL(entry.name, dir).pathname, Deno.readFile);
     assert.ok(s.oracles.success.length > 0, `${entry.name}: success oracle`);
     assert.ok(s.oracles.failure.length > 0, `${entry.name}: failure oracle`);
   }

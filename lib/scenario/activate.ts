@@ -4,6 +4,7 @@
 
 import { MockAdapter } from "../../adapters/mock/adapter.ts";
 import { ToolError } from "../errors.ts";
+import { readConfinedFile, type ReadFile, readRegularFile, scenarioRoots } from "../files.ts";
 import { log } from "../log.ts";
 import type { Session } from "../session.ts";
 import type { ScenarioEngine } from "./engine.ts";
@@ -21,8 +22,8 @@ function invalid(e: ScenarioInvalidError): ToolError {
   });
 }
 
-/** Loads and activates a scenario; on any problem the previous one stays active. */
-export async function loadScenario(session: Session, path: string): Promise<ScenarioEngine> {
+/** On any problem the previous scenario stays active. */
+async function activate(session: Session, path: string, read: ReadFile): Promise<ScenarioEngine> {
   const adapter = session.adapter;
   if (!(adapter instanceof MockAdapter)) {
     throw new ToolError("ScenarioInvalid", "scenarios require --mock; live adapter is in use", {
@@ -31,7 +32,7 @@ export async function loadScenario(session: Session, path: string): Promise<Scen
   }
   let engine: ScenarioEngine;
   try {
-    engine = adapter.loadScenario(await readScenario(path));
+    engine = adapter.loadScenario(await readScenario(path, read));
   } catch (e) {
     throw e instanceof ScenarioInvalidError ? invalid(e) : e;
   }
@@ -40,14 +41,30 @@ export async function loadScenario(session: Session, path: string): Promise<Scen
   return engine;
 }
 
+const PURPOSE = "scenario file";
+
+/** A client's load: only from the scenario folders (lib/files.ts). */
+export function loadScenario(session: Session, path: string): Promise<ScenarioEngine> {
+  const roots = scenarioRoots(session.config);
+  const maxBytes = session.config.limits.file_bytes;
+  return activate(
+    session,
+    path,
+    (file) => readConfinedFile(file, { roots, maxBytes, purpose: PURPOSE }),
+  );
+}
+
 /**
- * `--scenario PATH` at start-up: without the mock adapter the flag is ignored
- * with a message; a scenario that does not load throws (the caller exits 1).
+ * `--scenario PATH` at start-up: the operator's path is trusted to be
+ * anywhere, but is still a regular file within limits.file_bytes. Without
+ * the mock adapter the flag is ignored with a message; a scenario that does
+ * not load throws (the caller exits 1).
  */
 export async function loadScenarioAtStartup(session: Session, path: string): Promise<void> {
   if (!(session.adapter instanceof MockAdapter)) {
     log("WARNING", "scenario", `--scenario ${path} ignored: scenarios require --mock`);
     return;
   }
-  await loadScenario(session, path);
+  const maxBytes = session.config.limits.file_bytes;
+  await activate(session, path, (file) => readRegularFile(file, { maxBytes, purpose: PURPOSE }));
 }

@@ -2,6 +2,8 @@
 // (spec/scenarios.md §6): YAML syntax, root and states, schema, references.
 
 import type { z } from "zod";
+import { ToolError } from "../errors.ts";
+import type { ReadFile } from "../files.ts";
 import { keyPath, ScenarioInvalidError } from "./problem.ts";
 import { referenceProblems } from "./references.ts";
 import { type Scenario, scenarioSchema } from "./schema.ts";
@@ -94,15 +96,23 @@ export function parseScenario(text: string, file: string): Scenario {
   return { ...parsed.data, initial_state: initial, file };
 }
 
-/** Reads and parses a scenario file; relative paths resolve against the working directory. */
-export async function readScenario(path: string): Promise<Scenario> {
-  let text: string;
+/**
+ * Reads and parses a scenario file with `read`, which decides where it may
+ * come from (lib/files.ts). Its refusals pass through; a file that cannot be
+ * opened or read is ScenarioInvalid naming it.
+ */
+export async function readScenario(
+  path: string,
+  read: ReadFile,
+): Promise<Scenario> {
+  let bytes: Uint8Array;
   try {
-    text = await Deno.readTextFile(path);
+    bytes = await read(path);
   } catch (e) {
+    if (e instanceof ToolError) throw e;
     throw new ScenarioInvalidError(path, [{
       message: `cannot read scenario file: ${(e as Error).message}`,
     }]);
   }
-  return parseScenario(text, path);
+  return parseScenario(new TextDecoder().decode(bytes), path);
 }

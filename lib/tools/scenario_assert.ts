@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { ToolError } from "../errors.ts";
 import { captureWindow, listWindows } from "../observe.ts";
-import { decodePng } from "../png.ts";
+import { readConfinedFile, referenceRoots } from "../files.ts";
+import { decodePngOffThread } from "../png_worker.ts";
 import { evaluatePredicates } from "../scenario/predicates/evaluate.ts";
 import type { ObservedDesktop } from "../scenario/predicates/types.ts";
 import type { Session } from "../session.ts";
@@ -29,7 +30,13 @@ function sessionDesktop(session: Session): ObservedDesktop {
       }
     },
     async readImage(path) {
-      return decodePng(await Deno.readFile(path));
+      const { limits } = session.config;
+      const bytes = await readConfinedFile(path, {
+        roots: referenceRoots(session.config),
+        maxBytes: limits.file_bytes,
+        purpose: "reference image",
+      });
+      return decodePngOffThread(bytes, limits.image_pixels);
     },
   };
 }

@@ -8,7 +8,8 @@ export const loadScenarioTool = defineTool({
   name: "load_scenario",
   description: "Mock desktop only: replace the desktop with a YAML scenario (a scripted state " +
     "machine of windows and trees that reacts to actions), resetting any earlier one. `path` " +
-    "is relative to the server's working directory. Returns the scenario name, its current " +
+    "is relative to the server's working directory and must lie in a scenario folder (config " +
+    "scenarios.dirs, or the bundled scenarios/). Returns the scenario name, its current " +
     "state and all state names; a malformed file is ScenarioInvalid saying where.",
   kind: "other",
   input: z.object({ path: z.string().min(1) }),

@@ -1,11 +1,19 @@
 // screenshot_similar (spec/scenarios.md §7): SSIM between the window's
-// screenshot and a reference PNG (resized to the screenshot when they differ).
+// screenshot and a reference PNG (resized to the screenshot when they differ,
+// off the HTTP thread: a large reference takes long to scale).
 
-import { scaleTo } from "../../raster.ts";
+import type { RawImage } from "../../../adapters/types.ts";
+import { ToolError } from "../../errors.ts";
+import { scaleOffThread } from "../../png_worker.ts";
 import { ssim } from "../../ssim.ts";
-import { failed, type PredicateCheck, predicateWindow } from "./types.ts";
+import { failed, type Outcome, type PredicateCheck, predicateWindow } from "./types.ts";
 
 const DEFAULT_MIN_SSIM = 0.95;
+
+/** A refused reference (outside the folders, too large...) keeps its error code. */
+function refused(e: ToolError): Outcome {
+  return { passed: false, observed: `error: ${e.code}: ${e.message}`, error_code: e.code };
+}
 
 export const screenshotSimilar: PredicateCheck = async (args, desktop) => {
   const window = await predicateWindow(args, desktop);
@@ -14,9 +22,15 @@ export const screenshotSimilar: PredicateCheck = async (args, desktop) => {
   }
   const shot = await desktop.screenshot(window);
   if (!shot) return failed("no screenshot");
-  let reference = await desktop.readImage(args.reference_path);
+  let reference: RawImage;
+  try {
+    reference = await desktop.readImage(args.reference_path);
+  } catch (e) {
+    if (e instanceof ToolError) return refused(e);
+    throw e;
+  }
   if (reference.width !== shot.width || reference.height !== shot.height) {
-    reference = scaleTo(reference, shot.width, shot.height);
+    reference = await scaleOffThread(reference, shot.width, shot.height);
   }
   const score = ssim(shot, reference);
   const min = typeof args.min_ssim === "number" ? args.min_ssim : DEFAULT_MIN_SSIM;
