@@ -60,6 +60,7 @@ Deno.test("health, metrics, tools and routing", async (t) => {
         "oso_tree_capture_ms_sum",
         "oso_tree_capture_ms_count",
         "oso_tree_capture_ms_max",
+        "oso_http_connections",
         "oso_active_trace",
       ]);
       assert.match(text, /# TYPE oso_tree_capture_ms summary\n/);
