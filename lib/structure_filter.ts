@@ -4,14 +4,14 @@
 // empty unless `prune_empty`; a leaf that fails them is dropped. The root
 // (the window) always stays. `max_text_len` cuts names and values.
 
-import { search } from "./pyregex.ts";
+import type { ClientRegex } from "./regex/compile.ts";
 import type { Bounds, Element } from "./tree.ts";
 import { intersect } from "./visibility.ts";
 
 export interface StructureFilter {
   roles?: string[];
   excludeRoles?: string[];
-  nameRegex?: RegExp;
+  nameRegex?: ClientRegex;
   /** Given when `visible_only`: the window's visible regions. */
   visibleRegions?: Bounds[];
   maxTextLen?: number;
@@ -30,7 +30,7 @@ function visible(bounds: Bounds, regions: Bounds[]): boolean {
 function passes(node: Element, f: StructureFilter): boolean {
   return (f.roles === undefined || f.roles.includes(node.role)) &&
     (f.excludeRoles === undefined || !f.excludeRoles.includes(node.role)) &&
-    (f.nameRegex === undefined || search(f.nameRegex, node.name)) &&
+    (f.nameRegex === undefined || f.nameRegex.search(node.name)) &&
     (f.visibleRegions === undefined || visible(node.bounds, f.visibleRegions));
 }
 

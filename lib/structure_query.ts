@@ -3,7 +3,12 @@
 // the same listing.
 
 import { ToolError } from "./errors.ts";
-import { compilePythonRegex } from "./pyregex.ts";
+import {
+  ClientRegex,
+  compileClientRegex,
+  DEFAULT_REGEX_LENGTH,
+  problemContext,
+} from "./regex/compile.ts";
 import type { StructureFilter } from "./structure_filter.ts";
 import type { Bounds } from "./tree.ts";
 
@@ -46,19 +51,20 @@ export function conflictingKeys(
   });
 }
 
+/** `regexLength`: the session's limits.regex_length. */
 export async function compileFilter(
   args: FilterArgs,
   visibleRegions: () => Promise<Bounds[]>,
+  regexLength = DEFAULT_REGEX_LENGTH,
 ): Promise<StructureFilter> {
-  let nameRegex: RegExp | undefined;
+  let nameRegex: ClientRegex | undefined;
   if (args.name_regex !== undefined) {
-    const compiled = compilePythonRegex(args.name_regex);
-    if (compiled === null) {
-      throw new ToolError(
-        "BadRequest",
-        "name_regex is not a valid Python regular expression (or uses an unsupported feature)",
-        { name_regex: args.name_regex },
-      );
+    const compiled = compileClientRegex(args.name_regex, regexLength);
+    if (!(compiled instanceof ClientRegex)) {
+      throw new ToolError("BadRequest", `name_regex: ${compiled.message}`, {
+        name_regex: args.name_regex,
+        ...problemContext(args.name_regex, compiled),
+      });
     }
     nameRegex = compiled;
   }

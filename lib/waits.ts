@@ -5,8 +5,13 @@
 
 import { ToolError } from "./errors.ts";
 import { contentFingerprint } from "./hash.ts";
-import { compilePythonRegex, search } from "./pyregex.ts";
 import { focusedSelector } from "./receipts.ts";
+import {
+  ClientRegex,
+  compileClientRegex,
+  DEFAULT_REGEX_LENGTH,
+  problemContext,
+} from "./regex/compile.ts";
 import {
   parseSelector,
   resolveSelector,
@@ -67,12 +72,13 @@ function selectorOf(source: string, index: number): Selector {
   }
 }
 
-function regexOf(source: string, key: string, index: number): RegExp {
-  const re = compilePythonRegex(source);
-  if (re === null) {
-    throw bad(index, `${key} is not a valid Python regular expression`, { [key]: source });
-  }
-  return re;
+function regexOf(source: string, key: string, index: number, maxLength: number): ClientRegex {
+  const compiled = compileClientRegex(source, maxLength);
+  if (compiled instanceof ClientRegex) return compiled;
+  throw bad(index, `${key}: ${compiled.message}`, {
+    [key]: source,
+    ...problemContext(source, compiled),
+  });
 }
 
 async function targetTree(view: PollView): Promise<[ListedWindow, Element] | null> {
@@ -101,21 +107,21 @@ function elementDisappears(selector: Selector | null, elementId: string | null):
   };
 }
 
-function textVisible(re: RegExp): Check {
+function textVisible(re: ClientRegex): Check {
   return async (view) => {
     const seen = await targetTree(view);
     if (!seen) return null;
     let id: string | null = null;
     walk(seen[1], (n) => {
-      if (id === null && search(re, `${n.name ?? ""} ${n.value ?? ""}`)) id = n.id;
+      if (id === null && re.search(`${n.name ?? ""} ${n.value ?? ""}`)) id = n.id;
     });
     return id === null ? null : { element_id: id, window_uid: seen[0].window_uid };
   };
 }
 
-function windowAppears(re: RegExp): Check {
+function windowAppears(re: ClientRegex): Check {
   return async (view) => {
-    const w = (await view.windows()).find((w) => search(re, w.title));
+    const w = (await view.windows()).find((w) => re.search(w.title));
     return w ? { window_uid: w.window_uid, title: w.title } : null;
   };
 }
@@ -160,17 +166,22 @@ async function focusedChanges(start: PollView): Promise<Check> {
   };
 }
 
-/** Validates one condition and prepares its check; invalid input is BadRequest. */
+/**
+ * Validates one condition and prepares its check; invalid input is BadRequest.
+ * `regexLength`: the session's limits.regex_length.
+ */
 export function prepareCheck(
   raw: unknown,
   index: number,
   start: PollView,
   tokens: TokenStore,
+  regexLength = DEFAULT_REGEX_LENGTH,
 ): Promise<Check> | Check {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw bad(index, "a condition is an object with a type");
   }
   const c = raw as Raw;
+  const regex = (key: string) => regexOf(text(c, key, index), key, index, regexLength);
   switch (c.type) {
     case "element_appears":
       return elementAppears(selectorOf(text(c, "selector", index), index));
@@ -186,9 +197,9 @@ export function prepareCheck(
       );
     }
     case "text_visible":
-      return textVisible(regexOf(text(c, "regex", index), "regex", index));
+      return textVisible(regex("regex"));
     case "window_appears":
-      return windowAppears(regexOf(text(c, "title_regex", index), "title_regex", index));
+      return windowAppears(regex("title_regex"));
     case "window_disappears":
       return windowDisappears(text(c, "window_uid", index));
     case "tree_changes":

@@ -222,7 +222,8 @@ const ROWS: Row[] = [
     "invalid regex",
     { kind: "window_focused", title_regex: "(" },
     false,
-    "error: SyntaxError: invalid regular expression '('",
+    "error: SyntaxError: invalid regular expression '(': missing ), unterminated subpattern at " +
+    "position 0",
   ],
   [
     "selector syntax",

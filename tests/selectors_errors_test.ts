@@ -67,6 +67,23 @@ const MALFORMED: Array<[string, string, number]> = [
   ["MenuItem:nth-of-type(0)", ":nth-of-type() expects a positive integer", 21],
   ["MenuItem:nth-of-type( x )", ":nth-of-type() expects a positive integer", 22],
   ["MenuItem:nth-of-type(2 3)", "expected ')' to close :nth-of-type(", 23],
+  [
+    'MenuItem[name~="[unclosed"]',
+    "regex in predicate 'name': unterminated character set at position 0",
+    15,
+  ],
+  [
+    '//*[name ~= "a(?=b)"]',
+    "regex in predicate 'name': lookahead (?=…) is not supported: patterns run on a " +
+    "linear-time engine (at position 1)",
+    12,
+  ],
+  [
+    "Edit[value~='(x)\\1']",
+    "regex in predicate 'value': backreference \\1 is not supported: patterns run on a " +
+    "linear-time engine (at position 3)",
+    12,
+  ],
 ];
 
 for (const [selector, message, position] of MALFORMED) {

@@ -171,7 +171,6 @@ const CASES: Case[] = [
   { selector: 'MenuItem[name~="F"]', ids: [] },
   { selector: 'MenuItem[name~="File|Edit"]', ids: ["root.0.0", "root.0.1"] },
   { selector: 'MenuItem[name~="(?i)file"]', ids: ["root.0.0"] },
-  { selector: 'MenuItem[name~="[unclosed"]', ids: [] },
   { selector: 'Window[name~="Untitled -- Notepad"]', ids: [] },
   { selector: 'Window[name~="Untitled — Notepad"]', ids: ["root"] },
   { selector: 'Window[name*="—"]', ids: ["root"] },

@@ -3,7 +3,7 @@
 // left empty, max_text_len cuts by code points, pages are flat pre-order.
 
 import { strict as assert } from "node:assert";
-import { compilePythonRegex } from "../lib/pyregex.ts";
+import { compileChecked } from "../lib/regex/compile.ts";
 import { cut, filterTree, type StructureFilter } from "../lib/structure_filter.ts";
 import { flatten, pageAt } from "../lib/structure_paging.ts";
 import { conflictingKeys, listingQuery } from "../lib/structure_query.ts";
@@ -67,7 +67,7 @@ const FILTERS: Array<[string, StructureFilter, string[]]> = [
   ],
   [
     "name_regex searches names (Python syntax)",
-    { ...NONE, nameRegex: compilePythonRegex("(?i)^e|ok")! },
+    { ...NONE, nameRegex: compileChecked("(?i)^e|ok") },
     ["root", "root.0", "root.0.1", "root.3", "root.3.0"],
   ],
   [
@@ -77,7 +77,7 @@ const FILTERS: Array<[string, StructureFilter, string[]]> = [
   ],
   [
     "filters combine",
-    { pruneEmpty: true, roles: ["MenuItem"], nameRegex: compilePythonRegex("File")! },
+    { pruneEmpty: true, roles: ["MenuItem"], nameRegex: compileChecked("File") },
     ["root", "root.0", "root.0.0"],
   ],
   [

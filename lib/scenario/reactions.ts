@@ -1,7 +1,7 @@
 // Matching and firing reactions (spec §3 steps 4–5): declaration order,
 // first match wins; `set` then `transition_to`.
 
-import { compilePythonRegex } from "../pyregex.ts";
+import { compileChecked } from "../regex/compile.ts";
 import type { ScenarioEvent } from "./events.ts";
 import type { Condition, Reaction } from "./schema.ts";
 
@@ -20,17 +20,14 @@ export interface Match {
   capture: string | null;
 }
 
-/** Python `re.fullmatch` with its groups (patterns were checked at load). */
-function fullMatchOf(pattern: string, text: string): RegExpExecArray | null {
-  const re = compilePythonRegex(pattern);
-  return re === null ? null : new RegExp(`^(?:${re.source})$`, re.flags).exec(text);
-}
-
 export function conditionHolds(c: Condition, lookup: Lookup): boolean {
   const value = lookup.value(c.id);
   if (c.value !== undefined && value !== c.value) return false;
   if (c.value_not_empty === true && (value === null || value === "")) return false;
-  if (c.value_regex !== undefined && fullMatchOf(c.value_regex, value ?? "") === null) return false;
+  // Patterns were checked when the scenario was loaded.
+  if (c.value_regex !== undefined && !compileChecked(c.value_regex).fullMatch(value ?? "")) {
+    return false;
+  }
   return c.selected === undefined || lookup.selected(c.id) === c.selected;
 }
 
@@ -50,9 +47,9 @@ export function findReaction(
     ) continue;
     let capture: string | null = null;
     if (on.text_regex !== undefined) {
-      const m = fullMatchOf(on.text_regex, event.text);
-      if (m === null) continue;
-      capture = m.length > 1 ? m[1] ?? "" : m[0];
+      const groups = compileChecked(on.text_regex).fullMatchGroups(event.text);
+      if (groups === null) continue;
+      capture = (groups.length > 1 ? groups[1] : groups[0]) ?? "";
     }
     if (reaction.when.every((c) => conditionHolds(c, lookup))) return { reaction, capture };
   }

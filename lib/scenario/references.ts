@@ -2,7 +2,7 @@
 // something, uniqueness, and regexes that must compile (conflicts.md B12 and
 // the typos an author would otherwise only find at run time).
 
-import { compilePythonRegex } from "../pyregex.ts";
+import { ClientRegex, compileClientRegex, describeProblem } from "../regex/compile.ts";
 import { referencedIds } from "./interpolate.ts";
 import { keyPath } from "./problem.ts";
 import type { ScenarioFile, ScenarioNode } from "./schema.ts";
@@ -74,8 +74,10 @@ function checkStates(file: ScenarioFile, problems: ReferenceProblem[]): Collecte
 }
 
 function checkRegex(pattern: string | undefined, path: PropertyKey[], out: ReferenceProblem[]) {
-  if (pattern !== undefined && compilePythonRegex(pattern) === null) {
-    out.push({ path, message: `invalid regular expression '${pattern}'` });
+  if (pattern === undefined) return;
+  const compiled = compileClientRegex(pattern);
+  if (!(compiled instanceof ClientRegex)) {
+    out.push({ path, message: describeProblem(pattern, compiled) });
   }
 }
 

@@ -2,7 +2,7 @@
 // and its index (rank among same-role siblings under its own parent).
 
 import type { Element } from "../tree.ts";
-import { compilePythonRegex, fullMatch } from "../pyregex.ts";
+import { compileChecked } from "../regex/compile.ts";
 import type { Predicate, Step } from "./ast.ts";
 import { booleanLiteral, integerLiteral, textLiteral } from "./literal.ts";
 import { normalizeLookalikes, sameText } from "./lookalike.ts";
@@ -61,6 +61,6 @@ function compileTextOperator(op: Predicate["op"], literal: string): (actual: str
     const needle = normalizeLookalikes(literal);
     return (actual) => normalizeLookalikes(actual).includes(needle);
   }
-  const re = compilePythonRegex(literal);
-  return re === null ? () => false : (actual) => fullMatch(re, actual);
+  const re = compileChecked(literal); // checked when the selector was parsed
+  return (actual) => re.fullMatch(actual);
 }

@@ -1,6 +1,8 @@
 // Bracket predicates `[key op value]` (spec/selectors.md §5.1).
 
+import { ClientRegex, compileClientRegex } from "../regex/compile.ts";
 import type { Operator, Predicate } from "./ast.ts";
+import { textLiteral } from "./literal.ts";
 import { isQuoteStart, readQuoted } from "./quoting.ts";
 import { type Chars, isSpace, skipSpace } from "./scan.ts";
 import { SelectorSyntaxError } from "./syntax_error.ts";
@@ -29,12 +31,21 @@ export function parseBracketPredicate(
   const op = readOperator(chars, i, key);
   i = skipSpace(chars, i + op.length, end);
   const { value, quoted, end: valueEnd } = readValue(chars, i, end, key);
+  if (op === "~=") checkRegex(value, key, i);
 
   i = skipSpace(chars, valueEnd, end);
   if (chars[i] !== "]") {
     throw new SelectorSyntaxError(`expected ']' to close predicate '${key}'`, i);
   }
   return { predicate: { key, op, value, quoted }, end: i + 1 };
+}
+
+/** A `~=` value is a client regex: one the engine refuses fails here, not as a never-match. */
+function checkRegex(value: Predicate["value"], key: string, at: number): void {
+  const compiled = compileClientRegex(textLiteral(value));
+  if (!(compiled instanceof ClientRegex)) {
+    throw new SelectorSyntaxError(`regex in predicate '${key}': ${compiled.message}`, at);
+  }
 }
 
 function readOperator(chars: Chars, i: number, key: string): Operator {

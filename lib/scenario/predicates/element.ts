@@ -3,7 +3,6 @@
 
 import { findElements, SelectorSyntaxError } from "../../selectors/index.ts";
 import type { Element } from "../../tree.ts";
-import { search } from "../../pyregex.ts";
 import {
   clientRegex,
   failed,
@@ -57,12 +56,12 @@ export const valueEquals: PredicateCheck = async (args, desktop) => {
   return { passed: actual === (args.expected ?? null), observed: { actual } };
 };
 
-export const valueMatches: PredicateCheck = async (args, desktop) => {
+export const valueMatches: PredicateCheck = async (args, desktop, regexLength) => {
   if (typeof args.regex !== "string") return failed("regex required");
-  const re = clientRegex(args.regex);
+  const re = clientRegex(args.regex, regexLength);
   const r = await resolve(args, desktop);
   if (isOutcome(r)) return r;
   if (r.total === 0) return failed("no matches");
   const actual = r.matches[0].value;
-  return { passed: search(re, actual ?? ""), observed: { actual } };
+  return { passed: re.search(actual ?? ""), observed: { actual } };
 };

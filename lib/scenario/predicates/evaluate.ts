@@ -1,6 +1,7 @@
 // assert_state (spec/scenarios.md §7): every predicate yields a result, none
 // makes the call fail.
 
+import { DEFAULT_REGEX_LENGTH } from "../../regex/compile.ts";
 import type { PredicateKind } from "../schema.ts";
 import { elementAbsent, elementExists, valueEquals, valueMatches } from "./element.ts";
 import { screenshotSimilar } from "./screenshot.ts";
@@ -26,7 +27,11 @@ export interface PredicateResult extends Outcome {
   args?: unknown;
 }
 
-async function evaluateOne(predicate: unknown, desktop: ObservedDesktop): Promise<PredicateResult> {
+async function evaluateOne(
+  predicate: unknown,
+  desktop: ObservedDesktop,
+  regexLength: number,
+): Promise<PredicateResult> {
   if (typeof predicate !== "object" || predicate === null || Array.isArray(predicate)) {
     return { kind: "?", passed: false, observed: "predicate must be a mapping" };
   }
@@ -41,7 +46,7 @@ async function evaluateOne(predicate: unknown, desktop: ObservedDesktop): Promis
   }
   let outcome: Outcome;
   try {
-    outcome = await CHECKS[kind as PredicateKind](args, desktop);
+    outcome = await CHECKS[kind as PredicateKind](args, desktop, regexLength);
   } catch (e) {
     const err = e instanceof Error ? e : new Error(String(e));
     outcome = { passed: false, observed: `error: ${err.name}: ${err.message}` };
@@ -49,11 +54,15 @@ async function evaluateOne(predicate: unknown, desktop: ObservedDesktop): Promis
   return { kind, ...outcome, args };
 }
 
+/** `regexLength`: the session's limits.regex_length. */
 export async function evaluatePredicates(
   predicates: unknown[],
   desktop: ObservedDesktop,
+  regexLength = DEFAULT_REGEX_LENGTH,
 ): Promise<PredicateResult[]> {
   const results: PredicateResult[] = [];
-  for (const predicate of predicates) results.push(await evaluateOne(predicate, desktop));
+  for (const predicate of predicates) {
+    results.push(await evaluateOne(predicate, desktop, regexLength));
+  }
   return results;
 }

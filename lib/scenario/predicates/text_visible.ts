@@ -1,7 +1,7 @@
 // text_visible (spec/scenarios.md §7): a node's "name value" in the tree
 // matches, else (modes ocr/auto) the OCR text of the window's screenshot.
 
-import { search } from "../../pyregex.ts";
+import type { ClientRegex } from "../../regex/compile.ts";
 import { type Element, walk } from "../../tree.ts";
 import { clientRegex, failed, type PredicateCheck, predicateWindow } from "./types.ts";
 
@@ -10,21 +10,21 @@ const MODES = ["tree", "ocr", "auto"];
 const OCR_HINT = "no OCR engine is available in this build; use mode 'tree', or match the " +
   "text with element predicates";
 
-function firstMatching(root: Element, re: RegExp): Element | null {
+function firstMatching(root: Element, re: ClientRegex): Element | null {
   let found: Element | null = null;
   walk(root, (node) => {
-    if (found === null && search(re, `${node.name} ${node.value ?? ""}`)) found = node;
+    if (found === null && re.search(`${node.name} ${node.value ?? ""}`)) found = node;
   });
   return found;
 }
 
-export const textVisible: PredicateCheck = async (args, desktop) => {
+export const textVisible: PredicateCheck = async (args, desktop, regexLength) => {
   if (typeof args.regex !== "string") return failed("regex required");
   const mode = args.mode ?? "auto";
   if (typeof mode !== "string" || !MODES.includes(mode)) {
     return failed("mode must be tree, ocr or auto");
   }
-  const re = clientRegex(args.regex);
+  const re = clientRegex(args.regex, regexLength);
   const window = await predicateWindow(args, desktop);
   if (mode !== "ocr" && window) {
     const captured = await desktop.tree(window);
@@ -33,7 +33,7 @@ export const textVisible: PredicateCheck = async (args, desktop) => {
   }
   if (mode === "tree" || !window) return failed("no match");
   if (!desktop.ocr) return failed({ ocr_error: "ocr unavailable", hint: OCR_HINT });
-  return search(re, await desktop.ocr(window))
+  return re.search(await desktop.ocr(window))
     ? { passed: true, observed: { source: "ocr" } }
     : failed("no match");
 };

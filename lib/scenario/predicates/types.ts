@@ -2,7 +2,7 @@
 // tested against a hand-made desktop, and the shape of their outcomes.
 
 import type { RawImage } from "../../../adapters/types.ts";
-import { compilePythonRegex } from "../../pyregex.ts";
+import { ClientRegex, compileClientRegex, describeProblem } from "../../regex/compile.ts";
 import type { Element } from "../../tree.ts";
 import type { ListedWindow } from "../../windows.ts";
 
@@ -24,7 +24,12 @@ export interface Outcome {
 
 export type PredicateArgs = Record<string, unknown>;
 
-export type PredicateCheck = (args: PredicateArgs, desktop: ObservedDesktop) => Promise<Outcome>;
+/** `regexLength`: the longest client regex accepted (limits.regex_length). */
+export type PredicateCheck = (
+  args: PredicateArgs,
+  desktop: ObservedDesktop,
+  regexLength: number,
+) => Promise<Outcome>;
 
 export function failed(observed: unknown): Outcome {
   return { passed: false, observed };
@@ -42,9 +47,9 @@ export async function predicateWindow(
   return windows.find((w) => w.focused) ?? windows[0] ?? null;
 }
 
-/** A client regex (Python syntax); an invalid one is an error of the predicate. */
-export function clientRegex(pattern: string): RegExp {
-  const re = compilePythonRegex(pattern);
-  if (re === null) throw new SyntaxError(`invalid regular expression '${pattern}'`);
-  return re;
+/** A client regex (Python syntax); a refused one is an error of the predicate. */
+export function clientRegex(pattern: string, maxLength: number): ClientRegex {
+  const compiled = compileClientRegex(pattern, maxLength);
+  if (compiled instanceof ClientRegex) return compiled;
+  throw new SyntaxError(describeProblem(pattern, compiled));
 }
