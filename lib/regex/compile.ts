@@ -20,7 +20,8 @@ export const DEFAULT_REGEX_LENGTH = defaultConfig().limits.regex_length;
  * `[ab]{0,500}[bc]`) take about 100 ms at 1,000 instructions and 4 s at 4,000.
  */
 const MAX_PROGRAM_SIZE = 1000;
-const CACHE_SIZE = 64;
+/** Each cached pattern may keep up to 8 MB of lazy DFA states (re2js's default budget). */
+const CACHE_SIZE = 16;
 
 export class ClientRegex {
   constructor(
