@@ -50,12 +50,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     configPath,
     ...(options.args ?? []),
   ];
-  const command = options.openFileLimit === undefined
-    ? { program: Deno.execPath(), args }
-    : {
-      program: "sh",
-      args: ["-c", `ulimit -n ${options.openFileLimit} && exec "$0" "$@"`, Deno.execPath(), ...args],
-    };
+  const command = options.openFileLimit === undefined ? { program: Deno.execPath(), args } : {
+    program: "sh",
+    args: ["-c", `ulimit -n ${options.openFileLimit} && exec "$0" "$@"`, Deno.execPath(), ...args],
+  };
   const child = new Deno.Command(command.program, {
     args: command.args,
     env: options.env,
