@@ -10,6 +10,7 @@ import { allowedOverGet } from "../lib/tools/registry.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { argsFor, type JsonSchema, Rng } from "./helpers/fuzz_values.ts";
 import { RawMcp } from "./helpers/mcp.ts";
+import { healthzMs } from "./helpers/http.ts";
 import { startService } from "./helpers/service.ts";
 
 const SEED = 20261124;
@@ -64,29 +65,6 @@ function queryOf(args: Record<string, unknown>): string {
     params.set(k, typeof v === "string" ? v : JSON.stringify(v) ?? "");
   }
   return params.toString();
-}
-
-async function healthzMs(port: number): Promise<number> {
-  const started = performance.now();
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  try {
-    await conn.write(
-      new TextEncoder().encode(
-        "GET /api/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-      ),
-    );
-    const buf = new Uint8Array(8192);
-    let text = "";
-    for (;;) {
-      const n = await conn.read(buf);
-      if (n === null) break;
-      text += new TextDecoder().decode(buf.subarray(0, n));
-    }
-    if (!text.startsWith("HTTP/1.1 200 ")) throw new Error(`healthz: ${text.slice(0, 100)}`);
-    return performance.now() - started;
-  } finally {
-    conn.close();
-  }
 }
 
 Deno.test(`REST fuzz: ${REST_CASES} schema-generated calls (seed ${SEED})`, async () => {

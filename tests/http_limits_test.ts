@@ -4,6 +4,7 @@
 // envelope or a clean close, and the service keeps serving.
 
 import { strict as assert } from "node:assert";
+import { healthzMs } from "./helpers/http.ts";
 import { startService } from "./helpers/service.ts";
 
 const encoder = new TextEncoder();
@@ -85,19 +86,6 @@ function close(conn: Deno.Conn): void {
     conn.close();
   } catch {
     // closed by the server
-  }
-}
-
-async function healthzMs(port: number): Promise<number> {
-  const started = performance.now();
-  const conn = await connect(port);
-  try {
-    await send(conn, "GET /api/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-    const answer = await readAnswer(conn);
-    assert.equal(answer?.status, 200);
-    return performance.now() - started;
-  } finally {
-    close(conn);
   }
 }
 

@@ -4,45 +4,14 @@
 // took is given back.
 
 import { strict as assert } from "node:assert";
+import { healthzMs } from "./helpers/http.ts";
 import { startService } from "./helpers/service.ts";
 
-const encoder = new TextEncoder();
 const FLOOD = new URL("./helpers/flood.ts", import.meta.url).pathname;
 
 function rssMiB(pid: number): number {
   const status = Deno.readTextFileSync(`/proc/${pid}/status`);
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-function quietClose(conn: Deno.Conn): void {
-  try {
-    conn.close();
-  } catch {
-    // closed by the server
-  }
-}
-
-async function healthzMs(port: number): Promise<number> {
-  const started = performance.now();
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  try {
-    await conn.write(
-      encoder.encode("GET /api/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
-    );
-    const buf = new Uint8Array(4096);
-    let text = "";
-    for (;;) {
-      const n = await conn.read(buf);
-      if (n === null) break;
-      text += new TextDecoder().decode(buf.subarray(0, n));
-    }
-    if (!/^HTTP\/1\.1 200 /.test(text)) {
-      throw new Error(`healthz answered ${JSON.stringify(text.slice(0, 200))}`);
-    }
-    return performance.now() - started;
-  } finally {
-    quietClose(conn);
-  }
 }
 
 function percentile(values: number[], p: number): number {

@@ -69,3 +69,36 @@ export function pngSize(png: Uint8Array): { width: number; height: number } {
   const view = new DataView(png.buffer, png.byteOffset);
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
+
+/**
+ * Milliseconds for GET /api/healthz on a fresh connection (Connection: close),
+ * so a check never rides on a kept-alive socket a flood could evict.
+ */
+export async function healthzMs(port: number): Promise<number> {
+  const started = performance.now();
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  try {
+    await conn.write(
+      new TextEncoder().encode(
+        "GET /api/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+      ),
+    );
+    const buf = new Uint8Array(8192);
+    let text = "";
+    for (;;) {
+      const n = await conn.read(buf);
+      if (n === null) break;
+      text += new TextDecoder().decode(buf.subarray(0, n));
+    }
+    if (!/^HTTP\/1\.1 200 /.test(text)) {
+      throw new Error(`healthz answered ${JSON.stringify(text.slice(0, 200))}`);
+    }
+    return performance.now() - started;
+  } finally {
+    try {
+      conn.close();
+    } catch {
+      // closed by the server
+    }
+  }
+}
