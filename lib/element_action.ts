@@ -83,6 +83,7 @@ export async function runElementVerb(
     before.tree,
     args,
     previousTree(session, window.window_uid, args.tree_token),
+    session.config.limits.regex_length,
   );
   const { element, selector } = target;
   if (!element.enabled) {

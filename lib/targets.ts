@@ -32,11 +32,15 @@ function sameElement(a: Element, b: Element): boolean {
     a.bounds.height === b.bounds.height;
 }
 
-function trySelector(root: Element, text: string): { element: Element; selector: string } | {
+function trySelector(
+  root: Element,
+  text: string,
+  regexLength: number,
+): { element: Element; selector: string } | {
   error: ToolError;
 } {
   try {
-    const parsed = parseSelector(text);
+    const parsed = parseSelector(text, regexLength);
     const { matches } = resolveSelector(root, parsed);
     const canonical = canonicalSelector(parsed);
     if (matches.length === 0) {
@@ -62,19 +66,21 @@ function trySelector(root: Element, text: string): { element: Element; selector:
 
 /**
  * `previous` is the tree the agent took the element_id from (the latest
- * capture it was served for this window), when known.
+ * capture it was served for this window), when known. `regexLength`: the
+ * session's limits.regex_length, for `~=` in selectors.
  */
 export function resolveTarget(
   root: Element,
   args: TargetArgs,
   previous: Element | null,
+  regexLength: number,
 ): ResolvedTarget {
   if (!args.selector && !args.element_id) {
     throw new ToolError("BadRequest", "either element_id or selector is required");
   }
   let remembered: ToolError | null = null;
   if (args.selector) {
-    const found = trySelector(root, args.selector);
+    const found = trySelector(root, args.selector, regexLength);
     if ("element" in found) return found;
     remembered = found.error;
   }
@@ -101,7 +107,7 @@ export function resolveTarget(
       );
     }
     // Agents sometimes pass a selector such as `TabItem "Inbox"` as the id.
-    const asSelector = trySelector(root, id);
+    const asSelector = trySelector(root, id, regexLength);
     if ("element" in asSelector) return asSelector;
     remembered ??= new ToolError("ElementNotFound", `no element with id '${id}'`, {
       element_id: id,

@@ -60,9 +60,9 @@ function optionalText(raw: Raw, key: string, index: number): string | undefined 
   return raw[key] === undefined ? undefined : text(raw, key, index);
 }
 
-function selectorOf(source: string, index: number): Selector {
+function selectorOf(source: string, index: number, regexLength: number): Selector {
   try {
-    return parseSelector(source);
+    return parseSelector(source, regexLength);
   } catch (e) {
     if (!(e instanceof SelectorSyntaxError)) throw e;
     throw bad(index, `selector parse error: ${e.message}`, {
@@ -184,7 +184,7 @@ export function prepareCheck(
   const regex = (key: string) => regexOf(text(c, key, index), key, index, regexLength);
   switch (c.type) {
     case "element_appears":
-      return elementAppears(selectorOf(text(c, "selector", index), index));
+      return elementAppears(selectorOf(text(c, "selector", index), index, regexLength));
     case "element_disappears": {
       const selector = optionalText(c, "selector", index);
       const elementId = optionalText(c, "element_id", index);
@@ -192,7 +192,7 @@ export function prepareCheck(
         throw bad(index, "selector or element_id is required");
       }
       return elementDisappears(
-        selector === undefined ? null : selectorOf(selector, index),
+        selector === undefined ? null : selectorOf(selector, index, regexLength),
         elementId ?? null,
       );
     }

@@ -334,3 +334,48 @@ Deno.test("over MCP the fuzz's pattern answers quickly and a lookahead is a tool
     await mcp.close();
   }
 });
+
+Deno.test("limits.regex_length from the config applies on every request path", async (t) => {
+  const svc = await startService({ config: { limits: { regex_length: 8 } } });
+  const { get, post } = api(svc);
+  const nine = "Notepad.*"; // nine characters: one over the limit
+  const refusedForLength = (r: JsonResponse) => {
+    assert.equal(r.status, 400, JSON.stringify(r.body));
+    assert.match(
+      JSON.stringify(r.body),
+      /pattern is longer than 8 characters \(limits\.regex_length\)/,
+    );
+  };
+  try {
+    await t.step("within the limit is served", async () => {
+      const r = await get(`/api/structure?name_regex=${q("Notepad")}`);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    });
+    await t.step("structure name_regex", async () => {
+      refusedForLength(await get(`/api/structure?name_regex=${q(nine)}`));
+    });
+    await t.step("find_element and click_element selectors", async () => {
+      const selector = `//*[name~="${nine}"]`;
+      refusedForLength(await get(`/api/find_element?selector=${q(selector)}`));
+      refusedForLength(await post("/api/tool/click_element", { selector, dry_run: true }));
+    });
+    await t.step("wait_for conditions", async () => {
+      refusedForLength(
+        await post("/api/wait_for", { any_of: [{ type: "text_visible", regex: nine }] }),
+      );
+      refusedForLength(
+        await post("/api/wait_for", {
+          any_of: [{ type: "element_appears", selector: `//*[name~="${nine}"]` }],
+        }),
+      );
+    });
+    await t.step("assert_state predicates fail naming the limit", async () => {
+      const r = await post("/api/assert_state", {
+        predicates: [{ kind: "text_visible", regex: nine, mode: "tree" }],
+      });
+      assert.match(JSON.stringify(r.body), /longer than 8 characters \(limits\.regex_length\)/);
+    });
+  } finally {
+    await svc.stop();
+  }
+});

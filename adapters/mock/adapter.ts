@@ -19,7 +19,8 @@ import type { Scenario } from "../../lib/scenario/schema.ts";
 import { DefaultWorld } from "./default_world.ts";
 import { MOCK_SCREEN } from "./desktop.ts";
 import { ScenarioWorld } from "./scenario_world.ts";
-import { renderScreen, renderWindow } from "./screenshot.ts";
+import type { RenderJob } from "./render_worker.ts";
+import { OffThread } from "../../lib/off_thread.ts";
 import type { MockWorld } from "./world.ts";
 
 export { MOCK_NOTE } from "./world.ts";
@@ -59,6 +60,10 @@ export class MockAdapter implements Adapter {
   readonly nonce = randomNonce();
   private readonly desktop: DefaultWorld;
   private scenarioWorld: ScenarioWorld | null = null;
+  private readonly renderer = new OffThread<RenderJob>(
+    new URL("./render_worker.ts", import.meta.url),
+    "mock screenshot",
+  );
 
   constructor(options: { interactive?: boolean } = {}) {
     this.desktop = new DefaultWorld(this.nonce, options.interactive ?? false);
@@ -95,14 +100,17 @@ export class MockAdapter implements Adapter {
       const window = this.world.listWindows().find((w) => w.handle === target.handle);
       if (!window) return Promise.resolve(null);
       try {
-        const tree = this.world.tree(target.handle);
-        return Promise.resolve(tree ? renderWindow(tree, window.bounds) : null);
+        const root = this.world.tree(target.handle);
+        return root
+          ? this.renderer.run({ kind: "window", root, window: window.bounds })
+          : Promise.resolve(null);
       } catch (e) {
         if (e instanceof WindowGoneError) return Promise.resolve(null);
         throw e;
       }
     }
-    return Promise.resolve(renderScreen(this.world.paintOrder(), MOCK_SCREEN));
+    const windows = this.world.paintOrder();
+    return this.renderer.run({ kind: "screen", windows, screen: MOCK_SCREEN });
   }
 
   input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
@@ -128,6 +136,7 @@ export class MockAdapter implements Adapter {
   }
 
   close(): Promise<void> {
+    this.renderer.stop();
     return Promise.resolve();
   }
 }

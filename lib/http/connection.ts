@@ -44,6 +44,7 @@ export class Connection {
   private buffer: Uint8Array<ArrayBuffer> = new Uint8Array(2048);
   private length = 0;
   private closed = false;
+  private noDelay = false;
 
   constructor(
     private readonly conn: Deno.Conn,
@@ -217,6 +218,12 @@ export class Connection {
 
   private async writeAll(bytesPromise: Promise<Uint8Array>): Promise<void> {
     const bytes = await bytesPromise;
+    if (!this.noDelay) {
+      // Answers go out in one write; Nagle's algorithm would hold each for an ACK.
+      // Set at the first answer, not at accept: a flood of silent connections costs less.
+      (this.conn as Deno.TcpConn).setNoDelay?.(true);
+      this.noDelay = true;
+    }
     let offset = 0;
     while (offset < bytes.length) {
       if (this.closed) throw new Error("connection closed");

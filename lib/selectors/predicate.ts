@@ -17,6 +17,7 @@ export function parseBracketPredicate(
   chars: Chars,
   open: number,
   end: number,
+  regexLength: number,
 ): { predicate: Predicate; end: number } {
   let i = skipSpace(chars, open + 1, end);
   if (!KEY_START.test(chars[i] ?? "")) {
@@ -31,7 +32,7 @@ export function parseBracketPredicate(
   const op = readOperator(chars, i, key);
   i = skipSpace(chars, i + op.length, end);
   const { value, quoted, end: valueEnd } = readValue(chars, i, end, key);
-  if (op === "~=") checkRegex(value, key, i);
+  if (op === "~=") checkRegex(value, key, i, regexLength);
 
   i = skipSpace(chars, valueEnd, end);
   if (chars[i] !== "]") {
@@ -41,8 +42,13 @@ export function parseBracketPredicate(
 }
 
 /** A `~=` value is a client regex: one the engine refuses fails here, not as a never-match. */
-function checkRegex(value: Predicate["value"], key: string, at: number): void {
-  const compiled = compileClientRegex(textLiteral(value));
+function checkRegex(
+  value: Predicate["value"],
+  key: string,
+  at: number,
+  regexLength: number,
+): void {
+  const compiled = compileClientRegex(textLiteral(value), regexLength);
   if (!(compiled instanceof ClientRegex)) {
     throw new SelectorSyntaxError(`regex in predicate '${key}': ${compiled.message}`, at);
   }

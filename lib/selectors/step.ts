@@ -12,12 +12,12 @@ const ROLE_START = /^[A-Za-z_*]$/;
 const ROLE_CHAR = /^[A-Za-z0-9_*]$/;
 
 /** `span` is trimmed and non-empty. */
-export function parseStep(chars: Chars, span: StepSpan): Step {
+export function parseStep(chars: Chars, span: StepSpan, regexLength: number): Step {
   const { start, end } = span;
   const { role, end: roleEnd } = parseRole(chars, start, end);
   const predicates: Predicate[] = [];
   for (let i = skipSpace(chars, roleEnd, end); i < end;) {
-    const parsed = parsePredicateAt(chars, i, end);
+    const parsed = parsePredicateAt(chars, i, end, regexLength);
     if (parsed.predicate !== null) predicates.push(parsed.predicate);
     i = skipSpace(chars, parsed.end, end);
   }
@@ -40,12 +40,13 @@ function parsePredicateAt(
   chars: Chars,
   i: number,
   end: number,
+  regexLength: number,
 ): { predicate: Predicate | null; end: number } {
   if (isQuoteStart(chars, i)) {
     const { value, end: after } = readQuoted(chars, i);
     return { predicate: { key: "name", op: "=", value, quoted: true }, end: after };
   }
-  if (chars[i] === "[") return parseBracketPredicate(chars, i, end);
+  if (chars[i] === "[") return parseBracketPredicate(chars, i, end, regexLength);
   if (chars[i] === ":") return parsePseudo(chars, i, end);
   throw new SelectorSyntaxError(`cannot parse predicate at '${chars.slice(i, end).join("")}'`, i);
 }

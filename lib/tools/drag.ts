@@ -39,7 +39,12 @@ async function resolveEnds(
   const tree = needsTree && window ? (await captureWindow(session, window)).tree : null;
   return ends.map((end) => {
     if ("x" in end) return { point: { x: end.x, y: end.y }, target: null };
-    const { element, selector } = resolveTarget(tree!, end, null);
+    const { element, selector } = resolveTarget(
+      tree!,
+      end,
+      null,
+      session.config.limits.regex_length,
+    );
     return {
       point: center(element.bounds),
       target: { element_id: element.id, selector, bounds: element.bounds },

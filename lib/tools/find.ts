@@ -31,7 +31,7 @@ export const findElementTool = defineTool({
     }
     let parsed;
     try {
-      parsed = parseSelector(args.selector);
+      parsed = parseSelector(args.selector, session.config.limits.regex_length);
     } catch (e) {
       if (e instanceof SelectorSyntaxError) {
         throw new ToolError("BadRequest", `selector parse error: ${e.message}`, {

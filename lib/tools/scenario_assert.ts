@@ -57,7 +57,11 @@ export const assertStateTool = defineTool({
     if (!Array.isArray(list) || list.length === 0) {
       throw new ToolError("BadRequest", "predicates list required");
     }
-    const results = await evaluatePredicates(list, sessionDesktop(session));
+    const results = await evaluatePredicates(
+      list,
+      sessionDesktop(session),
+      session.config.limits.regex_length,
+    );
     return { all_passed: results.every((r) => r.passed), results };
   },
 });

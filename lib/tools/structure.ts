@@ -140,7 +140,11 @@ export const getWindowStructureTool = defineTool({
     if (args.page_cursor !== undefined) return nextPage(session, args, args.page_cursor);
     const { window, warning } = await targetWindow(session, args);
     const depth = depthUsed(session, args.depth);
-    const filter = await compileFilter(args, () => regionsOf(session, window));
+    const filter = await compileFilter(
+      args,
+      () => regionsOf(session, window),
+      session.config.limits.regex_length,
+    );
     const capture = await captureWindow(session, window);
     session.recordServed(window.window_uid, capture.tree);
     const perf = {

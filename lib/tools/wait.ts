@@ -46,7 +46,9 @@ export const waitForTool = defineTool({
     const start = sessionView(session, args.window_uid);
     const checks: Check[] = [];
     for (const [i, raw] of args.any_of.entries()) {
-      checks.push(await prepareCheck(raw, i, start, session.tokens));
+      checks.push(
+        await prepareCheck(raw, i, start, session.tokens, session.config.limits.regex_length),
+      );
     }
     const timeoutMs = timeoutOf(session, args.timeout_ms);
     const outcome = await pollUntil<{ index: number; detail: Detail }>({

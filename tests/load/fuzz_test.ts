@@ -5,13 +5,13 @@
 // and /api/healthz answering within 50 ms on fresh connections throughout.
 
 import { strict as assert } from "node:assert";
-import { inputSchemaOf } from "../lib/mcp/schemas.ts";
-import { allowedOverGet } from "../lib/tools/registry.ts";
-import { TOOLS } from "../lib/tools/index.ts";
-import { argsFor, type JsonSchema, Rng } from "./helpers/fuzz_values.ts";
-import { RawMcp } from "./helpers/mcp.ts";
-import { healthzMs } from "./helpers/http.ts";
-import { startService } from "./helpers/service.ts";
+import { inputSchemaOf } from "../../lib/mcp/schemas.ts";
+import { allowedOverGet } from "../../lib/tools/registry.ts";
+import { TOOLS } from "../../lib/tools/index.ts";
+import { argsFor, type JsonSchema, Rng } from "../helpers/fuzz_values.ts";
+import { RawMcp } from "../helpers/mcp.ts";
+import { healthzMs } from "../helpers/http.ts";
+import { startService } from "../helpers/service.ts";
 
 const SEED = 20261124;
 const REST_CASES = 5000;
@@ -103,10 +103,7 @@ Deno.test(`REST fuzz: ${REST_CASES} schema-generated calls (seed ${SEED})`, asyn
     assert.deepEqual(problems.slice(0, 20), [], `${problems.length} problems`);
     assert.ok(health.length > 10);
     const sorted = [...health].sort((a, b) => a - b);
-    const p95 = sorted[Math.floor(sorted.length * 0.95)];
-    assert.ok(p95 < 50, `healthz p95 ${p95.toFixed(1)} ms`);
-    // Not yet 50 ms at the maximum: the mock draws screenshots on the event loop (issue 10 note).
-    assert.ok(sorted.at(-1)! < 1000, `healthz took up to ${sorted.at(-1)!.toFixed(0)} ms`);
+    assert.ok(sorted.at(-1)! < 50, `healthz took up to ${sorted.at(-1)!.toFixed(1)} ms`);
     assert.equal(service.exited(), null, "the service is alive");
   } finally {
     done = true;

@@ -4,10 +4,10 @@
 // took is given back.
 
 import { strict as assert } from "node:assert";
-import { healthzMs } from "./helpers/http.ts";
-import { startService } from "./helpers/service.ts";
+import { healthzMs } from "../helpers/http.ts";
+import { startService } from "../helpers/service.ts";
 
-const FLOOD = new URL("./helpers/flood.ts", import.meta.url).pathname;
+const FLOOD = new URL("../helpers/flood.ts", import.meta.url).pathname;
 
 function rssMiB(pid: number): number {
   const status = Deno.readTextFileSync(`/proc/${pid}/status`);
@@ -19,10 +19,25 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Runs one flood in its own process for `holdMs`, then ends it. */
+/**
+ * Runs one flood in its own process for `holdMs`, then ends it. The attacker
+ * runs at the lowest CPU priority: on a two-core runner it would otherwise take
+ * a core from the service, where a remote attacker takes none.
+ */
 async function flood(port: number, holdMs: number): Promise<void> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net", FLOOD, String(port), "2000", "100", "20"],
+  const child = new Deno.Command("nice", {
+    args: [
+      "-n",
+      "19",
+      Deno.execPath(),
+      "run",
+      "--allow-net",
+      FLOOD,
+      String(port),
+      "2000",
+      "100",
+      "20",
+    ],
     stdin: "piped",
     stdout: "piped",
     stderr: "inherit",
@@ -83,8 +98,7 @@ Deno.test("healthz stays fast under idle, slow-loris and oversize-body clients",
     );
     assert.deepEqual(failures, [], "every check is answered");
     assert.ok(samples.length >= 100, `only ${samples.length} checks answered`);
-    assert.ok(p95 < 50, `healthz p95 ${p95.toFixed(1)} ms`);
-    assert.ok(max < 250, `healthz took up to ${max.toFixed(1)} ms`);
+    assert.ok(max < 50, `healthz took up to ${max.toFixed(1)} ms (p95 ${p95.toFixed(1)} ms)`);
     // V8 keeps heap it grew into; what must not happen is growth flood after flood.
     assert.ok(
       rssAfterSecond - rssBefore < 64,

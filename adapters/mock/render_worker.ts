@@ -1,0 +1,19 @@
+// Worker side of the mock's screenshots: drawing a 1080p desktop from the
+// trees takes tens of milliseconds, which must not stall the HTTP thread.
+
+import type { RawImage } from "../types.ts";
+import type { Bounds, Element } from "../../lib/tree.ts";
+import { answerJobs } from "../../lib/off_thread.ts";
+import { renderScreen, renderWindow } from "./screenshot.ts";
+
+export type RenderJob =
+  | { kind: "window"; root: Element; window: Bounds }
+  | { kind: "screen"; windows: Array<{ bounds: Bounds; root: Element | null }>; screen: Bounds };
+
+answerJobs<RenderJob, RawImage>(
+  (job) =>
+    job.kind === "window"
+      ? renderWindow(job.root, job.window)
+      : renderScreen(job.windows, job.screen),
+  (image) => [image.data.buffer as ArrayBuffer],
+);
