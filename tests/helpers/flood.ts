@@ -1,9 +1,10 @@
 // A separate process that holds hostile connections against a service until
 // its stdin closes, so the test process measuring the service is not slowed
-// by its own attack. Usage: flood.ts <port> <idle> <slowloris> <oversize>
+// by its own attack. Usage: flood.ts <port> <idle> <slowloris> <oversize> [per-second]
+// Opens the idle connections at `per-second` (default: as fast as it can).
 // Prints "ready" on stdout once every connection is open.
 
-const [port, idle, slowLoris, oversize] = Deno.args.map(Number);
+const [port, idle, slowLoris, oversize, perSecond = 0] = Deno.args.map(Number);
 const encoder = new TextEncoder();
 const conns: Deno.Conn[] = [];
 let stopped = false;
@@ -24,7 +25,14 @@ async function push(conn: Deno.Conn, first: Uint8Array, piece: Uint8Array): Prom
   }
 }
 
-for (let i = 0; i < idle; i++) conns.push(await connect());
+const started = performance.now();
+for (let i = 0; i < idle; i++) {
+  conns.push(await connect());
+  const due = perSecond > 0 ? started + ((i + 1) * 1000) / perSecond : 0;
+  if (due > performance.now() + 10) {
+    await new Promise((r) => setTimeout(r, due - performance.now()));
+  }
+}
 const trickles: ReturnType<typeof setInterval>[] = [];
 for (let i = 0; i < slowLoris; i++) {
   const conn = await connect();

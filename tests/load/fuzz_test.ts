@@ -10,7 +10,7 @@ import { allowedOverGet } from "../../lib/tools/registry.ts";
 import { TOOLS } from "../../lib/tools/index.ts";
 import { argsFor, type JsonSchema, Rng } from "../helpers/fuzz_values.ts";
 import { RawMcp } from "../helpers/mcp.ts";
-import { healthzMs } from "../helpers/http.ts";
+import { startHealthProbe } from "../helpers/health_probe.ts";
 import { startService } from "../helpers/service.ts";
 
 const SEED = 20261124;
@@ -71,15 +71,8 @@ Deno.test(`REST fuzz: ${REST_CASES} schema-generated calls (seed ${SEED})`, asyn
   const service = await startService({ config: CONFIG });
   const rng = new Rng(SEED);
   const problems: string[] = [];
-  const health: number[] = [];
-  let done = false;
+  const probe = startHealthProbe(service.port, 50);
   try {
-    const checker = (async () => {
-      while (!done) {
-        health.push(await healthzMs(service.port));
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    })();
     let next = 0;
     let slowest: Outcome | null = null;
     const worker = async () => {
@@ -91,8 +84,7 @@ Deno.test(`REST fuzz: ${REST_CASES} schema-generated calls (seed ${SEED})`, asyn
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    done = true;
-    await checker;
+    const { samples: health, failures } = await probe.stop();
     const s = slowest as Outcome | null;
     console.error(
       `REST fuzz: ${REST_CASES} cases, slowest ${s?.ms.toFixed(0)} ms (${
@@ -101,12 +93,13 @@ Deno.test(`REST fuzz: ${REST_CASES} schema-generated calls (seed ${SEED})`, asyn
         `healthz ${health.length} checks, max ${Math.max(...health).toFixed(1)} ms`,
     );
     assert.deepEqual(problems.slice(0, 20), [], `${problems.length} problems`);
+    assert.deepEqual(failures, [], "every health check is answered");
     assert.ok(health.length > 10);
     const sorted = [...health].sort((a, b) => a - b);
     assert.ok(sorted.at(-1)! < 50, `healthz took up to ${sorted.at(-1)!.toFixed(1)} ms`);
     assert.equal(service.exited(), null, "the service is alive");
   } finally {
-    done = true;
+    await probe.stop();
     await service.stop();
   }
 });
