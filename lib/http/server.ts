@@ -26,7 +26,7 @@ export interface HttpServer {
 const ACCEPT_RETRY_MS = 50;
 const EVICTION_GRACE_MS = 100;
 /** At the cap, a batch of cap/16 waiting connections is evicted at once. */
-const EVICTION_BATCH_DIVISOR = 4;
+const EVICTION_BATCH_DIVISOR = 16;
 const SWEEP_EVERY_MS = 50;
 const EXPIRIES_PER_TICK = 64;
 const ACCEPTS_BETWEEN_YIELDS = 8;
