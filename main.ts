@@ -2,15 +2,15 @@
 // stdio (spec/config.md §1, mcp.md §1). stdout belongs to MCP in every mode.
 
 import { selectAdapter } from "./adapters/select.ts";
-import { runAtspiHost } from "./adapters/linux/atspi_host.ts";
-import { ATSPI_HOST_FLAG } from "./adapters/linux/atspi_host_protocol.ts";
-import { parseCli, resolveMode, unbuiltFeatures, USAGE } from "./lib/cli.ts";
-import { type Config, loadConfig } from "./lib/config.ts";
-import { keepStdoutForProtocol, log, setLogLevel } from "./lib/log.ts";
+import { runAtspiHost } from "./adapters/linux/atspi/host.ts";
+import { ATSPI_HOST_FLAG } from "./adapters/linux/atspi/host_protocol.ts";
+import { parseCli, resolveMode, unbuiltFeatures, USAGE } from "./lib/startup/cli.ts";
+import { type Config, loadConfig } from "./lib/startup/config.ts";
+import { keepStdoutForProtocol, log, setLogLevel } from "./lib/core/log.ts";
 import { type HttpServer, serveHttp } from "./lib/http/server.ts";
 import { serveStdio } from "./lib/mcp/server.ts";
 import { loadScenarioAtStartup } from "./lib/scenario/activate.ts";
-import { Session } from "./lib/session.ts";
+import { Session } from "./lib/core/session.ts";
 import { TOOLS } from "./lib/tools/index.ts";
 import { createApp } from "./routes/app.ts";
 import { isLoopbackHost } from "./routes/security.ts";
@@ -113,7 +113,7 @@ function startHttp(session: Session, config: Config): HttpServer {
 }
 
 if (import.meta.main) {
-  // A compiled binary is also its own AT-SPI host process (adapters/linux/atspi_host_client.ts).
+  // A compiled binary is also its own AT-SPI host process (adapters/linux/atspi/host_client.ts).
   if (Deno.args[0] === ATSPI_HOST_FLAG) {
     await runAtspiHost();
     Deno.exit(0);

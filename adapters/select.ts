@@ -2,11 +2,11 @@
 // or when the platform has no adapter, else the platform's own; when the real
 // desktop is unreachable the mock is used and the reason is said precisely.
 
-import type { Config } from "../lib/config.ts";
-import { log } from "../lib/log.ts";
-import { createLinuxAdapter } from "./linux/adapter.ts";
+import type { Config } from "../lib/startup/config.ts";
+import { log } from "../lib/core/log.ts";
+import { createLinuxAdapter } from "./linux/index.ts";
 import { probeLinuxDesktop } from "./linux/probe.ts";
-import { MockAdapter } from "./mock/adapter.ts";
+import { MockAdapter } from "./mock/index.ts";
 import type { Adapter } from "./types.ts";
 
 const KNOWN_PLATFORMS = new Set(["auto", "Linux", "Windows", "Darwin", "WSL"]);

@@ -3,7 +3,7 @@
 // the same for every adapter. Every value crossing this boundary is plain data
 // (structured-clone safe) so an adapter can live in a Worker.
 
-import type { Bounds, Element, Monitor, WindowInfo } from "../lib/tree.ts";
+import type { Bounds, Element, Monitor, WindowInfo } from "../lib/core/tree.ts";
 
 export type AdapterName = "MockAdapter" | "LinuxAdapter" | "WindowsAdapter";
 

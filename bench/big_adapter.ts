@@ -2,8 +2,8 @@
 // a large real application, so observe can be measured in process.
 
 import type { Adapter, Capture } from "../adapters/types.ts";
-import type { Element, WindowInfo } from "../lib/tree.ts";
-import { countNodes } from "../lib/tree.ts";
+import type { Element, WindowInfo } from "../lib/core/tree.ts";
+import { countNodes } from "../lib/core/tree.ts";
 
 export class BigTreeAdapter implements Adapter {
   readonly name = "MockAdapter" as const;

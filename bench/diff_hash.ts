@@ -3,8 +3,8 @@
 // `deno run -A bench/diff_hash.ts`
 
 import { customDiff, jsonPatchDiff } from "../lib/diff/index.ts";
-import { treeHash } from "../lib/hash.ts";
-import { countNodes } from "../lib/tree.ts";
+import { treeHash } from "../lib/core/hash.ts";
+import { countNodes } from "../lib/core/tree.ts";
 import { bigTree, tenChanges } from "./big_tree.ts";
 
 function median(runs: number, fn: () => void): number {

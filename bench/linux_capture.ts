@@ -5,9 +5,9 @@
 // `deno run -A bench/linux_capture.ts` (Debian: xvfb openbox dbus at-spi2-core
 // gtk-3-examples mousepad python3-pyatspi)
 
-import { createLinuxAdapter } from "../adapters/linux/adapter.ts";
+import { createLinuxAdapter } from "../adapters/linux/index.ts";
 import type { Adapter } from "../adapters/types.ts";
-import { encodePngOffThread, stopPngWorker } from "../lib/png_worker.ts";
+import { encodePngOffThread, stopPngWorker } from "../lib/image/workers.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
 

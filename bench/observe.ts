@@ -3,8 +3,8 @@
 // an unchanged window from the cache (< 2 ms at the service).
 // `deno run -A bench/observe.ts`
 
-import { defaultConfig } from "../lib/config.ts";
-import { Session } from "../lib/session.ts";
+import { defaultConfig } from "../lib/startup/config.ts";
+import { Session } from "../lib/core/session.ts";
 import { dispatch } from "../lib/tools/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { BigTreeAdapter } from "./big_adapter.ts";

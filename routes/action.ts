@@ -1,10 +1,10 @@
 // POST /api/action — the v1 action verb mapped onto tools (spec/actions.md §7).
 
 import type { Hono } from "hono";
-import type { Session } from "../lib/session.ts";
+import type { Session } from "../lib/core/session.ts";
 import { readJsonBody } from "./body.ts";
 import { runTool } from "./tool_route.ts";
-import { own } from "../lib/own.ts";
+import { own } from "../lib/core/own.ts";
 
 type Mapping = (body: Record<string, unknown>) => { tool: string; args: Record<string, unknown> };
 

@@ -1,8 +1,8 @@
 // The HTTP application: guards first, then every route family.
 
 import { Hono } from "hono";
-import { envelope } from "../lib/errors.ts";
-import type { Session } from "../lib/session.ts";
+import { envelope } from "../lib/core/errors.ts";
+import type { Session } from "../lib/core/session.ts";
 import { actionRoutes } from "./action.ts";
 import { elementRoutes } from "./elements.ts";
 import { healthRoutes } from "./health.ts";

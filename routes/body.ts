@@ -2,7 +2,7 @@
 // transport (lib/http/) has already refused bodies over limits.body_bytes.
 
 import type { Context } from "hono";
-import { envelope } from "../lib/errors.ts";
+import { envelope } from "../lib/core/errors.ts";
 
 export type BodyResult = { ok: true; value: Record<string, unknown> } | {
   ok: false;

@@ -2,7 +2,7 @@
 // verbs, hover and drag. Each is a JSON body (or query) handed to one tool.
 
 import type { Hono } from "hono";
-import type { Session } from "../lib/session.ts";
+import type { Session } from "../lib/core/session.ts";
 import { readJsonBody } from "./body.ts";
 import { queryToolHandler, runTool } from "./tool_route.ts";
 

@@ -2,7 +2,7 @@
 // Neither consumes a step id; both are cheap enough to poll.
 
 import type { Hono } from "hono";
-import type { Session } from "../lib/session.ts";
+import type { Session } from "../lib/core/session.ts";
 
 const OCR_HINT = "OCR runs in-process with tesseract.js and its bundled English data; it is not " +
   "part of this build yet. ocr.tesseract_cmd is accepted for compatibility and has no effect.";

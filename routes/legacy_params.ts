@@ -1,7 +1,7 @@
 // Query parsing for the legacy (v1) routes, whose errors are plain strings.
 
 import { z } from "zod";
-import { GRID_LIMITS } from "../lib/sketch_view.ts";
+import { GRID_LIMITS } from "../lib/sketch/view.ts";
 import { TRUE_WORDS } from "./query.ts";
 
 const intText = (name: string, min: number, max: number) =>

@@ -3,7 +3,7 @@
 // one tool.
 
 import type { Context, Hono } from "hono";
-import type { Session } from "../lib/session.ts";
+import type { Session } from "../lib/core/session.ts";
 import { readJsonBody } from "./body.ts";
 import { queryToolHandler, runTool } from "./tool_route.ts";
 

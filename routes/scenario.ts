@@ -1,7 +1,7 @@
 // Scenario routes (spec/rest-api.md §9): load a scenario, assert its state.
 
 import type { Hono } from "hono";
-import type { Session } from "../lib/session.ts";
+import type { Session } from "../lib/core/session.ts";
 import { readJsonBody } from "./body.ts";
 import { runTool } from "./tool_route.ts";
 

@@ -1,8 +1,8 @@
 // GET /api/screenshot — legacy route: base64 PNG of a window or the full screen.
 
 import type { Hono } from "hono";
-import { toBase64 } from "../lib/observe.ts";
-import type { Session } from "../lib/session.ts";
+import { toBase64 } from "../lib/observe/capture.ts";
+import type { Session } from "../lib/core/session.ts";
 import { captureScreenshot } from "../lib/tools/screenshot.ts";
 import { firstIssue, legacyWindowQuery } from "./legacy_params.ts";
 

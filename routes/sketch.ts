@@ -1,8 +1,8 @@
 // GET /api/sketch — legacy route (spec/rest-api.md §2, ascii-sketch.md).
 
 import type { Hono } from "hono";
-import type { Session } from "../lib/session.ts";
-import { sketchView } from "../lib/sketch_view.ts";
+import type { Session } from "../lib/core/session.ts";
+import { sketchView } from "../lib/sketch/view.ts";
 import { firstIssue, sketchQuery } from "./legacy_params.ts";
 
 export function sketchRoutes(app: Hono, session: Session): void {

@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import { dispatch } from "../lib/tools/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
-import type { Session } from "../lib/session.ts";
+import type { Session } from "../lib/core/session.ts";
 import { coerceQuery } from "./query.ts";
 
 export async function runTool(

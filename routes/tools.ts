@@ -2,8 +2,8 @@
 // generic console GET|POST /api/tool/<name>.
 
 import type { Hono } from "hono";
-import { envelope } from "../lib/errors.ts";
-import type { Session } from "../lib/session.ts";
+import { envelope } from "../lib/core/errors.ts";
+import type { Session } from "../lib/core/session.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { allowedOverGet } from "../lib/tools/registry.ts";
 import { readJsonBody } from "./body.ts";

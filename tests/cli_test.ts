@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { parseCli, resolveMode, unbuiltFeatures } from "../lib/cli.ts";
+import { parseCli, resolveMode, unbuiltFeatures } from "../lib/startup/cli.ts";
 
 Deno.test("defaults", () => {
   const r = parseCli([]);

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { defaultConfig, loadConfig, mergeAndValidate } from "../lib/config.ts";
+import { defaultConfig, loadConfig, mergeAndValidate } from "../lib/startup/config.ts";
 
 const EXAMPLE = new URL("../config.json.example", import.meta.url).pathname;
 

@@ -4,8 +4,8 @@
 
 import { strict as assert } from "node:assert";
 import { customDiff, jsonPatchDiff } from "../lib/diff/index.ts";
-import { treeHash } from "../lib/hash.ts";
-import { assignIds, type Element, element } from "../lib/tree.ts";
+import { treeHash } from "../lib/core/hash.ts";
+import { assignIds, type Element, element } from "../lib/core/tree.ts";
 import { loginTree, START_TO_WELCOME_CHANGES, welcomeTree } from "./helpers/login.ts";
 
 const login = (username: string) => loginTree(username);

@@ -8,7 +8,7 @@ import { strict as assert } from "node:assert";
 // deno-lint-ignore no-import-prefix
 import jsonpatch from "npm:fast-json-patch@3.1.1";
 import { customDiff, jsonPatchDiff } from "../lib/diff/index.ts";
-import { type Element, walk } from "../lib/tree.ts";
+import { type Element, walk } from "../lib/core/tree.ts";
 import { mutated, MUTATIONS, randomTree, seeded } from "./helpers/random_trees.ts";
 
 const CASES = 1200;

@@ -2,10 +2,10 @@
 // clicks carry the element id, element operations name it.
 
 import { strict as assert } from "node:assert";
-import { MockAdapter } from "../adapters/mock/adapter.ts";
+import { MockAdapter } from "../adapters/mock/index.ts";
 import type { ElementOperation, ElementRef, InputAction } from "../adapters/types.ts";
-import { defaultConfig } from "../lib/config.ts";
-import { Session } from "../lib/session.ts";
+import { defaultConfig } from "../lib/startup/config.ts";
+import { Session } from "../lib/core/session.ts";
 import { dispatch } from "../lib/tools/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 

@@ -1,4 +1,4 @@
-// Files a client names by path (lib/files.ts): only inside the configured
+// Files a client names by path (lib/core/files.ts): only inside the configured
 // folders, symlinks resolved first, regular files only, size-capped, never a
 // blocking open; reference PNGs capped in pixels and decoded off the HTTP
 // thread. Unit tests first, then the same over HTTP and MCP.
@@ -6,8 +6,8 @@
 import { strict as assert } from "node:assert";
 import { deflateSync } from "node:zlib";
 import { relative } from "node:path";
-import { defaultConfig } from "../lib/config.ts";
-import { ToolError } from "../lib/errors.ts";
+import { defaultConfig } from "../lib/startup/config.ts";
+import { ToolError } from "../lib/core/errors.ts";
 import {
   type ConfinedRead,
   isInsideRoot,
@@ -15,9 +15,9 @@ import {
   readRegularFile,
   referenceRoots,
   scenarioRoots,
-} from "../lib/files.ts";
-import { crc32, decodePng } from "../lib/png.ts";
-import { decodePngOffThread, stopPngWorker } from "../lib/png_worker.ts";
+} from "../lib/core/files.ts";
+import { crc32, decodePng } from "../lib/image/png.ts";
+import { decodePngOffThread, stopPngWorker } from "../lib/image/workers.ts";
 import { decodeBase64, getJson, postJson } from "./helpers/http.ts";
 import { RawMcp } from "./helpers/mcp.ts";
 import { startService } from "./helpers/service.ts";

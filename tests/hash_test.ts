@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
-import { treeHash } from "../lib/hash.ts";
-import { type Element, element } from "../lib/tree.ts";
+import { treeHash } from "../lib/core/hash.ts";
+import { type Element, element } from "../lib/core/tree.ts";
 import { loginTree, welcomeTree } from "./helpers/login.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 
@@ -94,7 +94,7 @@ Deno.test("treeHash sees value, bounds, enabled and structure changes", () => {
 });
 
 Deno.test("contentFingerprint sees what tree_hash leaves out, but not ids", async () => {
-  const { contentFingerprint } = await import("../lib/hash.ts");
+  const { contentFingerprint } = await import("../lib/core/hash.ts");
   const base = contentFingerprint(login("", ""));
   const renumbered = login("", "");
   renumbered.children[0].id = "x";

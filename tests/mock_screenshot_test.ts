@@ -5,8 +5,8 @@
 import { strict as assert } from "node:assert";
 import type { RawImage } from "../adapters/types.ts";
 import { renderScreen, renderWindow } from "../adapters/mock/screenshot.ts";
-import { hexColor, type Rgb } from "../lib/raster.ts";
-import { type Bounds, type Element, element } from "../lib/tree.ts";
+import { hexColor, type Rgb } from "../lib/image/raster.ts";
+import { type Bounds, type Element, element } from "../lib/core/tree.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 
 /** The mock's Notepad window (spec/mock-desktop.md §2), with the progress and check state to test. */

@@ -1,9 +1,9 @@
-// lib/png.ts against an independent decoder (imagescript) and itself.
+// lib/image/png.ts against an independent decoder (imagescript) and itself.
 
 import { strict as assert } from "node:assert";
 import { Image } from "imagescript";
 import { deflateSync } from "node:zlib";
-import { crc32, decodePng, encodePng, type PngFilter } from "../lib/png.ts";
+import { crc32, decodePng, encodePng, type PngFilter } from "../lib/image/png.ts";
 import type { RawImage } from "../adapters/types.ts";
 
 function pattern(width: number, height: number, alpha: (i: number) => number): RawImage {

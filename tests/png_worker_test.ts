@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
-import { encodePngOffThread, stopPngWorker } from "../lib/png_worker.ts";
-import { decodePng } from "../lib/png.ts";
-import { createImage, fillRect } from "../lib/raster.ts";
+import { encodePngOffThread, stopPngWorker } from "../lib/image/workers.ts";
+import { decodePng } from "../lib/image/png.ts";
+import { createImage, fillRect } from "../lib/image/raster.ts";
 
 Deno.test("the worker encodes concurrent images, each decoding to its own pixels", async () => {
   try {

@@ -1,8 +1,8 @@
-// lib/raster.ts: clamping at the edges, crop, scale, text metrics, colour ops.
+// lib/image/raster.ts: clamping at the edges, crop, scale, text metrics, colour ops.
 
 import { strict as assert } from "node:assert";
 import type { RawImage } from "../adapters/types.ts";
-import type { Bounds } from "../lib/tree.ts";
+import type { Bounds } from "../lib/core/tree.ts";
 import {
   autoContrast,
   blit,
@@ -17,8 +17,8 @@ import {
   textHeight,
   textWidth,
   toGrayscale,
-} from "../lib/raster.ts";
-import { ADVANCE, GLYPH_HEIGHT, GLYPH_WIDTH, glyphMask, hasGlyph } from "../lib/font.ts";
+} from "../lib/image/raster.ts";
+import { ADVANCE, GLYPH_HEIGHT, GLYPH_WIDTH, glyphMask, hasGlyph } from "../lib/image/font.ts";
 
 const BLACK: Rgb = [0, 0, 0];
 const RED: Rgb = [255, 0, 0];

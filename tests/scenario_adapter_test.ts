@@ -4,16 +4,16 @@
 // adapter, clears the cache and keeps the previous scenario on errors.
 
 import { strict as assert } from "node:assert";
-import { MockAdapter } from "../adapters/mock/adapter.ts";
+import { MockAdapter } from "../adapters/mock/index.ts";
 import { renderScreen, renderWindow } from "../adapters/mock/screenshot.ts";
 import { MOCK_SCREEN } from "../adapters/mock/desktop.ts";
 import type { Adapter, CaptureLimits, InputAction, RawImage } from "../adapters/types.ts";
-import { defaultConfig } from "../lib/config.ts";
-import { ToolError } from "../lib/errors.ts";
+import { defaultConfig } from "../lib/startup/config.ts";
+import { ToolError } from "../lib/core/errors.ts";
 import { loadScenario, loadScenarioAtStartup } from "../lib/scenario/activate.ts";
 import { readScenario } from "../lib/scenario/load.ts";
-import { Session } from "../lib/session.ts";
-import { center, type Element, findById } from "../lib/tree.ts";
+import { Session } from "../lib/core/session.ts";
+import { center, type Element, findById } from "../lib/core/tree.ts";
 
 const LIBRARY = new URL("../scenarios/", import.meta.url).pathname;
 const LIMITS: CaptureLimits = { maxDepth: 8, maxNodes: 10_000, timeoutMs: 1000 };

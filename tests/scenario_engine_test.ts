@@ -3,10 +3,10 @@
 
 import { strict as assert } from "node:assert";
 import { type InputAction, WindowGoneError } from "../adapters/types.ts";
-import { treeHash } from "../lib/hash.ts";
+import { treeHash } from "../lib/core/hash.ts";
 import { ScenarioEngine } from "../lib/scenario/engine.ts";
 import { parseScenario, readScenario } from "../lib/scenario/load.ts";
-import { center, type Element, findById } from "../lib/tree.ts";
+import { center, type Element, findById } from "../lib/core/tree.ts";
 
 function engineOf(yaml: string): ScenarioEngine {
   return new ScenarioEngine(parseScenario(yaml, "test.yaml"), "0badc0de");

@@ -3,12 +3,12 @@
 
 import { strict as assert } from "node:assert";
 import type { RawImage } from "../adapters/types.ts";
-import { treeHash } from "../lib/hash.ts";
-import { createImage, fillRect, hexColor } from "../lib/raster.ts";
+import { treeHash } from "../lib/core/hash.ts";
+import { createImage, fillRect, hexColor } from "../lib/image/raster.ts";
 import { evaluatePredicates } from "../lib/scenario/predicates/evaluate.ts";
 import type { ObservedDesktop } from "../lib/scenario/predicates/types.ts";
-import { assignIds, element } from "../lib/tree.ts";
-import type { ListedWindow } from "../lib/windows.ts";
+import { assignIds, element } from "../lib/core/tree.ts";
+import type { ListedWindow } from "../lib/observe/window_order.ts";
 
 const FORM = assignIds(element("Window", "Sign in", [0, 0, 200, 100], {}, [
   element("Edit", "User", [10, 10, 100, 20], { value: "alice" }),

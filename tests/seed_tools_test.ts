@@ -2,9 +2,9 @@
 // the same results as get_window_structure and GET /api/sketch.
 
 import assert from "node:assert/strict";
-import { MockAdapter } from "../adapters/mock/adapter.ts";
-import { defaultConfig } from "../lib/config.ts";
-import { Session } from "../lib/session.ts";
+import { MockAdapter } from "../adapters/mock/index.ts";
+import { defaultConfig } from "../lib/startup/config.ts";
+import { Session } from "../lib/core/session.ts";
 import { dispatch } from "../lib/tools/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { createApp } from "../routes/app.ts";

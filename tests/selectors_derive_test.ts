@@ -10,7 +10,7 @@ import {
   resolveSelector,
 } from "../lib/selectors/index.ts";
 import { quoteString, readQuoted } from "../lib/selectors/quoting.ts";
-import { assignIds, type Element, walk } from "../lib/tree.ts";
+import { assignIds, type Element, walk } from "../lib/core/tree.ts";
 
 function node(role: string, name: string, children: Element[] = []): Element {
   return {

@@ -11,7 +11,7 @@ import {
   resolveSelector,
   SelectorSyntaxError,
 } from "../lib/selectors/index.ts";
-import { assignIds, type Element, walk } from "../lib/tree.ts";
+import { assignIds, type Element, walk } from "../lib/core/tree.ts";
 
 /** mulberry32: a tiny deterministic PRNG. */
 function prng(seed: number): () => number {

@@ -11,7 +11,7 @@ import {
   parseSelector,
   resolveSelector,
 } from "../lib/selectors/index.ts";
-import type { Element } from "../lib/tree.ts";
+import type { Element } from "../lib/core/tree.ts";
 
 const [notepad, chrome, vscode] = defaultDesktop().map((w) => w.tree);
 const TREES: Record<string, Element> = { notepad, chrome, vscode };

@@ -19,7 +19,7 @@ import {
   type SketchOptions,
 } from "../lib/sketch/render.ts";
 import { landmarkLabel, normaliseRole } from "../lib/sketch/roles.ts";
-import { assignIds, type Bounds, type Element, element } from "../lib/tree.ts";
+import { assignIds, type Bounds, type Element, element } from "../lib/core/tree.ts";
 
 const node = element;
 

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { renderSketch, type SketchOptions } from "../lib/sketch/render.ts";
-import { assignIds, type Bounds, type Element, element } from "../lib/tree.ts";
+import { assignIds, type Bounds, type Element, element } from "../lib/core/tree.ts";
 import { loginTree } from "./helpers/login.ts";
 
 const node = element;

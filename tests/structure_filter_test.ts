@@ -4,10 +4,10 @@
 
 import { strict as assert } from "node:assert";
 import { compileChecked } from "../lib/regex/compile.ts";
-import { cut, filterTree, type StructureFilter } from "../lib/structure_filter.ts";
-import { flatten, pageAt } from "../lib/structure_paging.ts";
-import { conflictingKeys, listingQuery } from "../lib/structure_query.ts";
-import { assignIds, type Element, element, limitDepth, walk } from "../lib/tree.ts";
+import { cut, filterTree, type StructureFilter } from "../lib/structure/filter.ts";
+import { flatten, pageAt } from "../lib/structure/paging.ts";
+import { conflictingKeys, listingQuery } from "../lib/structure/query.ts";
+import { assignIds, type Element, element, limitDepth, walk } from "../lib/core/tree.ts";
 
 /** Window > [MenuBar > [File, Edit], Document "Text", Group "" > [], Pane > [Button OK, Text hi]] */
 function sample(): Element {

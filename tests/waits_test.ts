@@ -3,12 +3,12 @@
 // change, at least one poll, no sleeping past the deadline.
 
 import { strict as assert } from "node:assert";
-import { ToolError } from "../lib/errors.ts";
-import { TokenStore } from "../lib/tokens.ts";
-import { assignIds, type Element, element } from "../lib/tree.ts";
-import { pollUntil } from "../lib/wait_loop.ts";
-import { type PollView, prepareCheck } from "../lib/waits.ts";
-import type { ListedWindow } from "../lib/windows.ts";
+import { ToolError } from "../lib/core/errors.ts";
+import { TokenStore } from "../lib/observe/tree_tokens.ts";
+import { assignIds, type Element, element } from "../lib/core/tree.ts";
+import { pollUntil } from "../lib/wait/loop.ts";
+import { type PollView, prepareCheck } from "../lib/wait/conditions.ts";
+import type { ListedWindow } from "../lib/observe/window_order.ts";
 
 function win(uid: string, title: string, focused = false): ListedWindow {
   return {

@@ -1,6 +1,11 @@
 import { strict as assert } from "node:assert";
-import { BOTH_GIVEN_WARNING, focusedWindow, resolveWindow, sortWindows } from "../lib/windows.ts";
-import type { WindowInfo } from "../lib/tree.ts";
+import {
+  BOTH_GIVEN_WARNING,
+  focusedWindow,
+  resolveWindow,
+  sortWindows,
+} from "../lib/observe/window_order.ts";
+import type { WindowInfo } from "../lib/core/tree.ts";
 
 function win(title: string, focused = false): WindowInfo {
   return {

@@ -2,11 +2,11 @@
 // everything it needs and names each missing part precisely: DISPLAY, the X
 // server, each library with its Debian package, and the accessibility bus.
 
-import { cString, pointerIn } from "./c_strings.ts";
-import { DBUS_LIBRARY, openDBus } from "./ffi_dbus.ts";
-import { ANY_PROPERTY_TYPE, openX11, SUCCESS, type X11 } from "./ffi_x11.ts";
-import { accessibilityBusProblem } from "./accessibility_bus.ts";
-import { missingLibraries } from "./libraries.ts";
+import { cString, pointerIn } from "./ffi/c_strings.ts";
+import { DBUS_LIBRARY, openDBus } from "./ffi/dbus.ts";
+import { ANY_PROPERTY_TYPE, openX11, SUCCESS, type X11 } from "./ffi/x11.ts";
+import { accessibilityBusProblem } from "./atspi/accessibility_bus.ts";
+import { missingLibraries } from "./ffi/libraries.ts";
 
 export type ProbeResult = { ok: true } | { ok: false; missing: string[] };
 

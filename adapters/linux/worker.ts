@@ -1,6 +1,6 @@
 // The worker that owns the Linux desktop: X11, XTest and XRandR live on this
 // thread only, and so does the AT-SPI host process that reads trees
-// (atspi_host.ts). Requests are served one at a time.
+// (adapters/linux/atspi/host.ts). Requests are served one at a time.
 
 import {
   type CaptureLimits,
@@ -10,7 +10,7 @@ import {
   type ScreenshotTarget,
   WindowGoneError,
 } from "../types.ts";
-import { LinuxDesktop } from "./linux_desktop.ts";
+import { LinuxDesktop } from "./worker_desktop.ts";
 import type { Method, ProxyMessage, Request, WorkerMessage } from "./protocol.ts";
 
 interface WorkerScope {

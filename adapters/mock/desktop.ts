@@ -1,7 +1,13 @@
 // The built-in mock desktop (spec/mock-desktop.md §1–§2): three windows, each
 // with a tree of its own (conflicts.md Q23), ids following child order.
 
-import { assignIds, type Bounds, type Element, element, type WindowInfo } from "../../lib/tree.ts";
+import {
+  assignIds,
+  type Bounds,
+  type Element,
+  element,
+  type WindowInfo,
+} from "../../lib/core/tree.ts";
 
 /** A mock window: what list_windows reports (less the uid, which depends on the nonce) and its tree. */
 export interface MockWindow

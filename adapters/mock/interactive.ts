@@ -4,7 +4,7 @@
 // this mode lets agents and tests see `changed: true` without a scenario.
 
 import type { InputAction } from "../types.ts";
-import { assignIds, type Bounds, type Element, walk } from "../../lib/tree.ts";
+import { assignIds, type Bounds, type Element, walk } from "../../lib/core/tree.ts";
 import type { MockWindow } from "./desktop.ts";
 
 const TOGGLES = new Set(["CheckBox", "ToggleButton", "Switch"]);

@@ -2,8 +2,8 @@
 // trees takes tens of milliseconds, which must not stall the HTTP thread.
 
 import type { RawImage } from "../types.ts";
-import type { Bounds, Element } from "../../lib/tree.ts";
-import { answerJobs } from "../../lib/off_thread.ts";
+import type { Bounds, Element } from "../../lib/core/tree.ts";
+import { answerJobs } from "../../lib/core/off_thread.ts";
 import { renderScreen, renderWindow } from "./screenshot.ts";
 
 export type RenderJob =

@@ -3,7 +3,7 @@
 // a reaction handled reports `scenario_reaction: true` instead of the note.
 
 import type { ActionOutcome, InputAction } from "../types.ts";
-import type { Bounds, Element, WindowInfo } from "../../lib/tree.ts";
+import type { Bounds, Element, WindowInfo } from "../../lib/core/tree.ts";
 import { ScenarioEngine } from "../../lib/scenario/engine.ts";
 import type { Scenario } from "../../lib/scenario/schema.ts";
 import { MOCK_NOTE, type MockWorld } from "./world.ts";

@@ -13,8 +13,8 @@ import {
   strokeRect,
   textHeight,
   textWidth,
-} from "../../lib/raster.ts";
-import { type Bounds, type Element, isEmptyBounds, walk } from "../../lib/tree.ts";
+} from "../../lib/image/raster.ts";
+import { type Bounds, type Element, isEmptyBounds, walk } from "../../lib/core/tree.ts";
 
 const PALETTE = {
   desktop: hexColor("#0f111a"),

@@ -4,7 +4,7 @@
 // its siblings' order and its own records, then `remove`s (old indices),
 // then `add`s (new indices). Nested records use the new parent path.
 
-import type { Element } from "../tree.ts";
+import type { Element } from "../core/tree.ts";
 import { CUSTOM_FIELDS, sameField } from "./fields.ts";
 import { matchChildren } from "./match.ts";
 import { type Signatures, signatures } from "./signature.ts";

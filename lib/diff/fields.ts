@@ -1,6 +1,6 @@
 // Which node fields a diff compares, in the order changes list them.
 
-import type { Bounds, Element } from "../tree.ts";
+import type { Bounds, Element } from "../core/tree.ts";
 
 type FieldKey = Exclude<keyof Element, "children">;
 

@@ -1,6 +1,6 @@
 // Tree diffs in the two wire formats (spec/observation.md §8, conflicts.md Q4/Q5).
 
-import type { Element } from "../tree.ts";
+import type { Element } from "../core/tree.ts";
 import { type CustomChange, customDiff } from "./custom.ts";
 import { jsonPatchDiff, type PatchOperation } from "./json_patch.ts";
 

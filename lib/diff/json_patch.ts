@@ -4,7 +4,7 @@
 // child list (removes from the back, moves of the pairs that left their
 // order, adds in new order), then each matched child at its final index.
 
-import type { Element } from "../tree.ts";
+import type { Element } from "../core/tree.ts";
 import { PATCH_FIELDS } from "./fields.ts";
 import { sameField } from "./fields.ts";
 import { type ChildMatch, matchChildren } from "./match.ts";

@@ -7,7 +7,7 @@
 // pairs that kept their relative order: siblings shifted by an insert or a
 // removal are not moves.
 
-import type { Element } from "../tree.ts";
+import type { Element } from "../core/tree.ts";
 import type { Signatures } from "./signature.ts";
 
 export interface Pair {

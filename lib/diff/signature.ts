@@ -4,7 +4,7 @@
 // Collisions could only make the pairing less tidy, never the diff wrong,
 // since every pair is still compared field by field.
 
-import type { Element } from "../tree.ts";
+import type { Element } from "../core/tree.ts";
 import { CUSTOM_FIELDS } from "./fields.ts";
 
 export type Signatures = (e: Element) => number;

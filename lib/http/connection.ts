@@ -4,7 +4,7 @@
 // is not idle too long. Every transport failure is answered with the JSON
 // envelope (or a silent close when nothing was asked yet), never a crash.
 
-import type { ErrorCode } from "../errors.ts";
+import type { ErrorCode } from "../core/errors.ts";
 import { ChunkedDecoder } from "./chunked.ts";
 import {
   bodyFraming,

@@ -1,7 +1,7 @@
 // Turning a fetch Response into HTTP/1.1 bytes, and the transport's own
 // error answers (the same JSON envelope every route uses).
 
-import { envelope, type ErrorCode } from "../errors.ts";
+import { envelope, type ErrorCode } from "../core/errors.ts";
 
 const REASONS: Record<number, string> = {
   100: "Continue",

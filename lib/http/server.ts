@@ -4,7 +4,7 @@
 // them and keeps accepting whatever accept() throws.
 
 import { setImmediate } from "node:timers";
-import { log } from "../log.ts";
+import { log } from "../core/log.ts";
 import { Connection, type Handler, type TransportLimits } from "./connection.ts";
 import { connectionCap, openFileLimit } from "./fd_limit.ts";
 import { responseBytes, transportError } from "./response_bytes.ts";

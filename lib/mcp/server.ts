@@ -1,8 +1,8 @@
 // The MCP server (spec/mcp.md): every registry tool, listed with its generated
 // schema and annotations and called through the same dispatch as REST.
 
-import { log } from "../log.ts";
-import type { Session } from "../session.ts";
+import { log } from "../core/log.ts";
+import type { Session } from "../core/session.ts";
 import { dispatch } from "../tools/dispatch.ts";
 import type { Tool } from "../tools/registry.ts";
 import { toCallToolResult } from "./results.ts";

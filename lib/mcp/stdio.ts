@@ -5,7 +5,7 @@
 // is answered and then the transport closes, so `printf '<request>\n' | oso
 // --mode mcp` gets its answer and a client that hangs up ends the process.
 
-import { log } from "../log.ts";
+import { log } from "../core/log.ts";
 import { judgeLine, judgeOversized, type Verdict } from "./inbound.ts";
 import { type LinePiece, LineSplitter } from "./line_splitter.ts";
 import type {

@@ -2,7 +2,7 @@
 // linear-time engine: no pattern can stall the event loop by backtracking.
 
 import { RE2JS, RE2JSException } from "re2js";
-import { defaultConfig } from "../config.ts";
+import { defaultConfig } from "../startup/config.ts";
 import { LruCache } from "./cache.ts";
 import { emitPattern } from "./emit.ts";
 import { parsePattern } from "./parse.ts";

@@ -2,11 +2,11 @@
 // mock adapter switches to it and the whole tree cache is dropped. Used by
 // load_scenario and by `--scenario` at start-up.
 
-import { MockAdapter } from "../../adapters/mock/adapter.ts";
-import { ToolError } from "../errors.ts";
-import { readConfinedFile, type ReadFile, readRegularFile, scenarioRoots } from "../files.ts";
-import { log } from "../log.ts";
-import type { Session } from "../session.ts";
+import { MockAdapter } from "../../adapters/mock/index.ts";
+import { ToolError } from "../core/errors.ts";
+import { readConfinedFile, type ReadFile, readRegularFile, scenarioRoots } from "../core/files.ts";
+import { log } from "../core/log.ts";
+import type { Session } from "../core/session.ts";
 import type { ScenarioEngine } from "./engine.ts";
 import { readScenario } from "./load.ts";
 import { describeProblem, ScenarioInvalidError } from "./problem.ts";
@@ -43,7 +43,7 @@ async function activate(session: Session, path: string, read: ReadFile): Promise
 
 const PURPOSE = "scenario file";
 
-/** A client's load: only from the scenario folders (lib/files.ts). */
+/** A client's load: only from the scenario folders (lib/core/files.ts). */
 export function loadScenario(session: Session, path: string): Promise<ScenarioEngine> {
   const roots = scenarioRoots(session.config);
   const maxBytes = session.config.limits.file_bytes;

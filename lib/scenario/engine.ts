@@ -3,7 +3,7 @@
 // inputs through it while a scenario is loaded.
 
 import { type InputAction, WindowGoneError } from "../../adapters/types.ts";
-import type { Bounds, Element, WindowInfo } from "../tree.ts";
+import type { Bounds, Element, WindowInfo } from "../core/tree.ts";
 import { applyEffects } from "./effects.ts";
 import { type Point, pointerAfter, toEvent } from "./events.ts";
 import { interpolate } from "./interpolate.ts";

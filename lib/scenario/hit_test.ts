@@ -4,7 +4,7 @@
 // over earlier ones (a drop-down list may lie outside its combo box). An
 // element id sent with a click settles overlaps inside that window.
 
-import type { Bounds } from "../tree.ts";
+import type { Bounds } from "../core/tree.ts";
 import type { BuiltNode, BuiltWindow } from "./world.ts";
 
 function contains(b: Bounds, x: number, y: number): boolean {

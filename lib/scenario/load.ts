@@ -2,8 +2,8 @@
 // (spec/scenarios.md §6): YAML syntax, root and states, schema, references.
 
 import type { z } from "zod";
-import { ToolError } from "../errors.ts";
-import type { ReadFile } from "../files.ts";
+import { ToolError } from "../core/errors.ts";
+import type { ReadFile } from "../core/files.ts";
 import { keyPath, ScenarioInvalidError } from "./problem.ts";
 import { referenceProblems } from "./references.ts";
 import { type Scenario, scenarioSchema } from "./schema.ts";
@@ -98,7 +98,7 @@ export function parseScenario(text: string, file: string): Scenario {
 
 /**
  * Reads and parses a scenario file with `read`, which decides where it may
- * come from (lib/files.ts). Its refusals pass through; a file that cannot be
+ * come from (lib/core/files.ts). Its refusals pass through; a file that cannot be
  * opened or read is ScenarioInvalid naming it.
  */
 export async function readScenario(

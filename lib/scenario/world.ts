@@ -3,7 +3,7 @@
 // store over the YAML's, and secret values masked unless the engine itself
 // asks to see them.
 
-import type { Bounds, Element, WindowInfo } from "../tree.ts";
+import type { Bounds, Element, WindowInfo } from "../core/tree.ts";
 import { interpolate } from "./interpolate.ts";
 import type { Scenario, ScenarioNode, ScenarioWindow } from "./schema.ts";
 import { windowUid } from "./uid.ts";

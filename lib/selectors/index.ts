@@ -1,6 +1,6 @@
 // Public API of the selector engine: parse, resolve, render, derive.
 
-import type { Element } from "../tree.ts";
+import type { Element } from "../core/tree.ts";
 import { canonicalSelector } from "./canonical.ts";
 import { resolveSelector } from "./evaluate.ts";
 import { parseSelector } from "./parse.ts";

@@ -1,7 +1,7 @@
 // Compiles steps into element tests (spec/selectors.md §5.2–§5.3). A test receives the element
 // and its index (rank among same-role siblings under its own parent).
 
-import type { Element } from "../tree.ts";
+import type { Element } from "../core/tree.ts";
 import { compileChecked } from "../regex/compile.ts";
 import type { Predicate, Step } from "./ast.ts";
 import { booleanLiteral, integerLiteral, textLiteral } from "./literal.ts";

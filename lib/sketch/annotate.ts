@@ -1,7 +1,7 @@
 // Pass 1 of the sketch (ascii-sketch.md §3): legend keys, occlusion, visibility,
 // tab order and the OCR names the caller precomputed.
 
-import type { Bounds, Element } from "../tree.ts";
+import type { Bounds, Element } from "../core/tree.ts";
 import { isFocusableRole, isOcrCandidateRole, normaliseRole } from "./roles.ts";
 import { strip } from "./text.ts";
 

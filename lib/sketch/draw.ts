@@ -1,7 +1,7 @@
 // Pass 2 of the sketch (ascii-sketch.md §4): one element's box, header, key,
 // tab badge and interior label.
 
-import type { Bounds } from "../tree.ts";
+import type { Bounds } from "../core/tree.ts";
 import type { Annotation } from "./annotate.ts";
 import type { CoordinateMap, Grid, GridBox } from "./grid.ts";
 import { compactLabel, interiorLines } from "./labels.ts";

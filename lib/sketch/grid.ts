@@ -1,6 +1,6 @@
 // The character grid and the screen → grid coordinate mapping (ascii-sketch.md §2, §4.1, §8).
 
-import { type Bounds, isEmptyBounds } from "../tree.ts";
+import { type Bounds, isEmptyBounds } from "../core/tree.ts";
 import type { Glyphs } from "./glyphs.ts";
 import { stripEnd } from "./text.ts";
 

@@ -2,7 +2,7 @@
 // §5.1, §5.2) and the compact legend label (§5.3). Labels use the Unicode glyphs;
 // the grid and the legend map them for ASCII mode.
 
-import type { Element } from "../tree.ts";
+import type { Element } from "../core/tree.ts";
 import { rangeFraction, roundHalfEven } from "./range.ts";
 import { isRangeRole, normaliseRole } from "./roles.ts";
 import {

@@ -3,7 +3,7 @@
 // SHA-1 of the tree (ids included) and the options; OCR input bypasses it.
 
 import { createHash } from "node:crypto";
-import type { Element } from "../tree.ts";
+import type { Element } from "../core/tree.ts";
 import { renderSketch, type SketchOptions, type SketchResult } from "./render.ts";
 
 const CAPACITY = 32;

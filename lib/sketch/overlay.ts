@@ -1,6 +1,6 @@
 // Pass 3 of the sketch (ascii-sketch.md §7): OCR lines written over the boxes.
 
-import type { Bounds } from "../tree.ts";
+import type { Bounds } from "../core/tree.ts";
 import type { CoordinateMap, Grid } from "./grid.ts";
 import { cellText, codePoints } from "./text.ts";
 

@@ -1,6 +1,6 @@
 // Fraction of a range control (ascii-sketch.md §5.4) and the rounding its bars use.
 
-import type { Element } from "../tree.ts";
+import type { Element } from "../core/tree.ts";
 import { strip } from "./text.ts";
 
 /** Python's round(): halves go to the even neighbour. */

@@ -1,7 +1,7 @@
 // The ASCII/Unicode spatial sketch (spec/ascii-sketch.md): entry point,
 // serialisation (§8) and structured output (§9).
 
-import type { Bounds, Element } from "../tree.ts";
+import type { Bounds, Element } from "../core/tree.ts";
 import { annotateTree, type Annotation } from "./annotate.ts";
 import { drawElement, type DrawnElement } from "./draw.ts";
 import { ASCII_GLYPHS, type Glyphs, toGlyphs, UNICODE_GLYPHS } from "./glyphs.ts";

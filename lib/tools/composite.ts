@@ -4,12 +4,12 @@
 // the composite as `action` and the underlying action as `performed`.
 
 import { z } from "zod";
-import { errorObject, ToolError } from "../errors.ts";
-import type { Session } from "../session.ts";
+import { errorObject, ToolError } from "../core/errors.ts";
+import type { Session } from "../core/session.ts";
 import { annotate } from "./dispatch.ts";
-import { clickElementTool } from "./elements.ts";
-import { pressKeyTool, typeTextTool } from "./input.ts";
-import { observeWindowTool } from "./observe.ts";
+import { clickElementTool } from "./element_verbs.ts";
+import { pressKeyTool, typeTextTool } from "./coordinate_verbs.ts";
+import { observeWindowTool } from "./observe_window.ts";
 import { ACTS, defineTool, type Tool, type ToolContext, type ToolResult } from "./registry.ts";
 
 const extraArgs = {

@@ -2,9 +2,9 @@
 // validation, error envelopes, cache invalidation, untrusted marking.
 
 import { z } from "zod";
-import { errorObject, httpStatusFor, ToolError } from "../errors.ts";
-import { markUntrusted } from "../untrusted.ts";
-import type { Session } from "../session.ts";
+import { errorObject, httpStatusFor, ToolError } from "../core/errors.ts";
+import { markUntrusted } from "../core/untrusted.ts";
+import type { Session } from "../core/session.ts";
 import type { Caller, Tool, ToolResult } from "./registry.ts";
 
 export interface Dispatched {

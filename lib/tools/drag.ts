@@ -2,14 +2,14 @@
 // press modifiers, drag with the left button, release.
 
 import { z } from "zod";
-import { type CoordinateTarget, receiptWindow, runCoordinateVerb } from "../coordinate_action.ts";
-import { ToolError } from "../errors.ts";
-import { MODIFIERS } from "../keys.ts";
-import { parseKeysArg } from "../key_args.ts";
-import { captureWindow } from "../observe.ts";
-import type { Session } from "../session.ts";
-import { resolveTarget } from "../targets.ts";
-import { center } from "../tree.ts";
+import { type CoordinateTarget, receiptWindow, runCoordinateVerb } from "../act/coordinate_verb.ts";
+import { ToolError } from "../core/errors.ts";
+import { MODIFIERS } from "../act/keys.ts";
+import { parseKeysArg } from "../act/key_args.ts";
+import { captureWindow } from "../observe/capture.ts";
+import type { Session } from "../core/session.ts";
+import { resolveTarget } from "../act/targets.ts";
+import { center } from "../core/tree.ts";
 import { coordinate, windowArgs } from "./args.ts";
 import { ACTS, defineTool } from "./registry.ts";
 

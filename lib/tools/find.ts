@@ -2,8 +2,8 @@
 // true count (conflicts.md Q25).
 
 import { z } from "zod";
-import { ToolError } from "../errors.ts";
-import { captureWindow, targetWindow } from "../observe.ts";
+import { ToolError } from "../core/errors.ts";
+import { captureWindow, targetWindow } from "../observe/capture.ts";
 import {
   canonicalSelector,
   parseSelector,

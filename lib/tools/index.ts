@@ -1,6 +1,6 @@
 // The tool registry: every tool, once. REST and MCP expose exactly this map.
 
-import { getScreenDescriptionTool } from "./description.ts";
+import { getScreenDescriptionTool } from "./screen_description.ts";
 import { dragTool } from "./drag.ts";
 import {
   clearTextTool,
@@ -13,7 +13,7 @@ import {
   rightClickElementTool,
   selectOptionTool,
   setValueTool,
-} from "./elements.ts";
+} from "./element_verbs.ts";
 import { findElementTool } from "./find.ts";
 import {
   clickAtTool,
@@ -23,14 +23,14 @@ import {
   rightClickAtTool,
   scrollTool,
   typeTextTool,
-} from "./input.ts";
+} from "./coordinate_verbs.ts";
 import { OBSERVATION_TOOLS } from "./observation_tools.ts";
 import type { Tool } from "./registry.ts";
 import { SCENARIO_TOOLS } from "./scenario_tools.ts";
-import { SEED_TOOLS } from "./seed_tools.ts";
+import { SEED_TOOLS } from "./seed_views.ts";
 import { getScreenshotTool } from "./screenshot.ts";
 import { getWindowStructureTool } from "./structure.ts";
-import { getCapabilitiesTool, getMonitorsTool, listWindowsTool } from "./windows.ts";
+import { getCapabilitiesTool, getMonitorsTool, listWindowsTool } from "./desktop.ts";
 
 const ALL: Tool[] = [
   listWindowsTool,

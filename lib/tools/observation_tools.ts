@@ -5,10 +5,10 @@ import {
   pressKeyAndObserveTool,
   typeAndObserveTool,
 } from "./composite.ts";
-import { observeWindowTool } from "./observe.ts";
+import { observeWindowTool } from "./observe_window.ts";
 import type { Tool } from "./registry.ts";
-import { snapshotDiffTool, snapshotDropTool, snapshotGetTool, snapshotTool } from "./snapshot.ts";
-import { waitForTool, waitIdleTool } from "./wait.ts";
+import { snapshotDiffTool, snapshotDropTool, snapshotGetTool, snapshotTool } from "./snapshots.ts";
+import { waitForTool, waitIdleTool } from "./waits.ts";
 
 export const OBSERVATION_TOOLS: Tool[] = [
   observeWindowTool,

@@ -3,7 +3,7 @@
 // tools only through `dispatch` (./dispatch.ts).
 
 import type { z } from "zod";
-import type { Session } from "../session.ts";
+import type { Session } from "../core/session.ts";
 
 export type Caller = "rest" | "mcp" | "inspector" | "replay";
 

@@ -2,13 +2,13 @@
 // can observe — trees as served (secret values masked), windows, screenshots.
 
 import { z } from "zod";
-import { ToolError } from "../errors.ts";
-import { captureWindow, listWindows } from "../observe.ts";
-import { readConfinedFile, referenceRoots } from "../files.ts";
-import { decodePngOffThread } from "../png_worker.ts";
+import { ToolError } from "../core/errors.ts";
+import { captureWindow, listWindows } from "../observe/capture.ts";
+import { readConfinedFile, referenceRoots } from "../core/files.ts";
+import { decodePngOffThread } from "../image/workers.ts";
 import { evaluatePredicates } from "../scenario/predicates/evaluate.ts";
 import type { ObservedDesktop } from "../scenario/predicates/types.ts";
-import type { Session } from "../session.ts";
+import type { Session } from "../core/session.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
 function sessionDesktop(session: Session): ObservedDesktop {

@@ -2,9 +2,9 @@
 // full primary screen.
 
 import { z } from "zod";
-import { ToolError } from "../errors.ts";
-import { listWindows, screenshotPng, toBase64 } from "../observe.ts";
-import { resolveWindow } from "../windows.ts";
+import { ToolError } from "../core/errors.ts";
+import { listWindows, screenshotPng, toBase64 } from "../observe/capture.ts";
+import { resolveWindow } from "../observe/window_order.ts";
 import { windowArgs } from "./args.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 

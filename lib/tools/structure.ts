@@ -2,23 +2,23 @@
 // depth limit or scope, then filters, then paging by opaque cursor.
 
 import { z } from "zod";
-import { screenOf } from "../element_action.ts";
-import { ToolError } from "../errors.ts";
-import { captureWindow, targetWindow } from "../observe.ts";
-import { PageCursorStore } from "../page_cursors.ts";
-import { perSession } from "../session_state.ts";
-import type { Session } from "../session.ts";
-import { filterTree } from "../structure_filter.ts";
-import { flatten, pageAt } from "../structure_paging.ts";
+import { screenOf } from "../act/element_verb.ts";
+import { ToolError } from "../core/errors.ts";
+import { captureWindow, targetWindow } from "../observe/capture.ts";
+import { PageCursorStore } from "../structure/page_cursors.ts";
+import { perSession } from "../core/per_session.ts";
+import type { Session } from "../core/session.ts";
+import { filterTree } from "../structure/filter.ts";
+import { flatten, pageAt } from "../structure/paging.ts";
 import {
   compileFilter,
   conflictingKeys,
   type ListingQuery,
   listingQuery,
-} from "../structure_query.ts";
-import { countNodes, type Element, findById, limitDepth } from "../tree.ts";
-import { visibleRegions } from "../visibility.ts";
-import type { ListedWindow } from "../windows.ts";
+} from "../structure/query.ts";
+import { countNodes, type Element, findById, limitDepth } from "../core/tree.ts";
+import { visibleRegions } from "../observe/visibility.ts";
+import type { ListedWindow } from "../observe/window_order.ts";
 import { windowArgs } from "./args.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
 

@@ -5,7 +5,7 @@
 
 import { strict as assert } from "node:assert";
 import { type Adapter, type CaptureLimits, WindowGoneError } from "../../adapters/types.ts";
-import { type Bounds, center, type Element, findById } from "../../lib/tree.ts";
+import { type Bounds, center, type Element, findById } from "../../lib/core/tree.ts";
 import type { App, Desktop } from "./desktop.ts";
 import { eventually, findAll } from "./linux_service.ts";
 

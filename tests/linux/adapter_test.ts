@@ -4,7 +4,7 @@
 // and a lost accessibility bus (last: it leaves older apps unreachable).
 
 import { strict as assert } from "node:assert";
-import { createLinuxAdapter } from "../../adapters/linux/adapter.ts";
+import { createLinuxAdapter } from "../../adapters/linux/index.ts";
 import { type Adapter, WindowGoneError } from "../../adapters/types.ts";
 import { inProcessEnv, startDesktop } from "./desktop.ts";
 import { linuxDesktopPart } from "./linux_service.ts";

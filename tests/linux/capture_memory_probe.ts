@@ -4,12 +4,12 @@
 //
 // Usage: deno run --allow-all capture_memory_probe.ts <window handle>
 
-import { createLinuxAdapter } from "../../adapters/linux/adapter.ts";
+import { createLinuxAdapter } from "../../adapters/linux/index.ts";
 
 const LIMITS = { maxDepth: 30, maxNodes: 20000, timeoutMs: 10000 };
 
 /**
- * Resident memory of this process plus its AT-SPI host (adapters/linux/atspi_host.ts),
+ * Resident memory of this process plus its AT-SPI host (adapters/linux/atspi/host.ts),
  * where libatspi and every reference a capture takes live.
  */
 function adapterRss(): number {
@@ -19,7 +19,9 @@ function adapterRss(): number {
     try {
       const status = Deno.readTextFileSync(`/proc/${entry.name}/status`);
       const cmdline = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`);
-      if (!status.includes(`\nPPid:\t${Deno.pid}\n`) || !cmdline.includes("atspi_host")) continue;
+      if (!status.includes(`\nPPid:\t${Deno.pid}\n`) || !cmdline.includes("atspi/host.ts")) {
+        continue;
+      }
       total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
     } catch {
       // gone or not ours to read

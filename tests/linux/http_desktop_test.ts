@@ -4,8 +4,8 @@
 
 import { strict as assert } from "node:assert";
 import { decodeBase64, pngSize } from "../helpers/http.ts";
-import { decodePng } from "../../lib/png.ts";
-import type { Element } from "../../lib/tree.ts";
+import { decodePng } from "../../lib/image/png.ts";
+import type { Element } from "../../lib/core/tree.ts";
 import { startDesktop } from "./desktop.ts";
 import {
   accessibleStructure,

@@ -4,7 +4,7 @@ import { partAvailable } from "../helpers/parts.ts";
 import { type Service, startService } from "../helpers/service.ts";
 import { getJson, postJson } from "../helpers/http.ts";
 import { type Desktop, DESKTOP_PACKAGES, desktopAvailable } from "./desktop.ts";
-import type { Element } from "../../lib/tree.ts";
+import type { Element } from "../../lib/core/tree.ts";
 
 /** False (skip) or throws under OSO_REQUIRE_ALL_PARTS when the desktop parts are missing. */
 export function linuxDesktopPart(): boolean {

@@ -2,17 +2,21 @@
 // to keysyms, and toolkit coordinates to screen bounds. No desktop needed.
 
 import { strict as assert } from "node:assert";
-import { camelCase, isToggleRole, serviceRole } from "../../adapters/linux/atspi_roles.ts";
-import { formatAccelerator, keyboardShortcut } from "../../adapters/linux/key_bindings.ts";
-import { characterKeysym, controlKeysymName, keysymName } from "../../adapters/linux/keysyms.ts";
+import { camelCase, isToggleRole, serviceRole } from "../../adapters/linux/atspi/roles.ts";
+import { formatAccelerator, keyboardShortcut } from "../../adapters/linux/x11/key_bindings.ts";
+import {
+  characterKeysym,
+  controlKeysymName,
+  keysymName,
+} from "../../adapters/linux/x11/keysyms.ts";
 import {
   HIDDEN_COORDINATE,
   INT32_MAX,
   relativeOrigin,
   toScreen,
   WHOLE_TEXT,
-} from "../../adapters/linux/frame_quirks.ts";
-import { NAMED_KEYS } from "../../lib/keys.ts";
+} from "../../adapters/linux/atspi/frame_quirks.ts";
+import { NAMED_KEYS } from "../../lib/act/keys.ts";
 
 Deno.test("AT-SPI roles map to the service's role names", () => {
   const cases: Array<[string, boolean, boolean, string]> = [

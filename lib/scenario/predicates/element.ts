@@ -2,7 +2,7 @@
 // value_equals, value_matches.
 
 import { findElements, SelectorSyntaxError } from "../../selectors/index.ts";
-import type { Element } from "../../tree.ts";
+import type { Element } from "../../core/tree.ts";
 import {
   clientRegex,
   failed,

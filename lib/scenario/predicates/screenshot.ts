@@ -3,9 +3,9 @@
 // off the HTTP thread: a large reference takes long to scale).
 
 import type { RawImage } from "../../../adapters/types.ts";
-import { ToolError } from "../../errors.ts";
-import { scaleOffThread } from "../../png_worker.ts";
-import { ssim } from "../../ssim.ts";
+import { ToolError } from "../../core/errors.ts";
+import { scaleOffThread } from "../../image/workers.ts";
+import { ssim } from "../../image/ssim.ts";
 import { failed, type Outcome, type PredicateCheck, predicateWindow } from "./types.ts";
 
 const DEFAULT_MIN_SSIM = 0.95;

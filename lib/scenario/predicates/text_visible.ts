@@ -2,7 +2,7 @@
 // matches, else (modes ocr/auto) the OCR text of the window's screenshot.
 
 import type { ClientRegex } from "../../regex/compile.ts";
-import { type Element, walk } from "../../tree.ts";
+import { type Element, walk } from "../../core/tree.ts";
 import { clientRegex, failed, type PredicateCheck, predicateWindow } from "./types.ts";
 
 const MODES = ["tree", "ocr", "auto"];

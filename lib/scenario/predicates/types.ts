@@ -3,8 +3,8 @@
 
 import type { RawImage } from "../../../adapters/types.ts";
 import { ClientRegex, compileClientRegex, describeProblem } from "../../regex/compile.ts";
-import type { Element } from "../../tree.ts";
-import type { ListedWindow } from "../../windows.ts";
+import type { Element } from "../../core/tree.ts";
+import type { ListedWindow } from "../../observe/window_order.ts";
 
 export interface ObservedDesktop {
   windows(): Promise<ListedWindow[]>;

@@ -1,0 +1,151 @@
+// Pipelined AT-SPI reads. libatspi makes one blocking call per getter, and the
+// app answers each before the next is sent; extents and texts are not cached,
+// so they dominate a capture. Sending all of them first on the connection
+// libatspi uses for each app, then collecting the replies, is ~4× faster
+// (147 GetExtents on gtk3-widget-factory: 20 ms one by one, 5 ms pipelined).
+
+import { readCString } from "../ffi/c_strings.ts";
+import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Accessible } from "./connection.ts";
+import {
+  ATSPI_APPLICATION_BUS_NAME_OFFSET,
+  ATSPI_APPLICATION_BUS_OFFSET,
+  ATSPI_OBJECT_APP_OFFSET,
+  ATSPI_OBJECT_PATH_OFFSET,
+} from "../ffi/atspi.ts";
+import {
+  type DBus,
+  DBUS_MESSAGE_ITER_SIZE,
+  DBUS_MESSAGE_TYPE_METHOD_RETURN,
+  DBUS_TYPE_INT32,
+  DBUS_TYPE_STRING,
+  DBUS_TYPE_STRUCT,
+  DBUS_TYPE_UINT32,
+} from "../ffi/dbus.ts";
+import { cString } from "../ffi/c_strings.ts";
+
+/** As libatspi's own call timeout. */
+const CALL_TIMEOUT_MS = 1500;
+/** Calls in flight at once, so a huge tree cannot queue unbounded messages. */
+const WINDOW = 256;
+
+const COMPONENT = cString("org.a11y.atspi.Component");
+const GET_EXTENTS = cString("GetExtents");
+const TEXT = cString("org.a11y.atspi.Text");
+const GET_TEXT = cString("GetText");
+
+type Iter = Uint8Array<ArrayBuffer>;
+
+export class AtspiBatch {
+  private readonly iter: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
+  private readonly inner: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
+  private readonly word = new Uint8Array(8);
+
+  constructor(private readonly dbus: DBus) {}
+
+  /** Extents in `coordType` (see adapters/linux/ffi/atspi.ts), null where the call failed. */
+  extents(accessibles: Accessible[], coordType: number): Array<Bounds | null> {
+    return this.call(accessibles, COMPONENT, GET_EXTENTS, (iter) => {
+      this.appendBasic(iter, DBUS_TYPE_UINT32, new Uint32Array([coordType]));
+    }, (iter) => {
+      if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_STRUCT) return null;
+      this.dbus.dbus_message_iter_recurse(iter, this.inner);
+      const [x, y, width, height] = [0, 1, 2, 3].map(() => {
+        const value = this.readInt32(this.inner);
+        this.dbus.dbus_message_iter_next(this.inner);
+        return value;
+      });
+      return { x, y, width, height };
+    });
+  }
+
+  /** Texts from offset 0 to `end` (see FrameQuirks.textEnd), null where the call failed. */
+  texts(accessibles: Accessible[], end: number): Array<string | null> {
+    return this.call(accessibles, TEXT, GET_TEXT, (iter) => {
+      this.appendBasic(iter, DBUS_TYPE_INT32, new Int32Array([0]));
+      this.appendBasic(iter, DBUS_TYPE_INT32, new Int32Array([end]));
+    }, (iter) => {
+      if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_STRING) return null;
+      this.dbus.dbus_message_iter_get_basic(iter, this.word);
+      const pointer = new DataView(this.word.buffer).getBigUint64(0, true);
+      return readCString(Deno.UnsafePointer.create(pointer));
+    });
+  }
+
+  private appendBasic(iter: Iter, type: number, value: Int32Array | Uint32Array): void {
+    this.dbus.dbus_message_iter_append_basic(iter, type, new Uint8Array(value.buffer));
+  }
+
+  private readInt32(iter: Iter): number {
+    this.dbus.dbus_message_iter_get_basic(iter, this.word);
+    return new DataView(this.word.buffer).getInt32(0, true);
+  }
+
+  private call<T>(
+    accessibles: Accessible[],
+    iface: Uint8Array<ArrayBuffer>,
+    method: Uint8Array<ArrayBuffer>,
+    append: (iter: Iter) => void,
+    parse: (iter: Iter) => T | null,
+  ): Array<T | null> {
+    const results: Array<T | null> = [];
+    for (let start = 0; start < accessibles.length; start += WINDOW) {
+      const pending = accessibles.slice(start, start + WINDOW).map((a) =>
+        this.send(a, iface, method, append)
+      );
+      for (const call of pending) results.push(call === null ? null : this.receive(call, parse));
+    }
+    return results;
+  }
+
+  /** Queues one call on the connection libatspi uses for the accessible's app. */
+  private send(
+    accessible: Accessible,
+    iface: Uint8Array<ArrayBuffer>,
+    method: Uint8Array<ArrayBuffer>,
+    append: (iter: Iter) => void,
+  ): Deno.PointerObject | null {
+    const object = new Deno.UnsafePointerView(accessible);
+    const app = object.getPointer(ATSPI_OBJECT_APP_OFFSET);
+    if (app === null) return null;
+    const application = new Deno.UnsafePointerView(app);
+    const connection = application.getPointer(ATSPI_APPLICATION_BUS_OFFSET);
+    if (connection === null) return null;
+    const message = this.dbus.dbus_message_new_method_call(
+      application.getPointer(ATSPI_APPLICATION_BUS_NAME_OFFSET),
+      object.getPointer(ATSPI_OBJECT_PATH_OFFSET),
+      iface,
+      method,
+    );
+    if (message === null) return null;
+    try {
+      this.dbus.dbus_message_iter_init_append(message, this.iter);
+      append(this.iter);
+      const slot = new BigUint64Array(1);
+      const sent = this.dbus.dbus_connection_send_with_reply(
+        connection,
+        message,
+        new Uint8Array(slot.buffer),
+        CALL_TIMEOUT_MS,
+      );
+      this.dbus.dbus_connection_flush(connection);
+      return sent === 0 ? null : Deno.UnsafePointer.create(slot[0]);
+    } finally {
+      this.dbus.dbus_message_unref(message);
+    }
+  }
+
+  private receive<T>(call: Deno.PointerObject, parse: (iter: Iter) => T | null): T | null {
+    this.dbus.dbus_pending_call_block(call);
+    const reply = this.dbus.dbus_pending_call_steal_reply(call);
+    this.dbus.dbus_pending_call_unref(call);
+    if (reply === null) return null;
+    try {
+      if (this.dbus.dbus_message_get_type(reply) !== DBUS_MESSAGE_TYPE_METHOD_RETURN) return null;
+      if (this.dbus.dbus_message_iter_init(reply, this.iter) === 0) return null;
+      return parse(this.iter);
+    } finally {
+      this.dbus.dbus_message_unref(reply);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+// Finds the AT-SPI frame of an X window: the accessible application with the
+// window's PID (_NET_WM_PID), then among its top-level accessibles the one
+// whose geometry (and name) best matches the window. Titles alone do not do:
+// client-side-decorated GTK windows leave their frame unnamed.
+
+import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Accessible, AtspiConnection } from "./connection.ts";
+import { type FrameQuirks, INT32_MAX, relativeOrigin, WHOLE_TEXT } from "./frame_quirks.ts";
+import type { WindowFacts } from "./host_protocol.ts";
+
+export interface WindowFrame {
+  /** An owned reference: release with `session.unref`. */
+  frame: Accessible;
+  quirks: FrameQuirks;
+  title: string;
+}
+
+interface AppFacts {
+  pid: number;
+  gtk4: boolean;
+}
+
+function distance(a: Bounds, b: Bounds): number {
+  return Math.abs(a.x - b.x) + Math.abs(a.y - b.y) + Math.abs(a.width - b.width) +
+    Math.abs(a.height - b.height);
+}
+
+/** A name equal to the title outweighs any geometric difference. */
+const TITLE_MATCH_BONUS = 100_000;
+
+export class FrameFinder {
+  /** Per application: its PID and toolkit never change, and each costs a round trip. */
+  private readonly apps = new Map<string, AppFacts>();
+
+  constructor(private readonly session: AtspiConnection) {}
+
+  private facts(app: Accessible): AppFacts {
+    const key = this.session.busName(app);
+    let facts = this.apps.get(key);
+    if (facts === undefined) {
+      this.session.cacheApplication(app);
+      const toolkit = this.session.toolkit(app);
+      facts = {
+        pid: this.session.processId(app),
+        gtk4: toolkit.name.toLowerCase() === "gtk" && Number.parseInt(toolkit.version) >= 4,
+      };
+      this.apps.set(key, facts);
+    }
+    return facts;
+  }
+
+  /** Applications of a process, as owned references. */
+  private applicationsOf(pid: number): Array<{ app: Accessible; facts: AppFacts }> {
+    const desktop = this.session.desktop;
+    const found: Array<{ app: Accessible; facts: AppFacts }> = [];
+    const count = this.session.childCount(desktop);
+    for (let i = 0; i < count; i++) {
+      const app = this.session.child(desktop, i);
+      if (app === null) continue;
+      const facts = this.facts(app);
+      if (facts.pid === pid) found.push({ app, facts });
+      else this.session.unref(app);
+    }
+    return found;
+  }
+
+  /** The frame of the window, or null when its application is not accessible. */
+  find({ pid, title, client, outer }: WindowFacts): WindowFrame | null {
+    let best: { score: number; frame: Accessible; quirks: FrameQuirks } | null = null;
+    for (const { app, facts } of this.applicationsOf(pid)) {
+      try {
+        const count = this.session.childCount(app);
+        for (let i = 0; i < count; i++) {
+          const frame = this.session.child(app, i);
+          if (frame === null) continue;
+          const candidate = this.score(frame, facts, client, outer, title);
+          if (candidate !== null && (best === null || candidate.score < best.score)) {
+            if (best !== null) this.session.unref(best.frame);
+            best = { ...candidate, frame };
+          } else {
+            this.session.unref(frame);
+          }
+        }
+      } catch {
+        // the application went away while we looked: it has no frame for us
+      } finally {
+        this.session.unref(app);
+      }
+    }
+    return best === null ? null : { frame: best.frame, quirks: best.quirks, title };
+  }
+
+  private score(
+    frame: Accessible,
+    facts: AppFacts,
+    client: Bounds,
+    outer: Bounds,
+    title: string,
+  ): { score: number; quirks: FrameQuirks } | null {
+    const extents = this.session.extents(frame);
+    if (extents === null) return null;
+    const quirks: FrameQuirks = facts.gtk4
+      ? { reportsShowing: false, offset: relativeOrigin(client, extents), textEnd: INT32_MAX }
+      : { reportsShowing: true, offset: null, textEnd: WHOLE_TEXT };
+    const placed = quirks.offset === null
+      ? extents
+      : { ...extents, x: extents.x + quirks.offset.x, y: extents.y + quirks.offset.y };
+    let score = Math.min(distance(placed, outer), distance(placed, client));
+    if (this.session.name(frame) === title) score -= TITLE_MATCH_BONUS;
+    return { score, quirks };
+  }
+}

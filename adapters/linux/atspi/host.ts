@@ -1,0 +1,138 @@
+// The process that hosts libatspi for the worker. libatspi 2.46 keeps
+// process-wide state (its application table keyed by bus names, which a
+// restarted bus hands out again) that atspi_exit does not clear, so after a
+// lost accessibility bus only a new process reads trees again: the worker
+// starts this one, and after a loss a fresh one. Speaks adapters/linux/atspi/host_protocol.ts
+// on stdio: requests are served one at a time; between them GLib is pumped so
+// libatspi's cache follows the applications.
+
+import { captureFrame, CaptureMemo } from "./capture.ts";
+import { AtspiBatch } from "./batch.ts";
+import {
+  type HostReply,
+  type HostRequest,
+  type HostStartup,
+  type WindowFacts,
+} from "./host_protocol.ts";
+import { AccessibilityBusError, AtspiConnection } from "./connection.ts";
+import { performElementOperation } from "./element_operations.ts";
+import { openAtspi } from "../ffi/atspi.ts";
+import { type DBus, openDBus } from "../ffi/dbus.ts";
+import { openGLib } from "../ffi/glib.ts";
+import { FrameFinder } from "./frames.ts";
+import { GValues } from "../ffi/glib_values.ts";
+import type { ActionOutcome, Capture, CaptureLimits, ElementOperation } from "../../types.ts";
+
+/** Often enough that cached states are current when a request comes in. */
+const PUMP_INTERVAL_MS = 5;
+
+const encoder = new TextEncoder();
+
+/** Writes one JSON line in full: a big capture exceeds a pipe's buffer. */
+function send(message: HostReply | HostStartup): void {
+  const bytes = encoder.encode(JSON.stringify(message) + "\n");
+  for (let written = 0; written < bytes.length;) {
+    written += Deno.stdout.writeSync(bytes.subarray(written));
+  }
+}
+
+class AtspiHost {
+  private readonly frames: FrameFinder;
+  private readonly memo = new CaptureMemo();
+  private readonly batch: AtspiBatch;
+
+  constructor(private readonly session: AtspiConnection, dbus: DBus) {
+    this.frames = new FrameFinder(session);
+    this.batch = new AtspiBatch(dbus);
+  }
+
+  /** Before AT-SPI work: the bus is still there and queued events are applied. */
+  private ready(): void {
+    this.session.pump();
+    this.session.assertConnected();
+  }
+
+  /** The window's tree; null when its application is not accessible. */
+  capture(window: WindowFacts, limits: CaptureLimits): Capture | null {
+    this.ready();
+    const found = this.frames.find(window);
+    if (found === null) return null;
+    try {
+      const { frame, quirks, title } = found;
+      return captureFrame(this.session, this.batch, frame, quirks, limits, this.memo, title);
+    } finally {
+      this.session.unref(found.frame);
+    }
+  }
+
+  /** The operation's outcome; null when the window's application is not accessible. */
+  operate(window: WindowFacts, elementId: string, op: ElementOperation): ActionOutcome | null {
+    this.ready();
+    const found = this.frames.find(window);
+    if (found === null) return null;
+    try {
+      return performElementOperation(this.session, found.frame, elementId, op);
+    } finally {
+      this.session.unref(found.frame);
+    }
+  }
+
+  serve(request: HostRequest): HostReply {
+    try {
+      const value = request.method === "capture"
+        ? this.capture(request.window, request.limits)
+        : this.operate(request.window, request.elementId, request.op);
+      return { id: request.id, value };
+    } catch (e) {
+      const kind = e instanceof AccessibilityBusError ? "bus_lost" : "error";
+      return { id: request.id, error: { kind, message: (e as Error).message ?? String(e) } };
+    }
+  }
+
+  pump(): void {
+    this.session.pump();
+  }
+}
+
+function open(): AtspiHost {
+  const { atspi } = openAtspi();
+  const { glib, gobject } = openGLib();
+  const { dbus } = openDBus();
+  const session = new AtspiConnection(atspi, glib, dbus, new GValues(glib, gobject));
+  session.init();
+  return new AtspiHost(session, dbus);
+}
+
+/** Serves the worker until stdin closes (the worker ended) or the bus is lost. */
+export async function runAtspiHost(): Promise<void> {
+  let host: AtspiHost;
+  try {
+    host = open();
+  } catch (e) {
+    send({ ready: false, message: (e as Error).message });
+    return;
+  }
+  send({ ready: true });
+  const pump = setInterval(() => host.pump(), PUMP_INTERVAL_MS);
+  let buffered = "";
+  try {
+    for await (const chunk of Deno.stdin.readable.pipeThrough(new TextDecoderStream())) {
+      buffered += chunk;
+      let end: number;
+      while ((end = buffered.indexOf("\n")) >= 0) {
+        const reply = host.serve(JSON.parse(buffered.slice(0, end)) as HostRequest);
+        buffered = buffered.slice(end + 1);
+        send(reply);
+        // libatspi cannot reconnect in this process: make way for a fresh one.
+        if ("error" in reply && reply.error.kind === "bus_lost") return;
+      }
+    }
+  } finally {
+    clearInterval(pump);
+  }
+}
+
+if (import.meta.main) {
+  await runAtspiHost();
+  Deno.exit(0);
+}

@@ -1,0 +1,172 @@
+// The worker's side of the AT-SPI host (adapters/linux/atspi/host.ts): starts the host
+// process, sends it requests and, once a host has lost the accessibility bus
+// or died, starts a fresh one on the next request. That is how trees come
+// back when the bus returns: libatspi cannot reconnect within a process.
+
+import {
+  ATSPI_HOST_FLAG,
+  type HostCall,
+  type HostReply,
+  type HostStartup,
+} from "./host_protocol.ts";
+
+const HOST_MODULE = new URL("./host.ts", import.meta.url).href;
+const STARTUP_TIMEOUT_MS = 15_000;
+/** While the bus stays away, a new host is tried at most this often. */
+const RETRY_INTERVAL_MS = 1_000;
+
+/** `deno run` of the host module; a compiled service binary runs itself as the host. */
+function hostCommand(): Deno.Command {
+  const args = Deno.build.standalone
+    ? [ATSPI_HOST_FLAG]
+    : ["run", "--allow-ffi", "--no-prompt", "--quiet", HOST_MODULE];
+  return new Deno.Command(Deno.execPath(), {
+    args,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  });
+}
+
+/** The lines of a byte stream, as they complete. */
+async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  let buffered = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    buffered += chunk;
+    let end: number;
+    while ((end = buffered.indexOf("\n")) >= 0) {
+      yield buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+    }
+  }
+}
+
+class HostProcess {
+  exited = false;
+  private readonly pending = new Map<number, (reply: HostReply | Error) => void>();
+  private nextId = 0;
+  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
+  private readonly encoder = new TextEncoder();
+
+  private constructor(private readonly child: Deno.ChildProcess, replies: AsyncGenerator<string>) {
+    this.writer = child.stdin.getWriter();
+    this.writer.closed.catch(() => {}); // a dead host is noticed on its stdout
+    this.receive(replies);
+  }
+
+  /** A host that owns a libatspi connection; throws the host's reason when it has none. */
+  static async start(): Promise<HostProcess> {
+    const child = hostCommand().spawn();
+    const replies = lines(child.stdout);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the AT-SPI host did not start within ${STARTUP_TIMEOUT_MS} ms`)),
+        STARTUP_TIMEOUT_MS,
+      );
+    });
+    try {
+      const first = await Promise.race([replies.next(), timeout]);
+      if (first.done) throw new Error("the AT-SPI host process ended while starting");
+      const startup = JSON.parse(first.value) as HostStartup;
+      if (!startup.ready) throw new Error(startup.message);
+      return new HostProcess(child, replies);
+    } catch (e) {
+      kill(child);
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async receive(replies: AsyncGenerator<string>): Promise<void> {
+    try {
+      for await (const line of replies) {
+        const reply = JSON.parse(line) as HostReply;
+        this.pending.get(reply.id)?.(reply);
+        this.pending.delete(reply.id);
+      }
+    } catch {
+      // a broken pipe ends the host like an exit
+    }
+    this.exited = true;
+    for (const settle of this.pending.values()) {
+      settle(new Error("the AT-SPI host process ended unexpectedly"));
+    }
+    this.pending.clear();
+  }
+
+  async request(call: HostCall): Promise<HostReply> {
+    const id = this.nextId++;
+    const reply = new Promise<HostReply | Error>((resolve) => this.pending.set(id, resolve));
+    await this.writer.write(this.encoder.encode(JSON.stringify({ ...call, id }) + "\n"));
+    const settled = await reply;
+    if (settled instanceof Error) throw settled;
+    return settled;
+  }
+
+  stop(): void {
+    kill(this.child);
+  }
+}
+
+function kill(child: Deno.ChildProcess): void {
+  try {
+    child.kill("SIGTERM");
+  } catch {
+    // already exited and reaped
+  }
+}
+
+export class AtspiHostClient {
+  private host: HostProcess | null = null;
+  private lastFailure: { message: string; at: number } | null = null;
+  private busLost = false;
+
+  /** Starts the first host; throws why libatspi cannot connect (no bus, no library...). */
+  async start(): Promise<void> {
+    this.host = await HostProcess.start();
+  }
+
+  /** The request's value from a running host, started anew after a lost bus. */
+  async call(request: HostCall): Promise<unknown> {
+    const host = await this.running();
+    const reply = await host.request(request);
+    if (!("error" in reply)) return reply.value;
+    if (reply.error.kind === "bus_lost") {
+      this.busLost = true;
+      this.drop();
+    }
+    throw new Error(reply.error.message);
+  }
+
+  private async running(): Promise<HostProcess> {
+    if (this.host !== null && !this.host.exited) return this.host;
+    this.drop();
+    const last = this.lastFailure;
+    if (last !== null && Date.now() - last.at < RETRY_INTERVAL_MS) throw new Error(last.message);
+    try {
+      this.host = await HostProcess.start();
+      this.lastFailure = null;
+      this.busLost = false;
+      return this.host;
+    } catch (e) {
+      const reason = (e as Error).message;
+      const message = this.busLost
+        ? `the connection to the accessibility bus was lost and it is not back yet (${reason}); ` +
+          "window lists and screenshots still work"
+        : reason;
+      this.lastFailure = { message, at: Date.now() };
+      throw new Error(message);
+    }
+  }
+
+  private drop(): void {
+    this.host?.stop();
+    this.host = null;
+  }
+
+  close(): void {
+    this.drop();
+  }
+}

@@ -1,0 +1,31 @@
+// Newline-delimited JSON between the worker (adapters/linux/atspi/host_client.ts) and the
+// process that hosts libatspi (adapters/linux/atspi/host.ts): one request or reply a line.
+
+import type { Bounds } from "../../../lib/core/tree.ts";
+import type { CaptureLimits, ElementOperation } from "../../types.ts";
+
+/** What the worker's X connection knows of a window: the host has no X connection. */
+export interface WindowFacts {
+  pid: number;
+  title: string;
+  /** The client area and the frame with decorations, in root coordinates. */
+  client: Bounds;
+  outer: Bounds;
+}
+
+export type HostCall =
+  | { method: "capture"; window: WindowFacts; limits: CaptureLimits }
+  | { method: "operate"; window: WindowFacts; elementId: string; op: ElementOperation };
+
+export type HostRequest = HostCall & { id: number };
+
+/** "bus_lost": libatspi lost its bus and cannot reconnect in-process; the host then exits. */
+export type HostReply =
+  | { id: number; value: unknown }
+  | { id: number; error: { kind: "bus_lost" | "error"; message: string } };
+
+/** The host's first line: it owns a libatspi connection, or says why not. */
+export type HostStartup = { ready: true } | { ready: false; message: string };
+
+/** The argument that makes the compiled service binary run as the host (see main.ts). */
+export const ATSPI_HOST_FLAG = "--atspi-host";

@@ -1,0 +1,57 @@
+// The native libraries of the Linux adapter, with the Debian package of any that
+// is missing. The worker opens the X ones; the AT-SPI host (adapters/linux/atspi/host.ts) opens
+// libatspi, GLib and libdbus itself.
+
+import { ATSPI_LIBRARY } from "./atspi.ts";
+import { DBUS_LIBRARY } from "./dbus.ts";
+import { GLIB_LIBRARY, GOBJECT_LIBRARY } from "./glib.ts";
+import { openX11, type X11, X11_LIBRARY } from "./x11.ts";
+import { openXRandr, type XRandr, XRANDR_LIBRARY } from "./xrandr.ts";
+import { openXTest, type XTest, XTEST_LIBRARY } from "./xtest.ts";
+
+/** Library file → the Debian package that ships it. */
+export const LIBRARY_PACKAGES: Record<string, string> = {
+  [X11_LIBRARY]: "libx11-6",
+  [XTEST_LIBRARY]: "libxtst6",
+  [XRANDR_LIBRARY]: "libxrandr2",
+  [GLIB_LIBRARY]: "libglib2.0-0",
+  [GOBJECT_LIBRARY]: "libglib2.0-0",
+  [ATSPI_LIBRARY]: "libatspi2.0-0",
+  [DBUS_LIBRARY]: "libdbus-1-3",
+};
+
+export interface XLibraries {
+  x11: X11;
+  xtest: XTest;
+  xrandr: XRandr;
+  close(): void;
+}
+
+/** Library files that cannot be loaded, each with its package: "libatspi.so.0 (libatspi2.0-0)". */
+export function missingLibraries(): string[] {
+  return Object.entries(LIBRARY_PACKAGES).flatMap(([file, pkg]) => {
+    try {
+      Deno.dlopen(file, {}).close();
+      return [];
+    } catch {
+      return [`${file} (Debian package ${pkg})`];
+    }
+  });
+}
+
+/** The X libraries; throws naming every library of the adapter that is missing. */
+export function openXLibraries(): XLibraries {
+  const missing = missingLibraries();
+  if (missing.length > 0) throw new Error(`missing libraries: ${missing.join(", ")}`);
+  const x11 = openX11();
+  const xtest = openXTest();
+  const xrandr = openXRandr();
+  return {
+    x11: x11.x11,
+    xtest: xtest.xtest,
+    xrandr: xrandr.xrandr,
+    close() {
+      for (const lib of [xrandr, xtest, x11]) lib.close();
+    },
+  };
+}

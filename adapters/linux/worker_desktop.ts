@@ -1,0 +1,153 @@
+// The platform as the worker sees it: one X connection, XTest input, and the
+// AT-SPI host process (adapters/linux/atspi/host.ts) for trees and element operations. Every
+// method runs on the worker thread, one request at a time.
+
+import {
+  type ActionOutcome,
+  type Capture,
+  type CaptureLimits,
+  type ElementOperation,
+  type ElementRef,
+  type InputAction,
+  type RawImage,
+  type ScreenshotTarget,
+  WindowGoneError,
+} from "../types.ts";
+import type { Bounds, Monitor, WindowInfo } from "../../lib/core/tree.ts";
+import { element } from "../../lib/core/tree.ts";
+import { AtspiHostClient } from "./atspi/host_client.ts";
+import type { WindowFacts } from "./atspi/host_protocol.ts";
+import { openXLibraries, type XLibraries } from "./ffi/libraries.ts";
+import { SETTLE_MS, XTestInput } from "./x11/xtest_input.ts";
+import { listMonitors, screenBounds } from "./x11/monitors.ts";
+import { grabRootArea } from "./x11/screenshot.ts";
+import { intersect } from "../../lib/observe/visibility.ts";
+import {
+  activateWindow,
+  activeWindow,
+  clientBounds,
+  frameBounds,
+  listWindows,
+  parseHandle,
+  windowPid,
+  windowsAbove,
+  windowTitle,
+} from "./x11/windows.ts";
+import { XDisplay } from "./x11/display.ts";
+
+export class LinuxDesktop {
+  private readonly xtest: XTestInput;
+
+  private constructor(
+    private readonly libs: XLibraries,
+    private readonly x: XDisplay,
+    private readonly atspi: AtspiHostClient,
+  ) {
+    this.xtest = new XTestInput(x, libs.xtest);
+  }
+
+  /** Opens the libraries, the X display and the AT-SPI host; throws naming what failed. */
+  static async open(): Promise<LinuxDesktop> {
+    const libs = openXLibraries();
+    const atspi = new AtspiHostClient();
+    let x: XDisplay | null = null;
+    try {
+      x = XDisplay.open(libs.x11);
+      await atspi.start();
+      return new LinuxDesktop(libs, x, atspi);
+    } catch (e) {
+      atspi.close();
+      x?.close();
+      libs.close();
+      throw e;
+    }
+  }
+
+  /** A window id from a handle; a handle that names no live window is WindowGone. */
+  private window(handle: string): bigint {
+    const id = parseHandle(handle);
+    if (id === null || frameBounds(this.x, id) === null) throw new WindowGoneError(handle);
+    return id;
+  }
+
+  /** What the AT-SPI host needs to find the window's frame; null once the window is gone. */
+  private facts(id: bigint): WindowFacts | null {
+    const client = clientBounds(this.x, id);
+    const outer = frameBounds(this.x, id);
+    if (client === null || outer === null) return null;
+    return { pid: windowPid(this.x, id), title: windowTitle(this.x, id), client, outer };
+  }
+
+  listWindows(): WindowInfo[] {
+    return listWindows(this.x);
+  }
+
+  async captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null> {
+    const id = handle === null ? activeWindow(this.x) : this.window(handle);
+    if (id === null) return null;
+    const window = this.facts(id);
+    if (window === null) throw new WindowGoneError(String(id));
+    const capture = await this.atspi.call({ method: "capture", window, limits }) as Capture | null;
+    const bounds = frameBounds(this.x, id);
+    if (bounds === null) throw new WindowGoneError(String(id));
+    if (capture !== null) return capture;
+    // An app without accessibility still has a title and a place on screen.
+    const root = element("Window", window.title, [bounds.x, bounds.y, bounds.width, bounds.height]);
+    root.id = "root";
+    return { root, nodeCount: 1, captureMs: 0, cutShort: null };
+  }
+
+  screenshot(target: ScreenshotTarget): RawImage | null {
+    const screen = screenBounds(this.x);
+    let area: Bounds | null = screen;
+    if (target.kind === "monitor") {
+      const monitor = this.monitors()[target.index];
+      area = monitor ? intersect(monitor.bounds, screen) : null;
+    } else if (target.kind === "window") {
+      const bounds = frameBounds(this.x, this.window(target.handle));
+      area = bounds ? intersect(bounds, screen) : null;
+    }
+    return area === null ? null : grabRootArea(this.x, area);
+  }
+
+  monitors(): Monitor[] {
+    return listMonitors(this.x, this.libs.xrandr);
+  }
+
+  windowsAbove(handle: string): Bounds[] {
+    const id = parseHandle(handle);
+    return id === null ? [] : windowsAbove(this.x, id);
+  }
+
+  activate(handle: string): Promise<[boolean, string]> {
+    return activateWindow(this.x, this.window(handle));
+  }
+
+  input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
+    if (handle !== null) this.window(handle);
+    return this.xtest.perform(action);
+  }
+
+  async elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
+    const window = this.facts(this.window(target.handle));
+    if (window === null) throw new WindowGoneError(target.handle);
+    const outcome = await this.atspi.call({
+      method: "operate",
+      window,
+      elementId: target.elementId,
+      op,
+    }) as ActionOutcome | null;
+    if (outcome === null) {
+      return { ok: false, unsupported: true, error: "the window's app is not accessible" };
+    }
+    if (outcome.ok) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    return outcome;
+  }
+
+  close(): void {
+    this.xtest.close();
+    this.atspi.close();
+    this.x.close();
+    this.libs.close();
+  }
+}

@@ -1,0 +1,142 @@
+// The mock adapter: a synthetic desktop that needs no OS access
+// (spec/mock-desktop.md), or a loaded scenario's world (spec/scenarios.md).
+
+import {
+  type ActionOutcome,
+  type Adapter,
+  type Capture,
+  type CaptureLimits,
+  type ElementOperation,
+  type ElementRef,
+  type InputAction,
+  type RawImage,
+  type ScreenshotTarget,
+  WindowGoneError,
+} from "../types.ts";
+import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/core/tree.ts";
+import type { ScenarioEngine } from "../../lib/scenario/engine.ts";
+import type { Scenario } from "../../lib/scenario/schema.ts";
+import { DefaultWorld } from "./default_world.ts";
+import { MOCK_SCREEN } from "./desktop.ts";
+import { ScenarioWorld } from "./scenario_world.ts";
+import type { RenderJob } from "./render_worker.ts";
+import { OffThread } from "../../lib/core/off_thread.ts";
+import type { MockWorld } from "./world.ts";
+
+export { MOCK_NOTE } from "./world.ts";
+
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Copy of `root` cut to the capture limits (nodes at maxDepth keep no children). */
+export function limitedCopy(root: Element, limits: CaptureLimits): Omit<Capture, "captureMs"> {
+  let nodeCount = 0;
+  let cutShort: Capture["cutShort"] = null;
+  const copy = (node: Element, depth: number): Element => {
+    nodeCount++;
+    const out: Element = { ...node, bounds: { ...node.bounds }, children: [] };
+    if (depth >= limits.maxDepth) {
+      if (node.children.length > 0) cutShort ??= "depth";
+      return out;
+    }
+    for (const child of node.children) {
+      if (nodeCount >= limits.maxNodes) {
+        cutShort = "nodes";
+        break;
+      }
+      out.children.push(copy(child, depth + 1));
+    }
+    return out;
+  };
+  const root2 = copy(root, 0);
+  return { root: root2, nodeCount, cutShort };
+}
+
+export class MockAdapter implements Adapter {
+  readonly name = "MockAdapter" as const;
+  readonly isMock = true;
+  readonly nonce = randomNonce();
+  private readonly desktop: DefaultWorld;
+  private scenarioWorld: ScenarioWorld | null = null;
+  private readonly renderer = new OffThread<RenderJob>(
+    new URL("./render_worker.ts", import.meta.url),
+    "mock screenshot",
+  );
+
+  constructor(options: { interactive?: boolean } = {}) {
+    this.desktop = new DefaultWorld(this.nonce, options.interactive ?? false);
+  }
+
+  /** Replaces the desktop with a scenario (and any earlier scenario's state). */
+  loadScenario(scenario: Scenario): ScenarioEngine {
+    this.scenarioWorld = new ScenarioWorld(scenario, this.nonce);
+    return this.scenarioWorld.engine;
+  }
+
+  get scenario(): ScenarioEngine | null {
+    return this.scenarioWorld?.engine ?? null;
+  }
+
+  private get world(): MockWorld {
+    return this.scenarioWorld ?? this.desktop;
+  }
+
+  listWindows(): Promise<WindowInfo[]> {
+    return Promise.resolve(this.world.listWindows());
+  }
+
+  captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null> {
+    const started = performance.now();
+    const tree = this.world.tree(handle);
+    if (!tree) return Promise.resolve(null);
+    const capture = limitedCopy(tree, limits);
+    return Promise.resolve({ ...capture, captureMs: Math.round(performance.now() - started) });
+  }
+
+  screenshot(target: ScreenshotTarget): Promise<RawImage | null> {
+    if (target.kind === "window") {
+      const window = this.world.listWindows().find((w) => w.handle === target.handle);
+      if (!window) return Promise.resolve(null);
+      try {
+        const root = this.world.tree(target.handle);
+        return root
+          ? this.renderer.run({ kind: "window", root, window: window.bounds })
+          : Promise.resolve(null);
+      } catch (e) {
+        if (e instanceof WindowGoneError) return Promise.resolve(null);
+        throw e;
+      }
+    }
+    const windows = this.world.paintOrder();
+    return this.renderer.run({ kind: "screen", windows, screen: MOCK_SCREEN });
+  }
+
+  input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
+    return Promise.resolve(this.world.input(action, handle));
+  }
+
+  elementOperation(_target: ElementRef, _op: ElementOperation): Promise<ActionOutcome> {
+    // No native element operations: the caller falls back to coordinates,
+    // passing the element id so clicks still know their target.
+    return Promise.resolve({ ok: false, unsupported: true, error: "mock has no element patterns" });
+  }
+
+  monitors(): Promise<Monitor[]> {
+    return Promise.resolve([]);
+  }
+
+  windowsAbove(handle: string): Promise<Bounds[]> {
+    return Promise.resolve(this.world.windowsAbove(handle));
+  }
+
+  activate(_handle: string): Promise<[boolean, string]> {
+    return Promise.resolve([false, "the mock desktop has no window activation API"]);
+  }
+
+  close(): Promise<void> {
+    this.renderer.stop();
+    return Promise.resolve();
+  }
+}

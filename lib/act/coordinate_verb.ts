@@ -1,0 +1,111 @@
+// Coordinate and keyboard verbs with receipts (spec/actions.md §5): the
+// legacy result fields plus target / before / after / changed / new_dialogs.
+
+import type { ActionOutcome } from "../../adapters/types.ts";
+import { stateAfter, treeChanged } from "./element_verb.ts";
+import { ToolError } from "../core/errors.ts";
+import { captureWindow, listWindows } from "../observe/capture.ts";
+import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts";
+import type { Session } from "../core/session.ts";
+import type { Element } from "../core/tree.ts";
+import type { ToolResult } from "../tools/registry.ts";
+import {
+  focusedWindow,
+  type ListedWindow,
+  resolveWindow,
+  type WindowArgs,
+} from "../observe/window_order.ts";
+
+export interface CoordinateTarget {
+  element_id: string | null;
+  selector: string | null;
+  bounds: { x: number; y: number; width: number; height: number } | null;
+}
+
+const NO_ELEMENT: CoordinateTarget = { element_id: null, selector: null, bounds: null };
+
+/** The window a coordinate verb reports on: the requested one, else the focused one. */
+export async function receiptWindow(
+  session: Session,
+  args: WindowArgs,
+): Promise<{ window: ListedWindow | null; windows: ListedWindow[] }> {
+  const windows = await listWindows(session);
+  const resolution = resolveWindow(windows, args);
+  if (resolution.requested === "uid" && !resolution.window) {
+    // Never act "somewhere else" for a window that is gone.
+    throw new ToolError("WindowGone", `window ${args.window_uid} no longer exists`, {
+      window_uid: args.window_uid,
+    });
+  }
+  return { window: resolution.window ?? focusedWindow(windows), windows };
+}
+
+async function stateOf(
+  session: Session,
+  window: ListedWindow | null,
+): Promise<{ state: TreeState; tree: Element | null }> {
+  if (!window) return { state: GONE_STATE, tree: null };
+  const capture = await captureWindow(session, window);
+  return { state: treeState(capture.tree, capture.hash), tree: capture.tree };
+}
+
+export interface CoordinateVerb {
+  action: string;
+  args: WindowArgs;
+  dryRun: boolean;
+  /** Inputs echoed in the result (x, y, button, text, keys...). */
+  echo: Record<string, unknown>;
+  target?: CoordinateTarget;
+  execute: (window: ListedWindow | null) => Promise<ActionOutcome>;
+}
+
+export async function runCoordinateVerb(
+  session: Session,
+  verb: CoordinateVerb,
+): Promise<ToolResult> {
+  const { window, windows } = await receiptWindow(session, verb.args);
+  const before = await stateOf(session, window);
+  const base = {
+    action: verb.action,
+    dry_run: verb.dryRun,
+    ...verb.echo,
+    target: { window_uid: window?.window_uid ?? null, ...(verb.target ?? NO_ELEMENT) },
+    before: before.state,
+  };
+  if (verb.dryRun) {
+    return {
+      ok: true,
+      success: true,
+      ...base,
+      after: before.state,
+      changed: false,
+      new_dialogs: [],
+      duration_ms: 0,
+    };
+  }
+  const started = performance.now();
+  let outcome: ActionOutcome;
+  try {
+    outcome = await verb.execute(window);
+  } catch (e) {
+    outcome = { ok: false, error: (e as Error).message };
+  }
+  const duration_ms = Math.round(performance.now() - started);
+  const after = window
+    ? await stateAfter(session, window)
+    : { state: GONE_STATE, tree: null, windows: await listWindows(session) };
+  const result: ToolResult = {
+    success: outcome.ok,
+    ...base,
+    ...(outcome.ok && outcome.note ? { note: outcome.note } : {}),
+    ...(outcome.ok ? outcome.details : {}),
+    after: after.state,
+    changed: treeChanged(before, after),
+    new_dialogs: newDialogs(windows, after.windows),
+    duration_ms,
+  };
+  // A failed adapter call is reported the legacy way: the dispatcher turns the
+  // string into an Internal error object (spec/errors.md §4).
+  if (!outcome.ok) result.error = outcome.error;
+  return result;
+}

@@ -1,0 +1,61 @@
+// The one in-process session shared by REST and MCP (spec/README.md "Session"):
+// the adapter, the config, the step counter and the tree cache.
+
+import type { Adapter } from "../../adapters/types.ts";
+import type { Config } from "../startup/config.ts";
+import type { Element } from "./tree.ts";
+import { TokenStore } from "../observe/tree_tokens.ts";
+import { TreeCache } from "../observe/tree_cache.ts";
+import { ToolSequencer } from "../tools/sequencer.ts";
+
+export interface SessionInfo {
+  configPath: string;
+  configError: string | null;
+}
+
+export class Session {
+  readonly startedAt = Date.now();
+  readonly cache: TreeCache;
+  readonly tokens = new TokenStore();
+  /** Open HTTP connections, once the HTTP transport runs (for /api/metrics). */
+  httpConnections: () => number = () => 0;
+  /** Runs state-changing tools one at a time in arrival order (./tools/sequencer.ts). */
+  readonly sequencer = new ToolSequencer();
+  private stepCount = 0;
+  /** The tree each window was last shown to a client as; stale element ids are checked against it. */
+  private readonly served = new Map<string, Element>();
+  private lastInputStep: number | null = null;
+
+  constructor(
+    readonly adapter: Adapter,
+    readonly config: Config,
+    readonly info: SessionInfo,
+  ) {
+    this.cache = new TreeCache(config.tree.cache_ttl_s * 1000);
+  }
+
+  /** Takes the next step id; input tools become the cause of later reads. */
+  nextStep(isInput: boolean): { stepId: number; causedBy: number | null } {
+    const stepId = ++this.stepCount;
+    if (isInput) this.lastInputStep = stepId;
+    return { stepId, causedBy: this.lastInputStep };
+  }
+
+  recordServed(uid: string, tree: Element): void {
+    this.served.delete(uid);
+    this.served.set(uid, tree);
+    if (this.served.size > 64) this.served.delete(this.served.keys().next().value!);
+  }
+
+  lastServed(uid: string): Element | null {
+    return this.served.get(uid) ?? null;
+  }
+
+  get steps(): number {
+    return this.stepCount;
+  }
+
+  get uptimeSeconds(): number {
+    return Math.floor((Date.now() - this.startedAt) / 1000);
+  }
+}

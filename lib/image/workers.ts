@@ -1,0 +1,33 @@
+// Image work in Workers: a full-screen encode takes tens of milliseconds and
+// a large reference image seconds to decode and scale, which must not stall
+// every other request on the HTTP thread. Encoding and decoding have a worker
+// each, so a slow decode never holds up screenshots.
+
+import type { RawImage } from "../../adapters/types.ts";
+import { OffThread } from "../core/off_thread.ts";
+import type { ImageJob } from "./worker_main.ts";
+
+const WORKER = new URL("./worker_main.ts", import.meta.url);
+const encoder = new OffThread<ImageJob>(WORKER, "PNG");
+const decoder = new OffThread<ImageJob>(WORKER, "PNG");
+
+/** Encodes in the worker; the image's pixel buffer is transferred, not copied. */
+export function encodePngOffThread(image: RawImage): Promise<Uint8Array> {
+  return encoder.run({ kind: "encode", image }, [image.data.buffer as ArrayBuffer]);
+}
+
+/** Decodes in the worker (lib/image/png.ts decodePng); the bytes' buffer is transferred. */
+export function decodePngOffThread(bytes: Uint8Array, maxPixels: number): Promise<RawImage> {
+  return decoder.run({ kind: "decode", bytes, maxPixels }, [bytes.buffer as ArrayBuffer]);
+}
+
+/** lib/image/raster.ts scaleTo in the worker; the image's pixel buffer is transferred. */
+export function scaleOffThread(image: RawImage, width: number, height: number): Promise<RawImage> {
+  return decoder.run({ kind: "scale", image, width, height }, [image.data.buffer as ArrayBuffer]);
+}
+
+/** Stops the workers (tests; shutdown). */
+export function stopPngWorker(): void {
+  encoder.stop();
+  decoder.stop();
+}

@@ -1,0 +1,137 @@
+// The observation facade used by every tool: sorted windows, window targeting
+// with the spec's fallbacks, cached tree captures and PNG screenshots.
+
+import { type ScreenshotTarget, WindowGoneError } from "../../adapters/types.ts";
+import { treeHash } from "../core/hash.ts";
+import { encodePngOffThread } from "../image/workers.ts";
+import type { Session } from "../core/session.ts";
+import type { CachedCapture } from "./tree_cache.ts";
+import { countNamedNodes, type Element } from "../core/tree.ts";
+import { ToolError } from "../core/errors.ts";
+import {
+  focusedWindow,
+  type ListedWindow,
+  type Resolution,
+  resolveWindow,
+  sortWindows,
+  type WindowArgs,
+} from "./window_order.ts";
+
+export async function listWindows(session: Session): Promise<ListedWindow[]> {
+  return sortWindows(await session.adapter.listWindows());
+}
+
+export interface Target {
+  window: ListedWindow;
+  /** The window list the target was chosen from. */
+  windows: ListedWindow[];
+  warning?: string;
+}
+
+/**
+ * The window a tree-reading tool works on: the requested one, else the focused
+ * one; a stale `window_uid` is `WindowGone` (conflicts.md B3).
+ */
+export async function targetWindow(session: Session, args: WindowArgs): Promise<Target> {
+  const windows = await listWindows(session);
+  const resolution = resolveWindow(windows, args);
+  if (resolution.window) return target(resolution.window, windows, resolution);
+  if (resolution.requested === "uid") {
+    throw new ToolError("WindowGone", `window ${args.window_uid} no longer exists`, {
+      window_uid: args.window_uid,
+    });
+  }
+  const focused = focusedWindow(windows);
+  if (!focused) throw new ToolError("WindowGone", "no windows available");
+  return target(focused, windows, resolution);
+}
+
+function target(window: ListedWindow, windows: ListedWindow[], resolution: Resolution): Target {
+  return resolution.warning
+    ? { window, windows, warning: resolution.warning }
+    : { window, windows };
+}
+
+export type CacheUse = "allow" | "bypass";
+
+export interface Captured extends CachedCapture {
+  cache: "hit" | "miss" | "bypass";
+  cutShort: null | "depth" | "nodes" | "time";
+}
+
+/** Captures a window's full tree (to tree.max_depth), through the cache when allowed. */
+export async function captureWindow(
+  session: Session,
+  window: ListedWindow,
+  use: CacheUse = "allow",
+): Promise<Captured> {
+  const uid = window.window_uid;
+  if (use === "allow") {
+    const hit = session.cache.lookup(uid);
+    if (hit) return { ...hit, captureMs: 0, cache: "hit", cutShort: null };
+  }
+  const tree = session.config.tree;
+  let capture;
+  try {
+    capture = await session.adapter.captureTree(window.handle, {
+      maxDepth: tree.max_depth,
+      maxNodes: tree.max_nodes,
+      timeoutMs: tree.capture_timeout_ms,
+    });
+  } catch (e) {
+    if (e instanceof WindowGoneError) {
+      throw new ToolError("WindowGone", `window '${window.title}' closed during capture`, {
+        window_uid: uid,
+      });
+    }
+    throw new ToolError("Internal", `could not retrieve element tree: ${(e as Error).message}`, {
+      window_uid: uid,
+    });
+  }
+  if (!capture) {
+    throw new ToolError("Internal", "could not retrieve element tree", { window_uid: uid });
+  }
+  const entry: CachedCapture = {
+    tree: capture.root,
+    hash: treeHash(capture.root),
+    capturedAt: Date.now(),
+    captureMs: capture.captureMs,
+    nodeCount: capture.nodeCount,
+    namedNodeCount: countNamedNodes(capture.root),
+  };
+  session.cache.recordCapture(uid, entry);
+  return { ...entry, cache: use === "allow" ? "miss" : "bypass", cutShort: capture.cutShort };
+}
+
+/** The adapter's default tree when no window is resolved (legacy sketch route). */
+export async function captureDefault(session: Session): Promise<Element | null> {
+  const tree = session.config.tree;
+  const capture = await session.adapter.captureTree(null, {
+    maxDepth: tree.max_depth,
+    maxNodes: tree.max_nodes,
+    timeoutMs: tree.capture_timeout_ms,
+  });
+  return capture?.root ?? null;
+}
+
+/** PNG bytes of a window or the whole screen, or null when capture failed. */
+export async function screenshotPng(
+  session: Session,
+  target: ScreenshotTarget,
+): Promise<Uint8Array | null> {
+  try {
+    const image = await session.adapter.screenshot(target);
+    return image ? await encodePngOffThread(image) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  const CHUNK = 0x8000;
+  for (let i = 0; i < bytes.length; i += CHUNK) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  }
+  return btoa(binary);
+}

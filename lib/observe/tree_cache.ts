@@ -1,0 +1,100 @@
+// Per-window tree cache (spec/observation.md §3.2): TTL, LRU capacity 8,
+// cumulative counters, and last-capture stats that survive invalidation.
+
+import type { Element } from "../core/tree.ts";
+
+export interface CachedCapture {
+  tree: Element;
+  hash: string;
+  capturedAt: number; // epoch ms
+  captureMs: number;
+  nodeCount: number;
+  namedNodeCount: number;
+}
+
+export interface CaptureStats {
+  captured_at: number; // epoch seconds
+  capture_ms: number;
+  node_count: number;
+  named_node_count: number;
+}
+
+const CAPACITY = 8;
+const STATS_CAPACITY = 64;
+
+export class TreeCache {
+  private readonly entries = new Map<string, CachedCapture>();
+  private readonly stats = new Map<string, CaptureStats>();
+  hits = 0;
+  misses = 0;
+  captureCount = 0;
+  captureMsTotal = 0;
+  captureMsMax = 0;
+
+  constructor(private readonly ttlMs: number, private readonly now: () => number = Date.now) {}
+
+  /** A fresh entry (a hit, refreshing recency) or null (a miss; an expired entry is dropped). */
+  lookup(uid: string): CachedCapture | null {
+    const entry = this.entries.get(uid);
+    if (entry && this.now() - entry.capturedAt < this.ttlMs) {
+      this.hits++;
+      this.entries.delete(uid);
+      this.entries.set(uid, entry);
+      return entry;
+    }
+    if (entry) this.entries.delete(uid);
+    this.misses++;
+    return null;
+  }
+
+  /** The entry regardless of age, without touching counters or recency. */
+  peek(uid: string): CachedCapture | null {
+    return this.entries.get(uid) ?? null;
+  }
+
+  /** Records a fresh walk: counters and stats always, the entry when there is a uid. */
+  recordCapture(uid: string | null, capture: CachedCapture): void {
+    this.captureCount++;
+    this.captureMsTotal += capture.captureMs;
+    this.captureMsMax = Math.max(this.captureMsMax, capture.captureMs);
+    if (uid === null) return;
+    this.entries.delete(uid);
+    this.entries.set(uid, capture);
+    while (this.entries.size > CAPACITY) this.entries.delete(this.entries.keys().next().value!);
+    this.stats.delete(uid);
+    this.stats.set(uid, {
+      captured_at: capture.capturedAt / 1000,
+      capture_ms: capture.captureMs,
+      node_count: capture.nodeCount,
+      named_node_count: capture.namedNodeCount,
+    });
+    while (this.stats.size > STATS_CAPACITY) this.stats.delete(this.stats.keys().next().value!);
+  }
+
+  invalidate(uid: string | null): void {
+    if (uid === null) this.entries.clear();
+    else this.entries.delete(uid);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  treeStats(): Record<string, CaptureStats> {
+    return Object.fromEntries(this.stats);
+  }
+
+  counters() {
+    return {
+      hits: this.hits,
+      misses: this.misses,
+      entries: this.entries.size,
+      capture_count: this.captureCount,
+      capture_ms_total: this.captureMsTotal,
+      capture_ms_max: this.captureMsMax,
+      capture_ms_mean: this.captureCount === 0
+        ? 0.0
+        : Math.round((this.captureMsTotal / this.captureCount) * 100) / 100,
+    };
+  }
+}

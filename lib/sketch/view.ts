@@ -1,0 +1,56 @@
+// The legacy sketch result shared by GET /api/sketch and the get_screen_sketch
+// tool: {window, grid_width, grid_height, ocr_overlay, sketch} (+ elements and
+// legend when structured).
+
+import { captureDefault, captureWindow, listWindows } from "../observe/capture.ts";
+import type { Session } from "../core/session.ts";
+import { renderSketchCached } from "./memo.ts";
+import type { Element } from "../core/tree.ts";
+import { resolveWindow, type WindowArgs } from "../observe/window_order.ts";
+
+export const GRID_LIMITS = { width: [10, 500], height: [5, 250] } as const;
+
+export interface SketchRequest extends WindowArgs {
+  grid_width?: number;
+  grid_height?: number;
+  /** Box glyphs: Unicode when true, plain ASCII when false; default from config. */
+  unicode?: boolean;
+  structured?: boolean;
+  ocr?: boolean;
+}
+
+/** The sketch of the requested window (else the focused one), or null without a tree. */
+export async function sketchView(
+  session: Session,
+  request: SketchRequest,
+): Promise<Record<string, unknown> | null> {
+  const settings = session.config.ascii_sketch;
+  const gridWidth = request.grid_width ?? settings.grid_width;
+  const gridHeight = request.grid_height ?? settings.grid_height;
+  const { window } = resolveWindow(await listWindows(session), request);
+  const root: Element | null = window
+    ? (await captureWindow(session, window, "bypass")).tree
+    : await captureDefault(session);
+  if (!root) return null;
+  const result = renderSketchCached(root, {
+    ref: window?.bounds ?? null,
+    gridWidth,
+    gridHeight,
+    unicodeBox: request.unicode ?? settings.unicode_box,
+    roleGlyphs: settings.role_glyphs,
+    occlusionPrune: settings.occlusion_prune,
+    tabIndexBadges: settings.tab_index_badges,
+    landmarkHeaders: settings.landmark_headers,
+  });
+  return {
+    window: window?.title ?? "(focused)",
+    grid_width: gridWidth,
+    grid_height: gridHeight,
+    ocr_overlay: false,
+    ...(request.ocr ? { ocr_error: "OCR is not part of this build yet" } : {}),
+    sketch: result.sketch,
+    ...(request.structured
+      ? { elements: result.elements, legend: Object.fromEntries(result.legend) }
+      : {}),
+  };
+}

@@ -1,0 +1,96 @@
+// Window-level probes: list_windows, get_monitors, get_capabilities.
+
+import { z } from "zod";
+import { listWindows } from "../observe/capture.ts";
+import { defineTool, READ_ONLY } from "./registry.ts";
+
+export const listWindowsTool = defineTool({
+  name: "list_windows",
+  description:
+    "List the visible top-level windows, focused first, then by title. Each has index, " +
+    "window_uid (stable while the window exists — prefer it over index), title, process, pid, " +
+    "bounds in absolute screen pixels and focused. Call this first, then observe a window.",
+  kind: "perception",
+  input: z.object({}),
+  annotations: READ_ONLY,
+  async run(_args, { session }) {
+    const windows = await listWindows(session);
+    return { is_mock: session.adapter.isMock, count: windows.length, windows };
+  },
+});
+
+export const getMonitorsTool = defineTool({
+  name: "get_monitors",
+  description:
+    "List the physical monitors with their bounds (absolute pixels, primary first) and scale " +
+    "factors. Empty when the platform cannot tell (always empty on the mock desktop).",
+  kind: "other",
+  input: z.object({}),
+  annotations: READ_ONLY,
+  async run(_args, { session }) {
+    return { monitors: await session.adapter.monitors() };
+  },
+});
+
+function hostPlatform(): string {
+  switch (Deno.build.os) {
+    case "windows":
+      return "Windows";
+    case "darwin":
+      return "Darwin";
+    default:
+      try {
+        if (/microsoft/i.test(Deno.readTextFileSync("/proc/version"))) return "WSL";
+      } catch {
+        // no /proc: plain Linux or a sandbox
+      }
+      return "Linux";
+  }
+}
+
+export const getCapabilitiesTool = defineTool({
+  name: "get_capabilities",
+  description: "Describe this server: host platform, adapter in use, version, which features are " +
+    "supported here (accessibility tree, OCR, VLM, scenarios...), key config values and the " +
+    "last capture statistics per window. Call it to decide which tools are worth using.",
+  kind: "other",
+  input: z.object({}),
+  annotations: READ_ONLY,
+  run(_args, { session }) {
+    const { adapter, config } = session;
+    const mock = adapter.isMock;
+    return Promise.resolve({
+      platform: hostPlatform(),
+      adapter: adapter.name,
+      version: config.mcp.version,
+      protocol_version: 2,
+      supports: {
+        accessibility_tree: true,
+        uia_invoke: adapter.name === "WindowsAdapter",
+        // Every adapter here knows the Z-order (the Linux one from _NET_CLIENT_LIST_STACKING).
+        occlusion_detection: true,
+        drag: true,
+        ocr: false,
+        vlm: false,
+        redaction: false,
+        scenarios: mock,
+        tracing: false,
+        replay: false,
+        image_blur: false,
+        wsl_powershell: false,
+        bring_to_foreground: false,
+        element_targeting: true,
+        observe_with_diff: true,
+      },
+      config: {
+        tree_max_depth: config.tree.max_depth,
+        tree_default_depth: config.tree.default_depth,
+        ascii_grid: {
+          width: config.ascii_sketch.grid_width,
+          height: config.ascii_sketch.grid_height,
+        },
+      },
+      tree_stats: session.cache.treeStats(),
+    });
+  },
+});

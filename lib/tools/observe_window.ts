@@ -1,0 +1,104 @@
+// observe_window (spec/observation.md §7): a full tree, a diff against a
+// tree token (`since`), or the changes since the cached capture
+// (`changed_only`). Every call mints a token for the tree it saw.
+
+import { z } from "zod";
+import { customDiff, diffTrees } from "../diff/index.ts";
+import { type Captured, captureWindow, targetWindow } from "../observe/capture.ts";
+import type { Session } from "../core/session.ts";
+import { requireToken, type StoredTree } from "../observe/tree_tokens.ts";
+import { limitDepth } from "../core/tree.ts";
+import type { ListedWindow } from "../observe/window_order.ts";
+import { windowArgs } from "./args.ts";
+import { depthUsed } from "./structure.ts";
+import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
+
+const observeInput = z.object({
+  ...windowArgs,
+  since: z.string().optional(),
+  format: z.enum(["custom", "json-patch"]).default("custom"),
+  depth: z.number().int().optional(),
+  changed_only: z.boolean().default(false),
+});
+
+type ObserveArgs = z.output<typeof observeInput>;
+
+/** The `since` token and its window: without window arguments the token names the window. */
+async function windowAndBase(session: Session, args: ObserveArgs) {
+  const windowGiven = args.window_uid !== undefined || args.window_index !== undefined ||
+    Boolean(args.window_title);
+  if (args.since === undefined) return { ...await targetWindow(session, args), base: null };
+  const hint = windowGiven ? null : requireToken(session.tokens, args.since, null);
+  const found = await targetWindow(session, hint ? { window_uid: hint.uid } : args);
+  return { ...found, base: requireToken(session.tokens, args.since, found.window.window_uid) };
+}
+
+/** The fields every mode shares; records the capture as served and mints its token. */
+function served(
+  session: Session,
+  window: ListedWindow,
+  capture: Captured,
+  depth: number,
+  warning?: string,
+): ToolResult {
+  session.recordServed(window.window_uid, capture.tree);
+  return {
+    window: window.title,
+    window_uid: window.window_uid,
+    tree_hash: capture.hash,
+    tree_token: session.tokens.mint(window.window_uid, capture.tree, capture.hash),
+    perf: {
+      capture_ms: capture.captureMs,
+      node_count: capture.nodeCount,
+      cache: capture.cache,
+      depth_used: depth,
+    },
+    ...(warning ? { warning } : {}),
+  };
+}
+
+function full(capture: Captured, depth: number): ToolResult {
+  const { tree, truncated } = limitDepth(capture.tree, depth);
+  return { format: "full", tree, base_token: null, depth_used: depth, depth_truncated: truncated };
+}
+
+function sinceDiff(args: ObserveArgs, base: StoredTree, capture: Captured): ToolResult {
+  const changes = diffTrees(base.tree, capture.tree, args.format);
+  return { format: args.format, base_token: args.since, changes, unchanged: changes.length === 0 };
+}
+
+export const observeWindowTool = defineTool({
+  name: "observe_window",
+  description: "Observe a window cheaply. Without `since`: the full tree (depth-limited) and a " +
+    "tree_token. With `since` = an earlier tree_token: only the changes since that tree " +
+    "(format custom: replace/add/remove/move records with child-index paths; format " +
+    "json-patch: an RFC 6902 patch that turns the earlier tree into the current one), plus a " +
+    "new tree_token; `unchanged` says nothing changed. An expired token (300 s) is an error: " +
+    "observe again without `since`. changed_only: changes since the last capture of the window.",
+  kind: "perception",
+  input: observeInput,
+  annotations: READ_ONLY,
+  async run(args, { session }) {
+    const { window, warning, base } = await windowAndBase(session, args);
+    const depth = depthUsed(session, args.depth);
+    if (base) {
+      const capture = await captureWindow(session, window);
+      return {
+        ...served(session, window, capture, depth, warning),
+        ...sinceDiff(args, base, capture),
+      };
+    }
+    if (!args.changed_only) {
+      const capture = await captureWindow(session, window);
+      return { ...served(session, window, capture, depth, warning), ...full(capture, depth) };
+    }
+    const baseline = session.cache.peek(window.window_uid);
+    const capture = await captureWindow(session, window, "bypass");
+    const fields = { ...served(session, window, capture, depth, warning), changed_only: true };
+    if (!baseline) return { ...fields, ...full(capture, depth) };
+    const changes = customDiff(baseline.tree, capture.tree);
+    // An unchanged changed_only result has no format key (conflicts.md Q19).
+    if (changes.length === 0) return { ...fields, unchanged: true };
+    return { ...fields, format: "custom", changes, unchanged: false };
+  },
+});

@@ -1,0 +1,105 @@
+// snapshot, snapshot_get, snapshot_diff, snapshot_drop (spec/observation.md §9,
+// rest-api.md §7).
+
+import { z } from "zod";
+import { ToolError } from "../core/errors.ts";
+import { captureWindow, listWindows } from "../observe/capture.ts";
+import { perSession } from "../core/per_session.ts";
+import { diffSnapshots, SnapshotStore } from "../observe/snapshots.ts";
+import type { Element, WindowInfo } from "../core/tree.ts";
+import { defineTool, READ_ONLY } from "./registry.ts";
+import { setOwn } from "../core/own.ts";
+
+const snapshots = perSession(() => new SnapshotStore());
+
+const snapshotId = z.string().min(1).max(200).optional();
+
+export const snapshotTool = defineTool({
+  name: "snapshot",
+  description: "Record every window and its full tree now, to compare later with snapshot_diff " +
+    "(kept 5 minutes, the 32 most recently used). Returns snapshot_id and counts.",
+  kind: "other",
+  input: z.object({}),
+  // It leaves the desktop alone but stores a new snapshot on every call.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  async run(_args, { session }) {
+    const listed = await listWindows(session);
+    const windows: WindowInfo[] = listed.map(({ index: _index, ...w }) => w);
+    const trees: Record<string, Element> = {};
+    const hashes: Record<string, string> = {};
+    for (const window of listed) {
+      if (!window.window_uid) continue;
+      try {
+        const capture = await captureWindow(session, window);
+        setOwn(trees, window.window_uid, capture.tree);
+        setOwn(hashes, window.window_uid, capture.hash);
+      } catch (e) {
+        // A window that closed or failed mid-snapshot is listed without a tree.
+        if (!(e instanceof ToolError)) throw e;
+      }
+    }
+    const s = snapshots(session).add({ windows, trees, tree_hashes: hashes });
+    return {
+      snapshot_id: s.snapshot_id,
+      ts: s.ts,
+      summary: { windows: windows.length, trees: Object.keys(trees).length },
+    };
+  },
+});
+
+export const snapshotGetTool = defineTool({
+  name: "snapshot_get",
+  description: "Return a stored snapshot: its windows, their full trees and tree hashes.",
+  kind: "perception",
+  input: z.object({ snapshot_id: snapshotId }),
+  annotations: READ_ONLY,
+  run(args, { session }) {
+    if (!args.snapshot_id) throw new ToolError("BadRequest", "snapshot_id is required");
+    const s = snapshots(session).get(args.snapshot_id);
+    if (!s) {
+      throw new ToolError("SnapshotExpired", "snapshot expired or not found", {
+        snapshot_id: args.snapshot_id,
+      });
+    }
+    return Promise.resolve({ ...s });
+  },
+});
+
+export const snapshotDiffTool = defineTool({
+  name: "snapshot_diff",
+  description: "Compare snapshots a (before) and b (after): windows_added, windows_removed " +
+    "(uids) and per_window_changes {uid: {format, changes, unchanged}} for windows in both; " +
+    "format custom (default) or json-patch (RFC 6902, applies to a's tree to give b's).",
+  kind: "perception",
+  input: z.object({
+    a: snapshotId,
+    b: snapshotId,
+    format: z.enum(["custom", "json-patch"]).default("custom"),
+  }),
+  annotations: READ_ONLY,
+  run(args, { session }) {
+    if (!args.a || !args.b) throw new ToolError("BadRequest", "a and b are required");
+    const store = snapshots(session);
+    const [a, b] = [store.get(args.a), store.get(args.b)];
+    if (!a || !b) {
+      throw new ToolError("SnapshotExpired", "one or both snapshots are missing", {
+        a: args.a,
+        b: args.b,
+        missing: [...(a ? [] : [args.a]), ...(b ? [] : [args.b])],
+      });
+    }
+    return Promise.resolve({ ...diffSnapshots(a, b, args.format) });
+  },
+});
+
+export const snapshotDropTool = defineTool({
+  name: "snapshot_drop",
+  description: "Forget a snapshot. dropped is false when it did not exist (never an error).",
+  kind: "other",
+  input: z.object({ snapshot_id: snapshotId }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  run(args, { session }) {
+    if (!args.snapshot_id) throw new ToolError("BadRequest", "snapshot_id is required");
+    return Promise.resolve({ dropped: snapshots(session).drop(args.snapshot_id) });
+  },
+});
