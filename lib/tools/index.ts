@@ -24,10 +24,18 @@ import {
   scrollTool,
   typeTextTool,
 } from "./coordinate_verbs.ts";
-import { OBSERVATION_TOOLS } from "./observation_tools.ts";
+import { observeWindowTool } from "./observe_window.ts";
+import {
+  clickElementAndObserveTool,
+  pressKeyAndObserveTool,
+  typeAndObserveTool,
+} from "./act_and_observe.ts";
+import { snapshotDiffTool, snapshotDropTool, snapshotGetTool, snapshotTool } from "./snapshots.ts";
+import { waitForTool, waitIdleTool } from "./waits.ts";
+import { assertStateTool } from "./scenario_assert.ts";
+import { loadScenarioTool } from "./scenario_load.ts";
+import { getElementTreeTool, getScreenSketchTool } from "./seed_views.ts";
 import type { Tool } from "./registry.ts";
-import { SCENARIO_TOOLS } from "./scenario_tools.ts";
-import { SEED_TOOLS } from "./seed_views.ts";
 import { getScreenshotTool } from "./screenshot.ts";
 import { getWindowStructureTool } from "./structure.ts";
 import { getCapabilitiesTool, getMonitorsTool, listWindowsTool } from "./desktop.ts";
@@ -58,9 +66,20 @@ const ALL: Tool[] = [
   hoverElementTool,
   keyIntoElementTool,
   clearTextTool,
-  ...OBSERVATION_TOOLS,
-  ...SCENARIO_TOOLS,
-  ...SEED_TOOLS,
+  observeWindowTool,
+  snapshotTool,
+  snapshotGetTool,
+  snapshotDiffTool,
+  snapshotDropTool,
+  waitForTool,
+  waitIdleTool,
+  clickElementAndObserveTool,
+  typeAndObserveTool,
+  pressKeyAndObserveTool,
+  loadScenarioTool,
+  assertStateTool,
+  getElementTreeTool,
+  getScreenSketchTool,
 ];
 
 export const TOOLS: ReadonlyMap<string, Tool> = new Map(ALL.map((t) => [t.name, t]));

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { ToolError } from "../core/errors.ts";
 import { GRID_LIMITS, sketchView } from "../sketch/view.ts";
-import { defineTool, READ_ONLY, type Tool } from "./registry.ts";
+import { defineTool, READ_ONLY } from "./registry.ts";
 import { getWindowStructureTool } from "./structure.ts";
 
 const seedWindowIndex = z.number().int().optional().describe(
@@ -54,5 +54,3 @@ export const getScreenSketchTool = defineTool({
     return view;
   },
 });
-
-export const SEED_TOOLS: Tool[] = [getElementTreeTool, getScreenSketchTool];
