@@ -16,7 +16,7 @@ Deno.test("snapshots over HTTP", async (t) => {
     await t.step("POST /api/snapshot: id, ts and counts; the body is ignored", async () => {
       const r = await post("/api/snapshot", "not json at all");
       assert.equal(r.status, 200);
-      assert.match(String(r.body.snapshot_id), /^snap-[0-9a-f]{16}$/);
+      assert.match(String(r.body.snapshot_id), /^snap:[0-9a-f]{16}$/);
       assert.equal(typeof r.body.ts, "number");
       assert.ok(Math.abs(Number(r.body.ts) - Date.now() / 1000) < 60, "epoch seconds");
       assert.deepEqual(r.body.summary, { windows: 3, trees: 3 });
@@ -72,12 +72,12 @@ Deno.test("snapshots over HTTP", async (t) => {
     });
 
     const ERRORS: Array<[string, () => Promise<{ status: number; body: Body }>, number, string]> = [
-      ["get unknown", () => get("/api/snapshot/snap-0000000000000000"), 410, "SnapshotExpired"],
+      ["get unknown", () => get("/api/snapshot/snap:0000000000000000"), 410, "SnapshotExpired"],
       ["diff without b", () => post("/api/snapshot/diff", { a: first }), 400, "BadRequest"],
       ["diff with nothing", () => post("/api/snapshot/diff", {}), 400, "BadRequest"],
       [
         "diff with an unknown one",
-        () => post("/api/snapshot/diff", { a: first, b: "snap-0000000000000000" }),
+        () => post("/api/snapshot/diff", { a: first, b: "snap:0000000000000000" }),
         410,
         "SnapshotExpired",
       ],
@@ -98,9 +98,9 @@ Deno.test("snapshots over HTTP", async (t) => {
     }
 
     await t.step("the missing snapshot is named in the error context", async () => {
-      const r = await post("/api/snapshot/diff", { a: first, b: "snap-0000000000000000" });
+      const r = await post("/api/snapshot/diff", { a: first, b: "snap:0000000000000000" });
       assert.deepEqual((r.body.error as { context: Body }).context.missing, [
-        "snap-0000000000000000",
+        "snap:0000000000000000",
       ]);
     });
 

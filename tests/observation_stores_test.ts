@@ -61,7 +61,7 @@ Deno.test("snapshots: 300 s TTL and LRU capacity 32; a get refreshes recency", (
   const content = { windows: [], trees: {}, tree_hashes: {} };
   const first = store.add(content).snapshot_id;
   const second = store.add(content).snapshot_id;
-  assert.match(first, /^snap-[0-9a-f]{16}$/);
+  assert.match(first, /^snap:[0-9a-f]{16}$/);
   for (let i = 0; i < 30; i++) store.add(content);
   assert.ok(store.get(first), "32 fit");
   store.add(content);
