@@ -7,7 +7,12 @@ import { startService } from "./helpers/service.ts";
 import { getJson, type JsonResponse, postJson } from "./helpers/http.ts";
 
 type Body = Record<string, unknown>;
-type ErrorBody = { code: string; recoverable: boolean; suggested_next_tool: string | null };
+type ErrorBody = {
+  code: string;
+  message: string;
+  recoverable: boolean;
+  suggested_next_tool: string | null;
+};
 
 const NOTEPAD_FOCUS = 'Window[name="Untitled — Notepad"]/Document[name="Text Editor"]';
 
@@ -429,7 +434,9 @@ Deno.test("receipts see real changes on the interactive mock", async (t) => {
       });
       assert.equal(r.status, 409);
       assert.equal(err(r).code, "ElementOccluded");
-      assert.equal(err(r).suggested_next_tool, "bring_to_foreground");
+      // bring_to_foreground is not a tool yet: the message says what to do instead.
+      assert.equal(err(r).suggested_next_tool, null);
+      assert.match(err(r).message, /bring its window to the front/);
     });
 
     await t.step("a stale element_id is refused, not retargeted", async () => {

@@ -3,7 +3,7 @@
 // receipt. Verbs only supply their executor.
 
 import type { ActionOutcome } from "../../adapters/types.ts";
-import { ToolError } from "../core/errors.ts";
+import { errorObject, knownCode, ToolError } from "../core/errors.ts";
 import { contentFingerprint } from "../core/hash.ts";
 import { type Captured, captureWindow, listWindows, targetWindow } from "../observe/capture.ts";
 import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts";
@@ -91,10 +91,15 @@ export async function runElementVerb(
   }
   const above = await session.adapter.windowsAbove(window.handle);
   if (isOccluded(element.bounds, await screenOf(session), above)) {
-    throw new ToolError("ElementOccluded", `element is occluded: ${selector}`, {
-      selector,
-      element_id: element.id,
-    });
+    throw new ToolError(
+      "ElementOccluded",
+      `element is covered by other windows or off-screen: ${selector}; bring its window to ` +
+        "the front first (click its title bar), then retry",
+      {
+        selector,
+        element_id: element.id,
+      },
+    );
   }
   const beforeState = treeState(before.tree, before.hash);
   const receipt = {
@@ -146,13 +151,7 @@ export async function runElementVerb(
     duration_ms,
   };
   if (!outcome.ok) {
-    result.error = {
-      code: outcome.code ?? "Internal",
-      message: outcome.error,
-      recoverable: false,
-      suggested_next_tool: null,
-      context: {},
-    };
+    result.error = errorObject(knownCode(outcome.code) ?? "Internal", outcome.error);
   }
   return result;
 }

@@ -1,19 +1,22 @@
 // The v2 error envelope (spec/errors.md). `recoverable` and
-// `suggested_next_tool` come from the code table, never chosen ad hoc.
+// `suggested_next_tool` come from the code table, never chosen ad hoc. A
+// suggestion always names a registered tool (tests/error_table_test.ts): the
+// original's `bring_to_foreground`, `get_budget_status` and `propose_action`
+// are suggested again once those tools exist.
 
 export const ERROR_CODES = {
   ElementNotFound: { status: 404, recoverable: true, next: "find_element" },
-  ElementOccluded: { status: 409, recoverable: true, next: "bring_to_foreground" },
+  ElementOccluded: { status: 409, recoverable: true, next: null },
   ElementDisabled: { status: 409, recoverable: true, next: "wait_for" },
   WindowGone: { status: 404, recoverable: true, next: "list_windows" },
-  WindowOccluded: { status: 409, recoverable: true, next: "bring_to_foreground" },
+  WindowOccluded: { status: 409, recoverable: true, next: null },
   Timeout: { status: 408, recoverable: true, next: null },
   PatternUnsupported: { status: 501, recoverable: true, next: "click_element" },
-  RateLimited: { status: 429, recoverable: true, next: "get_budget_status" },
+  RateLimited: { status: 429, recoverable: true, next: null },
   BudgetExceeded: { status: 429, recoverable: false, next: null },
   PermissionDenied: { status: 403, recoverable: false, next: null },
-  ConfirmationRequired: { status: 412, recoverable: true, next: "propose_action" },
-  ConfirmationInvalid: { status: 412, recoverable: true, next: "propose_action" },
+  ConfirmationRequired: { status: 412, recoverable: true, next: null },
+  ConfirmationInvalid: { status: 412, recoverable: true, next: null },
   SnapshotExpired: { status: 410, recoverable: true, next: null },
   ScenarioInvalid: { status: 400, recoverable: false, next: null },
   PlatformUnsupported: { status: 501, recoverable: false, next: "get_capabilities" },
@@ -63,11 +66,14 @@ export function errorObject(
   };
 }
 
+/** `code` when it is one of the table's codes (an adapter may report any string). */
+export function knownCode(code: string | undefined): ErrorCode | null {
+  return code !== undefined && Object.hasOwn(ERROR_CODES, code) ? code as ErrorCode : null;
+}
+
 export function httpStatusFor(code: string | undefined): number {
-  if (code !== undefined && Object.hasOwn(ERROR_CODES, code)) {
-    return ERROR_CODES[code as ErrorCode].status;
-  }
-  return 500;
+  const known = knownCode(code);
+  return known === null ? 500 : ERROR_CODES[known].status;
 }
 
 /** Envelope for errors that happen before the tool layer (bad JSON, foreign Host...). */

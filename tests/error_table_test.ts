@@ -1,0 +1,47 @@
+// Every error the service builds suggests only tools an agent can call: the
+// code table's suggestions name registered tools, and no module outside
+// lib/core/errors.ts chooses a suggestion of its own.
+
+import { strict as assert } from "node:assert";
+import { ERROR_CODES, errorObject, type ErrorCode, knownCode } from "../lib/core/errors.ts";
+import { TOOLS } from "../lib/tools/index.ts";
+
+Deno.test("every suggested_next_tool in the code table is a registered tool", () => {
+  for (const [code, entry] of Object.entries(ERROR_CODES)) {
+    if (entry.next === null) continue;
+    assert.ok(TOOLS.has(entry.next), `${code} suggests ${entry.next}, which is not registered`);
+    assert.equal(errorObject(code as ErrorCode, "m").suggested_next_tool, entry.next);
+  }
+});
+
+Deno.test("no module sets suggested_next_tool except through the code table", async () => {
+  const offenders: string[] = [];
+  for (const dir of ["lib", "routes", "adapters"]) {
+    for await (const file of walkTs(new URL(`../${dir}/`, import.meta.url))) {
+      if (file.pathname.endsWith("/lib/core/errors.ts")) continue;
+      const text = await Deno.readTextFile(file);
+      if (/suggested_next_tool\s*:/.test(text)) offenders.push(file.pathname);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+Deno.test("adapter-reported codes map onto the table or are none", () => {
+  const cases: Array<[string | undefined, ErrorCode | null]> = [
+    ["ElementNotFound", "ElementNotFound"],
+    ["PatternUnsupported", "PatternUnsupported"],
+    ["constructor", null],
+    ["__proto__", null],
+    ["", null],
+    [undefined, null],
+  ];
+  for (const [input, expected] of cases) assert.equal(knownCode(input), expected, String(input));
+});
+
+async function* walkTs(dir: URL): AsyncGenerator<URL> {
+  for await (const entry of Deno.readDir(dir)) {
+    const url = new URL(entry.name + (entry.isDirectory ? "/" : ""), dir);
+    if (entry.isDirectory) yield* walkTs(url);
+    else if (entry.name.endsWith(".ts")) yield url;
+  }
+}
