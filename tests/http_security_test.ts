@@ -186,13 +186,15 @@ function hostileSite(target: string): { url: string; close(): Promise<void> } {
   return { url: `http://127.0.0.1:${port}/`, close: () => server.shutdown() };
 }
 
+const chromium = partAvailable(
+  "Chromium",
+  commandExists("chromium"),
+  "apt-get install chromium (Debian's headless-capable browser)",
+);
+
 Deno.test({
   name: "a hostile web page in real Chromium cannot type on the desktop",
-  ignore: !partAvailable(
-    "Chromium",
-    commandExists("chromium"),
-    "apt-get install chromium (Debian's headless-capable browser)",
-  ),
+  ignore: !chromium,
   async fn() {
     const svc = await startService();
     const site = hostileSite(svc.url);
@@ -211,7 +213,7 @@ Deno.test({
 
 Deno.test({
   name: "control: the same page succeeds once its origin is allowed by web_ui.cors_origins",
-  ignore: !commandExists("chromium"),
+  ignore: !chromium,
   async fn() {
     // Proves the attack page really reaches the service: only the guards stop it.
     const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
