@@ -4,6 +4,8 @@
 // (structured-clone safe) so an adapter can live in a Worker.
 
 import type { Bounds, Element, Monitor, WindowInfo } from "../lib/core/tree.ts";
+import type { ScenarioEngine } from "../lib/scenario/engine.ts";
+import type { Scenario } from "../lib/scenario/schema.ts";
 
 export type AdapterName = "MockAdapter" | "LinuxAdapter" | "WindowsAdapter";
 
@@ -91,6 +93,11 @@ export interface Adapter {
   windowsAbove(handle: string): Promise<Bounds[]>;
   /** Platform activation; `[false, reason]` when there is no such API. */
   activate(handle: string): Promise<[boolean, string]>;
+  /**
+   * Only on simulated desktops: replaces what the adapter shows with a
+   * scenario (and any earlier scenario's state).
+   */
+  loadScenario?(scenario: Scenario): ScenarioEngine;
   close(): Promise<void>;
 }
 

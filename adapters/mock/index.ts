@@ -13,7 +13,7 @@ import {
   type ScreenshotTarget,
   WindowGoneError,
 } from "../types.ts";
-import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/core/tree.ts";
+import { type Bounds, copyTree, type Monitor, type WindowInfo } from "../../lib/core/tree.ts";
 import type { ScenarioEngine } from "../../lib/scenario/engine.ts";
 import type { Scenario } from "../../lib/scenario/schema.ts";
 import { DefaultWorld } from "./default_world.ts";
@@ -28,30 +28,6 @@ export { MOCK_NOTE } from "./world.ts";
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(4));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Copy of `root` cut to the capture limits (nodes at maxDepth keep no children). */
-export function limitedCopy(root: Element, limits: CaptureLimits): Omit<Capture, "captureMs"> {
-  let nodeCount = 0;
-  let cutShort: Capture["cutShort"] = null;
-  const copy = (node: Element, depth: number): Element => {
-    nodeCount++;
-    const out: Element = { ...node, bounds: { ...node.bounds }, children: [] };
-    if (depth >= limits.maxDepth) {
-      if (node.children.length > 0) cutShort ??= "depth";
-      return out;
-    }
-    for (const child of node.children) {
-      if (nodeCount >= limits.maxNodes) {
-        cutShort = "nodes";
-        break;
-      }
-      out.children.push(copy(child, depth + 1));
-    }
-    return out;
-  };
-  const root2 = copy(root, 0);
-  return { root: root2, nodeCount, cutShort };
 }
 
 export class MockAdapter implements Adapter {
@@ -91,8 +67,13 @@ export class MockAdapter implements Adapter {
     const started = performance.now();
     const tree = this.world.tree(handle);
     if (!tree) return Promise.resolve(null);
-    const capture = limitedCopy(tree, limits);
-    return Promise.resolve({ ...capture, captureMs: Math.round(performance.now() - started) });
+    const { tree: root, nodeCount, cutShort } = copyTree(tree, limits);
+    return Promise.resolve({
+      root,
+      nodeCount,
+      cutShort,
+      captureMs: Math.round(performance.now() - started),
+    });
   }
 
   screenshot(target: ScreenshotTarget): Promise<RawImage | null> {

@@ -4,12 +4,16 @@
 // this mode lets agents and tests see `changed: true` without a scenario.
 
 import type { InputAction } from "../types.ts";
-import { assignIds, type Bounds, type Element, walk } from "../../lib/core/tree.ts";
+import { assignIds, type Bounds, containsPoint, type Element, walk } from "../../lib/core/tree.ts";
+import {
+  CHOICES,
+  type Control,
+  leftClickChanges,
+  TEXT_CONTROLS,
+  textEdit,
+  TOGGLES,
+} from "../../lib/controls/rules.ts";
 import type { MockWindow } from "./desktop.ts";
-
-const TOGGLES = new Set(["CheckBox", "ToggleButton", "Switch"]);
-const SELECTS = new Set(["RadioButton", "TabItem", "ListItem", "TreeItem"]);
-const EDITABLE = new Set(["Edit", "Document", "ComboBox"]);
 
 interface Located {
   window: MockWindow;
@@ -17,14 +21,9 @@ interface Located {
   parent: Element | null;
 }
 
-function inside(e: Element, x: number, y: number): boolean {
-  const b = e.bounds;
-  return x >= b.x && y >= b.y && x < b.x + b.width && y < b.y + b.height;
-}
-
 /** The deepest, last-drawn element under a point (later siblings are on top). */
 function elementAt(root: Element, x: number, y: number): Located["element"] | null {
-  if (!inside(root, x, y)) return null;
+  if (!containsPoint(root.bounds, x, y)) return null;
   for (let i = root.children.length - 1; i >= 0; i--) {
     const hit = elementAt(root.children[i], x, y);
     if (hit) return hit;
@@ -45,7 +44,7 @@ function locate(topFirst: MockWindow[], action: InputAction & { kind: "click" })
     let element: Element | null = null;
     if (action.elementId) {
       walk(window.tree, (n) => {
-        if (n.id === action.elementId && inside(n, action.x, action.y)) element = n;
+        if (n.id === action.elementId && containsPoint(n.bounds, action.x, action.y)) element = n;
       });
     }
     element ??= elementAt(window.tree, action.x, action.y);
@@ -85,15 +84,19 @@ function toggleExpansion(window: MockWindow, item: Element, parent: Element): vo
   assignIds(window.tree);
 }
 
+function control(e: Element): Control<Element> {
+  return { ref: e, role: e.role, name: e.name, selected: e.selected ?? false };
+}
+
 function click({ window, element, parent }: Located): void {
   if (element.expanded !== undefined && parent) toggleExpansion(window, element, parent);
-  if (TOGGLES.has(element.role)) element.selected = !element.selected;
-  if (SELECTS.has(element.role)) {
-    for (const sibling of parent?.children ?? []) {
-      if (sibling.role === element.role) sibling.selected = sibling === element;
-    }
+  const siblings = (parent?.children ?? []).map(control);
+  for (const change of leftClickChanges(control(element), siblings, parent && control(parent))) {
+    if (change.selected !== undefined) change.ref.selected = change.selected;
+    if (change.value !== undefined) change.ref.value = change.value;
   }
-  if (EDITABLE.has(element.role) || TOGGLES.has(element.role) || SELECTS.has(element.role)) {
+  const role = element.role;
+  if (TEXT_CONTROLS.has(role) || TOGGLES.has(role) || CHOICES.has(role)) {
     walk(window.tree, (n) => (n.focused = n === element));
   }
 }
@@ -130,25 +133,9 @@ export class MockInteractions {
       return;
     }
     const target = focusedElement(this.windows);
-    if (action.kind === "text") {
-      if (target && EDITABLE.has(target.role)) {
-        target.value = (this.selectAll ? "" : target.value ?? "") + action.text;
-      }
-      this.selectAll = false;
-      return;
-    }
-    if (action.kind !== "keys") return;
-    const combo = action.combo.join("+");
-    if (combo === "ctrl+a") {
-      this.selectAll = true;
-      return;
-    }
-    if (target && EDITABLE.has(target.role)) {
-      if (this.selectAll && (combo === "delete" || combo === "backspace")) target.value = "";
-      else if (combo === "backspace") {
-        target.value = [...(target.value ?? "")].slice(0, -1).join("");
-      }
-    }
-    this.selectAll = false;
+    const editable = target !== null && TEXT_CONTROLS.has(target.role);
+    const result = textEdit(editable ? target.value ?? "" : null, action, this.selectAll);
+    if (editable && result.value !== undefined) target.value = result.value;
+    this.selectAll = result.selectAll;
   }
 }

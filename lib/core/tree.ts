@@ -104,26 +104,64 @@ export function assignIds(node: Element, id = "root"): Element {
   return node;
 }
 
+export interface TreeCut {
+  /** Levels 0..maxDepth are kept. */
+  maxDepth: number;
+  /** At most this many nodes are copied (pre-order). */
+  maxNodes?: number;
+  /** Nodes whose children were cut by depth get `truncated: true` and `child_count`. */
+  markCut?: boolean;
+}
+
+/**
+ * A copy of `root` (bounds included, so later changes to the original never
+ * show through) cut to `cut`; `cutShort` says which limit cut something.
+ */
+export function copyTree(
+  root: Element,
+  cut: TreeCut,
+): { tree: Element; nodeCount: number; cutShort: "depth" | "nodes" | null } {
+  const maxNodes = cut.maxNodes ?? Infinity;
+  let nodeCount = 0;
+  let cutShort: "depth" | "nodes" | null = null;
+  const copy = (node: Element, level: number): Element => {
+    nodeCount++;
+    const out: Element = { ...node, bounds: { ...node.bounds }, children: [] };
+    if (level >= cut.maxDepth) {
+      if (node.children.length > 0) {
+        cutShort ??= "depth";
+        if (cut.markCut) {
+          out.truncated = true;
+          out.child_count = node.children.length;
+        }
+      }
+      return out;
+    }
+    for (const child of node.children) {
+      if (nodeCount >= maxNodes) {
+        cutShort = "nodes";
+        break;
+      }
+      out.children.push(copy(child, level + 1));
+    }
+    return out;
+  };
+  const tree = copy(root, 0);
+  return { tree, nodeCount, cutShort };
+}
+
 /**
  * A copy that keeps levels 0..depth; nodes at `depth` that had children get
  * `children: []`, `truncated: true` and `child_count`.
  */
 export function limitDepth(root: Element, depth: number): { tree: Element; truncated: boolean } {
-  let truncated = false;
-  const copy = (node: Element, level: number): Element => {
-    const out: Element = { ...node, children: [] };
-    if (level >= depth) {
-      if (node.children.length > 0) {
-        out.truncated = true;
-        out.child_count = node.children.length;
-        truncated = true;
-      }
-      return out;
-    }
-    out.children = node.children.map((c) => copy(c, level + 1));
-    return out;
-  };
-  return { tree: copy(root, 0), truncated };
+  const { tree, cutShort } = copyTree(root, { maxDepth: depth, markCut: true });
+  return { tree, truncated: cutShort === "depth" };
+}
+
+/** Whether a point lies inside `b` (right and bottom edges excluded). */
+export function containsPoint(b: Bounds, x: number, y: number): boolean {
+  return x >= b.x && y >= b.y && x < b.x + b.width && y < b.y + b.height;
 }
 
 /** Builds a node with the model's defaults (value null, enabled, not focused...). */

@@ -2,7 +2,6 @@
 // mock adapter switches to it and the whole tree cache is dropped. Used by
 // load_scenario and by `--scenario` at start-up.
 
-import { MockAdapter } from "../../adapters/mock/index.ts";
 import { ToolError } from "../core/errors.ts";
 import { readConfinedFile, type ReadFile, readRegularFile, scenarioRoots } from "../core/files.ts";
 import { log } from "../core/log.ts";
@@ -25,7 +24,7 @@ function invalid(e: ScenarioInvalidError): ToolError {
 /** On any problem the previous scenario stays active. */
 async function activate(session: Session, path: string, read: ReadFile): Promise<ScenarioEngine> {
   const adapter = session.adapter;
-  if (!(adapter instanceof MockAdapter)) {
+  if (adapter.loadScenario === undefined) {
     throw new ToolError("ScenarioInvalid", "scenarios require --mock; live adapter is in use", {
       path,
     });
@@ -61,7 +60,7 @@ export function loadScenario(session: Session, path: string): Promise<ScenarioEn
  * not load throws (the caller exits 1).
  */
 export async function loadScenarioAtStartup(session: Session, path: string): Promise<void> {
-  if (!(session.adapter instanceof MockAdapter)) {
+  if (session.adapter.loadScenario === undefined) {
     log("WARNING", "scenario", `--scenario ${path} ignored: scenarios require --mock`);
     return;
   }

@@ -1,26 +1,15 @@
 // What an action does to standard controls before any reaction is consulted
 // ("after the action would have succeeded"), so a field typed into holds the
-// text and a clicked check box is checked without a reaction for each:
-//
-// * a click on a node with an id makes it the target of later typing;
-//   check boxes toggle; radio buttons, list/tab/tree items become the
-//   selected one among their same-role siblings; an item of a combo box
-//   becomes the combo box's value;
-// * typing edits the target if it is a text control (appending, or
-//   replacing after ctrl+a); ctrl+a then delete/backspace empties it,
-//   backspace alone drops the last character.
-//
-// State lives in the ValueStore under (window uid, scenario id): nodes
-// without an id show no change.
+// text and a clicked check box is checked without a reaction for each. The
+// rules are lib/controls/rules.ts; here a click on a node with an id also
+// makes it the target of later typing, and state lives in the ValueStore
+// under (window uid, scenario id): nodes without an id show no change.
 
 import type { InputAction } from "../../adapters/types.ts";
+import { type Control, leftClickChanges, TEXT_CONTROLS, textEdit } from "../controls/rules.ts";
 import type { ScenarioEvent } from "./events.ts";
 import type { ValueStore } from "./values.ts";
 import type { BuiltNode, Focus } from "./world.ts";
-
-const TOGGLES = new Set(["CheckBox", "ToggleButton", "Switch"]);
-const CHOICES = new Set(["RadioButton", "ListItem", "TabItem", "TreeItem"]);
-const TEXT_CONTROLS = new Set(["Edit", "Document", "ComboBox"]);
 
 export interface EditingState {
   store: ValueStore;
@@ -29,51 +18,37 @@ export interface EditingState {
   selectAll: boolean;
 }
 
-function setValue(state: EditingState, node: BuiltNode, value: string): void {
-  state.store.patch(node.uid, node.def.id!, { value });
+/** A node with an id as a control; nodes without one hold no state. */
+function control(node: BuiltNode): Control<BuiltNode> | null {
+  if (node.def.id === undefined) return null;
+  return {
+    ref: node,
+    role: node.def.role,
+    name: node.def.name,
+    selected: node.element.selected ?? false,
+  };
 }
 
 function click(state: EditingState, node: BuiltNode, left: boolean): void {
-  const id = node.def.id;
-  if (id === undefined) return;
-  state.focus = { uid: node.uid, id };
+  const target = control(node);
+  if (target === null) return;
+  state.focus = { uid: node.uid, id: node.def.id! };
   if (!left) return;
-  if (TOGGLES.has(node.def.role)) {
-    state.store.patch(node.uid, id, { selected: !(node.element.selected ?? false) });
-  }
-  if (CHOICES.has(node.def.role)) {
-    for (const sibling of node.parent?.children ?? [node]) {
-      if (sibling.def.role === node.def.role && sibling.def.id !== undefined) {
-        state.store.patch(sibling.uid, sibling.def.id, { selected: sibling === node });
-      }
-    }
-    const list = node.parent;
-    if (list?.def.role === "ComboBox" && list.def.id !== undefined) {
-      setValue(state, list, node.def.name);
-    }
+  const siblings = (node.parent?.children ?? [node]).map(control).filter((c) => c !== null);
+  const parent = node.parent ? control(node.parent) : null;
+  for (const change of leftClickChanges(target, siblings, parent)) {
+    const { ref, ...fields } = change;
+    state.store.patch(ref.uid, ref.def.id!, fields);
   }
 }
 
 function edit(state: EditingState, node: BuiltNode | null, action: InputAction): void {
   const editable = node !== null && node.def.id !== undefined && TEXT_CONTROLS.has(node.def.role);
-  const current = editable ? node.element.value ?? "" : "";
-  if (action.kind === "text") {
-    if (editable) setValue(state, node, (state.selectAll ? "" : current) + action.text);
-    state.selectAll = false;
-    return;
+  const result = textEdit(editable ? node.element.value ?? "" : null, action, state.selectAll);
+  if (editable && result.value !== undefined) {
+    state.store.patch(node.uid, node.def.id!, { value: result.value });
   }
-  if (action.kind !== "keys") return;
-  const combo = action.combo.join("+");
-  if (combo === "ctrl+a") {
-    state.selectAll = true;
-    return;
-  }
-  if (editable && (combo === "delete" || combo === "backspace") && state.selectAll) {
-    setValue(state, node, "");
-  } else if (editable && combo === "backspace") {
-    setValue(state, node, [...current].slice(0, -1).join(""));
-  }
-  state.selectAll = false;
+  state.selectAll = result.selectAll;
 }
 
 export function applyEffects(state: EditingState, event: ScenarioEvent, action: InputAction): void {

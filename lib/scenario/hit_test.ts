@@ -4,12 +4,8 @@
 // over earlier ones (a drop-down list may lie outside its combo box). An
 // element id sent with a click settles overlaps inside that window.
 
-import type { Bounds } from "../core/tree.ts";
+import { containsPoint } from "../core/tree.ts";
 import type { BuiltNode, BuiltWindow } from "./world.ts";
-
-function contains(b: Bounds, x: number, y: number): boolean {
-  return x >= b.x && y >= b.y && x < b.x + b.width && y < b.y + b.height;
-}
 
 export function nodeAt(
   windows: BuiltWindow[],
@@ -17,8 +13,8 @@ export function nodeAt(
   elementId?: string,
 ): BuiltNode | null {
   const { x, y } = point;
-  const window = windows.find((w) => contains(w.info.bounds, x, y));
+  const window = windows.find((w) => containsPoint(w.info.bounds, x, y));
   if (!window) return null;
-  const under = window.nodes.filter((n) => contains(n.element.bounds, x, y));
+  const under = window.nodes.filter((n) => containsPoint(n.element.bounds, x, y));
   return under.find((n) => n.element.id === elementId) ?? under.at(-1) ?? null;
 }

@@ -5,17 +5,11 @@
 
 import { strict as assert } from "node:assert";
 import { type Adapter, type CaptureLimits, WindowGoneError } from "../../adapters/types.ts";
-import { type Bounds, center, type Element, findById } from "../../lib/core/tree.ts";
+import { center, type Element, findById } from "../../lib/core/tree.ts";
 import type { App, Desktop } from "./desktop.ts";
-import { eventually, findAll } from "./linux_service.ts";
+import { eventually, findAll, inside } from "./linux_service.ts";
 
 const LIMITS: CaptureLimits = { maxDepth: 30, maxNodes: 20000, timeoutMs: 10000 };
-
-function inside(inner: Bounds, outer: Bounds): boolean {
-  return inner.x >= outer.x && inner.y >= outer.y &&
-    inner.x + inner.width <= outer.x + outer.width &&
-    inner.y + inner.height <= outer.y + outer.height;
-}
 
 /** The window's tree once its app has registered an accessible frame with children. */
 async function treeOf(adapter: Adapter, handle: string): Promise<Element> {

@@ -6,8 +6,8 @@
 import { strict as assert } from "node:assert";
 import { createLinuxAdapter } from "../../adapters/linux/index.ts";
 import { type Adapter, WindowGoneError } from "../../adapters/types.ts";
-import { inProcessEnv, startDesktop } from "./desktop.ts";
-import { linuxDesktopPart } from "./linux_service.ts";
+import { inProcessEnv } from "./desktop.ts";
+import { desktopTest } from "./linux_service.ts";
 import { busLossSteps, controlSteps } from "./adapter_controls.ts";
 
 const LIMITS = { maxDepth: 30, maxNodes: 20000, timeoutMs: 10000 };
@@ -33,117 +33,107 @@ async function frameCapture(adapter: Adapter, handle: string) {
   }
 }
 
-Deno.test({
-  name: "Linux adapter on a real desktop: controls, limits, failures, restart and memory",
-  ignore: !linuxDesktopPart(),
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
-    const desktop = await startDesktop();
-    try {
-      const factory = await desktop.launch("gtk3-widget-factory");
-      const dialog = await desktop.launch("zenity", ["--question", "--text=Keep going?"]);
-      // One adapter per process, as in the service: Xlib's error handlers are process-wide.
-      // No grace over a capture's own time limit, so a 1 ms capture counts as hung.
-      await withEnv(desktop.env, async () => {
-        const adapter = await createLinuxAdapter({ captureGraceMs: 0 });
-        try {
-          const factoryHandle = factory.window.toString();
-          const dialogHandle = dialog.window.toString();
+desktopTest(
+  "Linux adapter on a real desktop: controls, limits, failures, restart and memory",
+  async (t, desktop) => {
+    const factory = await desktop.launch("gtk3-widget-factory");
+    const dialog = await desktop.launch("zenity", ["--question", "--text=Keep going?"]);
+    // One adapter per process, as in the service: Xlib's error handlers are process-wide.
+    // No grace over a capture's own time limit, so a 1 ms capture counts as hung.
+    await withEnv(desktop.env, async () => {
+      const adapter = await createLinuxAdapter({ captureGraceMs: 0 });
+      try {
+        const factoryHandle = factory.window.toString();
+        const dialogHandle = dialog.window.toString();
 
-          await t.step("captures are cut short by node count and by depth", async () => {
-            const full = await frameCapture(adapter, factoryHandle);
-            assert.ok(full.nodeCount > 200, `widget-factory nodes: ${full.nodeCount}`);
-            assert.equal(full.cutShort, null);
-            const few = await adapter.captureTree(factoryHandle, { ...LIMITS, maxNodes: 10 });
-            assert.equal(few!.cutShort, "nodes");
-            assert.equal(few!.nodeCount, 10);
-            const shallow = await adapter.captureTree(factoryHandle, { ...LIMITS, maxDepth: 2 });
-            assert.equal(shallow!.cutShort, "depth");
-            const cut = shallow!.root.children.flatMap((c) => c.children).filter((c) =>
-              c.truncated
+        await t.step("captures are cut short by node count and by depth", async () => {
+          const full = await frameCapture(adapter, factoryHandle);
+          assert.ok(full.nodeCount > 200, `widget-factory nodes: ${full.nodeCount}`);
+          assert.equal(full.cutShort, null);
+          const few = await adapter.captureTree(factoryHandle, { ...LIMITS, maxNodes: 10 });
+          assert.equal(few!.cutShort, "nodes");
+          assert.equal(few!.nodeCount, 10);
+          const shallow = await adapter.captureTree(factoryHandle, { ...LIMITS, maxDepth: 2 });
+          assert.equal(shallow!.cutShort, "depth");
+          const cut = shallow!.root.children.flatMap((c) => c.children).filter((c) => c.truncated);
+          assert.ok(cut.length > 0 && cut.every((c) => (c.child_count ?? 0) > 0));
+        });
+
+        await controlSteps(t, adapter, desktop, factory);
+
+        await t.step("a hung request is rejected clearly and the worker replaced", async () => {
+          await assert.rejects(
+            adapter.captureTree(factoryHandle, { ...LIMITS, timeoutMs: 1 }),
+            /did not answer captureTree within 1 ms.*restarted/,
+          );
+          const windows = await adapter.listWindows();
+          assert.ok(windows.some((w) => w.handle === factoryHandle), "a new worker answers");
+          const again = await adapter.captureTree(factoryHandle, LIMITS);
+          assert.ok(again!.nodeCount > 200, "and captures trees again");
+        });
+
+        await t.step("1,000 captures do not grow memory", async () => {
+          await frameCapture(adapter, dialogHandle);
+          // In a process of its own: under --parallel this process holds every test file.
+          const probe = await new Deno.Command(Deno.execPath(), {
+            args: [
+              "run",
+              "--allow-all",
+              import.meta.resolve("./capture_memory_probe.ts"),
+              dialogHandle,
+            ],
+            env: inProcessEnv(desktop.env),
+            stdout: "piped",
+            stderr: "piped",
+          }).output();
+          const stderr = new TextDecoder().decode(probe.stderr);
+          assert.equal(probe.code, 0, stderr);
+          const { nodes, growthBytes } = JSON.parse(new TextDecoder().decode(probe.stdout));
+          const growthMb = growthBytes / 2 ** 20;
+          console.log(
+            `RSS growth over 1,000 captures (${nodes} nodes): ${growthMb.toFixed(1)} MiB`,
+          );
+          assert.ok(nodes >= 1000, `nodes: ${nodes}`);
+          assert.ok(growthMb < 16, `RSS grew ${growthMb.toFixed(1)} MiB`);
+        });
+
+        await t.step("activation and stacking follow the window manager", async () => {
+          const [ok, note] = await adapter.activate(factoryHandle);
+          assert.equal(ok, true, note);
+          let windows = await adapter.listWindows();
+          assert.equal(windows.find((w) => w.focused)?.handle, factoryHandle);
+          const dialogBounds = windows.find((w) => w.handle === dialogHandle)!.bounds;
+          assert.deepEqual(await adapter.windowsAbove(dialogHandle), [
+            windows.find((w) => w.handle === factoryHandle)!.bounds,
+          ]);
+          assert.equal((await adapter.activate(dialogHandle))[0], true);
+          windows = await adapter.listWindows();
+          assert.equal(windows.find((w) => w.focused)?.handle, dialogHandle);
+          assert.deepEqual(await adapter.windowsAbove(factoryHandle), [dialogBounds]);
+          assert.deepEqual(await adapter.windowsAbove(dialogHandle), []);
+        });
+
+        await t.step("a window that closes mid-capture is WindowGone", async () => {
+          const outcomes = new Set<string>();
+          for (let i = 0; i < 3; i++) {
+            const app = await desktop.launch("zenity", ["--info", `--text=run ${i}`]);
+            const handle = app.window.toString();
+            await frameCapture(adapter, handle);
+            const capture = adapter.captureTree(handle, LIMITS).then(
+              () => "complete",
+              (e) => e instanceof WindowGoneError ? "gone" : `other: ${e}`,
             );
-            assert.ok(cut.length > 0 && cut.every((c) => (c.child_count ?? 0) > 0));
-          });
+            await app.kill();
+            outcomes.add(await capture);
+            await assert.rejects(adapter.captureTree(handle, LIMITS), WindowGoneError);
+          }
+          assert.ok(![...outcomes].some((o) => o.startsWith("other")), [...outcomes].join());
+        });
 
-          await controlSteps(t, adapter, desktop, factory);
-
-          await t.step("a hung request is rejected clearly and the worker replaced", async () => {
-            await assert.rejects(
-              adapter.captureTree(factoryHandle, { ...LIMITS, timeoutMs: 1 }),
-              /did not answer captureTree within 1 ms.*restarted/,
-            );
-            const windows = await adapter.listWindows();
-            assert.ok(windows.some((w) => w.handle === factoryHandle), "a new worker answers");
-            const again = await adapter.captureTree(factoryHandle, LIMITS);
-            assert.ok(again!.nodeCount > 200, "and captures trees again");
-          });
-
-          await t.step("1,000 captures do not grow memory", async () => {
-            await frameCapture(adapter, dialogHandle);
-            // In a process of its own: under --parallel this process holds every test file.
-            const probe = await new Deno.Command(Deno.execPath(), {
-              args: [
-                "run",
-                "--allow-all",
-                import.meta.resolve("./capture_memory_probe.ts"),
-                dialogHandle,
-              ],
-              env: inProcessEnv(desktop.env),
-              stdout: "piped",
-              stderr: "piped",
-            }).output();
-            const stderr = new TextDecoder().decode(probe.stderr);
-            assert.equal(probe.code, 0, stderr);
-            const { nodes, growthBytes } = JSON.parse(new TextDecoder().decode(probe.stdout));
-            const growthMb = growthBytes / 2 ** 20;
-            console.log(
-              `RSS growth over 1,000 captures (${nodes} nodes): ${growthMb.toFixed(1)} MiB`,
-            );
-            assert.ok(nodes >= 1000, `nodes: ${nodes}`);
-            assert.ok(growthMb < 16, `RSS grew ${growthMb.toFixed(1)} MiB`);
-          });
-
-          await t.step("activation and stacking follow the window manager", async () => {
-            const [ok, note] = await adapter.activate(factoryHandle);
-            assert.equal(ok, true, note);
-            let windows = await adapter.listWindows();
-            assert.equal(windows.find((w) => w.focused)?.handle, factoryHandle);
-            const dialogBounds = windows.find((w) => w.handle === dialogHandle)!.bounds;
-            assert.deepEqual(await adapter.windowsAbove(dialogHandle), [
-              windows.find((w) => w.handle === factoryHandle)!.bounds,
-            ]);
-            assert.equal((await adapter.activate(dialogHandle))[0], true);
-            windows = await adapter.listWindows();
-            assert.equal(windows.find((w) => w.focused)?.handle, dialogHandle);
-            assert.deepEqual(await adapter.windowsAbove(factoryHandle), [dialogBounds]);
-            assert.deepEqual(await adapter.windowsAbove(dialogHandle), []);
-          });
-
-          await t.step("a window that closes mid-capture is WindowGone", async () => {
-            const outcomes = new Set<string>();
-            for (let i = 0; i < 3; i++) {
-              const app = await desktop.launch("zenity", ["--info", `--text=run ${i}`]);
-              const handle = app.window.toString();
-              await frameCapture(adapter, handle);
-              const capture = adapter.captureTree(handle, LIMITS).then(
-                () => "complete",
-                (e) => e instanceof WindowGoneError ? "gone" : `other: ${e}`,
-              );
-              await app.kill();
-              outcomes.add(await capture);
-              await assert.rejects(adapter.captureTree(handle, LIMITS), WindowGoneError);
-            }
-            assert.ok(![...outcomes].some((o) => o.startsWith("other")), [...outcomes].join());
-          });
-
-          await busLossSteps(t, adapter, desktop, factory);
-        } finally {
-          await adapter.close();
-        }
-      });
-    } finally {
-      await desktop.stop();
-    }
+        await busLossSteps(t, adapter, desktop, factory);
+      } finally {
+        await adapter.close();
+      }
+    });
   },
-});
+);

@@ -3,7 +3,7 @@
 import { partAvailable } from "../helpers/parts.ts";
 import { type Service, startService } from "../helpers/service.ts";
 import { getJson, postJson } from "../helpers/http.ts";
-import { type Desktop, DESKTOP_PACKAGES, desktopAvailable } from "./desktop.ts";
+import { type Desktop, DESKTOP_PACKAGES, desktopAvailable, startDesktop } from "./desktop.ts";
 import type { Element } from "../../lib/core/tree.ts";
 
 /** False (skip) or throws under OSO_REQUIRE_ALL_PARTS when the desktop parts are missing. */
@@ -14,6 +14,45 @@ export function linuxDesktopPart(): boolean {
       desktopAvailable(),
       `apt-get install ${DESKTOP_PACKAGES}`,
     );
+}
+
+/**
+ * A test on a desktop of its own (Xvfb, window manager, buses), stopped
+ * afterwards whatever happens. Skips (or, under OSO_REQUIRE_ALL_PARTS=1,
+ * fails) when the desktop parts are missing.
+ */
+export function desktopTest(
+  name: string,
+  body: (t: Deno.TestContext, desktop: Desktop) => Promise<void>,
+): void {
+  Deno.test({
+    name,
+    ignore: !linuxDesktopPart(),
+    // Apps, buses and the service are processes the desktop stops as a whole.
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn(t) {
+      const desktop = await startDesktop();
+      try {
+        await body(t, desktop);
+      } finally {
+        await desktop.stop();
+      }
+    },
+  });
+}
+
+/** Runs `body` against a service on `desktop`, stopped afterwards. */
+export async function withLinuxService(
+  desktop: Desktop,
+  body: (c: Client, service: Service) => Promise<void>,
+): Promise<void> {
+  const service = await startLinuxService(desktop);
+  try {
+    await body(client(service), service);
+  } finally {
+    await service.stop();
+  }
 }
 
 /** Deep trees and no tree cache: tests read what the desktop shows right now. */
@@ -50,6 +89,13 @@ export function client(service: Service): Client {
 
 export function uidOf(window: bigint): string {
   return `x11:${window.toString(16)}`;
+}
+
+/** Whether `inner` lies wholly inside `outer`. */
+export function inside(inner: Element["bounds"], outer: Element["bounds"]): boolean {
+  return inner.x >= outer.x && inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height;
 }
 
 export function findAll(root: Element, test: (e: Element) => boolean): Element[] {
