@@ -423,62 +423,14 @@ Deno.test(
   }),
 );
 
-const VERBS_SCENARIO = `
-name: verbs
-states:
-  panel:
-    windows:
-      - uid: mock:panel
-        title: Panel
-        bounds: {x: 0, y: 0, width: 400, height: 300}
-        tree:
-          role: Window
-          name: Panel
-          bounds: {x: 0, y: 0, width: 400, height: 300}
-          children:
-            - {role: Edit, name: Field, id: field, value: "", bounds: {x: 10, y: 10, width: 100, height: 20}}
-            - {role: Button, name: Go, id: go, bounds: {x: 10, y: 40, width: 60, height: 20}}
-            - role: ComboBox
-              name: Size
-              id: size
-              value: Small
-              bounds: {x: 10, y: 70, width: 100, height: 20}
-              children:
-                - {role: ListItem, name: Small, id: small, bounds: {x: 10, y: 90, width: 100, height: 20}}
-                - {role: ListItem, name: Large, id: large, bounds: {x: 10, y: 110, width: 100, height: 20}}
-            - {role: List, name: Items, id: items, bounds: {x: 200, y: 10, width: 150, height: 100}}
-            - {role: Slider, name: Handle, id: handle, bounds: {x: 200, y: 150, width: 20, height: 20}}
-            - {role: Text, name: Log, id: log, value: "", bounds: {x: 10, y: 260, width: 380, height: 20}}
-reactions:
-  - on: {tool: click_element, target_id: go}
-    set: [{id: log, value: clicked}]
-  - on: {tool: click_element, target_id: field}
-    set: [{id: log, value: focused}]
-  - on: {tool: type_text, target_id: field, text_regex: "(.*)"}
-    set: [{id: log, value: "typed {text}"}]
-  - on: {tool: press_key, target_id: field, text_regex: "ctrl\\\\+s"}
-    set: [{id: log, value: saved}]
-  - on: {tool: press_key, target_id: field, text_regex: delete}
-    set: [{id: log, value: "emptied to '{value:field}'"}]
-  - on: {tool: click_element, target_id: large}
-    set: [{id: log, value: "chose {value:size}"}]
-  - on: {tool: scroll, target_id: items}
-    set: [{id: log, value: scrolled}]
-  - on: {tool: hover, target_id: go}
-    set: [{id: log, value: hovered}]
-  - on: {tool: drag, target_id: handle}
-    set: [{id: log, value: dragged}]
-oracles:
-  success: [{kind: value_equals, selector: 'Text[name="Log"]', expected: clicked}]
-  failure: [{kind: value_equals, selector: 'Text[name="Log"]', expected: never}]
-`;
+const PANEL = new URL("./helpers/panel.yaml", import.meta.url);
 
 Deno.test(
   "every element verb and coordinate verb drives a reaction",
   withService(async (c, t) => {
     const dir = await Deno.makeTempDir({ dir: c.root, prefix: "oso-verbs-" });
-    const path = `${dir}/verbs.yaml`;
-    await Deno.writeTextFile(path, VERBS_SCENARIO);
+    const path = `${dir}/panel.yaml`;
+    await Deno.copyFile(PANEL, path);
     const go = { selector: 'Button[name="Go"]' };
     const field = { selector: 'Edit[name="Field"]' };
     const focusField = ["/api/element/click", field] as const;
