@@ -2,10 +2,10 @@
 // legacy result fields plus target / before / after / changed / new_dialogs.
 
 import type { ActionOutcome } from "../../adapters/types.ts";
-import { stateAfter, treeChanged } from "./element_verb.ts";
+import { performWithReceipt } from "./perform.ts";
 import { ToolError } from "../core/errors.ts";
 import { captureWindow, listWindows } from "../observe/capture.ts";
-import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts";
+import { GONE_STATE, type TreeState, treeState } from "./receipts.ts";
 import type { Session } from "../core/session.ts";
 import type { Element } from "../core/tree.ts";
 import type { ToolResult } from "../tools/registry.ts";
@@ -72,37 +72,21 @@ export async function runCoordinateVerb(
     target: { window_uid: window?.window_uid ?? null, ...(verb.target ?? NO_ELEMENT) },
     before: before.state,
   };
-  if (verb.dryRun) {
-    return {
-      ok: true,
-      success: true,
-      ...base,
-      after: before.state,
-      changed: false,
-      new_dialogs: [],
-      duration_ms: 0,
-    };
-  }
-  const started = performance.now();
-  let outcome: ActionOutcome;
-  try {
-    outcome = await verb.execute(window);
-  } catch (e) {
-    outcome = { ok: false, error: (e as Error).message };
-  }
-  const duration_ms = Math.round(performance.now() - started);
-  const after = window
-    ? await stateAfter(session, window)
-    : { state: GONE_STATE, tree: null, windows: await listWindows(session) };
+  const acted = await performWithReceipt(session, {
+    receipt: base,
+    before,
+    window,
+    windowsBefore: windows,
+    dryRun: verb.dryRun,
+    execute: () => verb.execute(window),
+  });
+  if (acted.outcome === null) return acted.receipt;
+  const { outcome } = acted;
   const result: ToolResult = {
     success: outcome.ok,
-    ...base,
     ...(outcome.ok && outcome.note ? { note: outcome.note } : {}),
     ...(outcome.ok ? outcome.details : {}),
-    after: after.state,
-    changed: treeChanged(before, after),
-    new_dialogs: newDialogs(windows, after.windows),
-    duration_ms,
+    ...acted.receipt,
   };
   // A failed adapter call is reported the legacy way: the dispatcher turns the
   // string into an Internal error object (spec/errors.md §4).

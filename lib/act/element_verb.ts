@@ -4,9 +4,9 @@
 
 import type { ActionOutcome } from "../../adapters/types.ts";
 import { errorObject, knownCode, ToolError } from "../core/errors.ts";
-import { contentFingerprint } from "../core/hash.ts";
-import { type Captured, captureWindow, listWindows, targetWindow } from "../observe/capture.ts";
-import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts";
+import { type Captured, captureWindow, targetWindow } from "../observe/capture.ts";
+import { treeState } from "./receipts.ts";
+import { performWithReceipt } from "./perform.ts";
 import type { Session } from "../core/session.ts";
 import { requireToken } from "../observe/tree_tokens.ts";
 import { resolveTarget, type TargetArgs } from "./targets.ts";
@@ -33,36 +33,6 @@ export type Executor = (target: ExecTarget) => Promise<ActionOutcome>;
 
 export async function screenOf(session: Session): Promise<Bounds> {
   return screenBounds(await session.adapter.monitors()) ?? FALLBACK_SCREEN;
-}
-
-/** The state of a window after an action; "" fields when it is gone. */
-export async function stateAfter(
-  session: Session,
-  window: ListedWindow,
-): Promise<{ state: TreeState; tree: Element | null; windows: ListedWindow[] }> {
-  const windows = await listWindows(session);
-  if (!windows.some((w) => w.window_uid === window.window_uid)) {
-    return { state: GONE_STATE, tree: null, windows };
-  }
-  try {
-    const after = await captureWindow(session, window, "bypass");
-    return { state: treeState(after.tree, after.hash), tree: after.tree, windows };
-  } catch (e) {
-    if (e instanceof ToolError && e.code === "WindowGone") {
-      return { state: GONE_STATE, tree: null, windows };
-    }
-    throw e;
-  }
-}
-
-/** Whether anything an element shows changed (tree_hash alone misses check and focus state). */
-export function treeChanged(
-  before: { state: TreeState; tree: Element | null },
-  after: { state: TreeState; tree: Element | null },
-): boolean {
-  if (before.state.tree_hash !== after.state.tree_hash) return true;
-  if (before.tree === null || after.tree === null) return before.tree !== after.tree;
-  return contentFingerprint(before.tree) !== contentFingerprint(after.tree);
 }
 
 function previousTree(session: Session, uid: string, token?: string): Element | null {
@@ -114,42 +84,18 @@ export async function runElementVerb(
     before: beforeState,
     ...(warning ? { warning } : {}),
   };
-  if (args.dry_run) {
-    return {
-      ok: true,
-      success: true,
-      ...receipt,
-      after: beforeState,
-      changed: false,
-      new_dialogs: [],
-      duration_ms: 0,
-    };
-  }
-  const started = performance.now();
-  let outcome: ActionOutcome;
-  try {
-    outcome = await execute({
-      session,
-      window,
-      element,
-      point: center(element.bounds),
-      tree: before.tree,
-    });
-  } catch (e) {
-    if (e instanceof ToolError) throw e;
-    outcome = { ok: false, error: (e as Error).message };
-  }
-  const duration_ms = Math.round(performance.now() - started);
-  const after = await stateAfter(session, window);
-  const result: ToolResult = {
-    ok: outcome.ok,
-    success: outcome.ok,
-    ...receipt,
-    after: after.state,
-    changed: treeChanged({ state: beforeState, tree: before.tree }, after),
-    new_dialogs: newDialogs(windowsBefore, after.windows),
-    duration_ms,
-  };
+  const acted = await performWithReceipt(session, {
+    receipt,
+    before: { state: beforeState, tree: before.tree },
+    window,
+    windowsBefore,
+    dryRun: args.dry_run,
+    execute: () =>
+      execute({ session, window, element, point: center(element.bounds), tree: before.tree }),
+  });
+  if (acted.outcome === null) return acted.receipt;
+  const { outcome } = acted;
+  const result: ToolResult = { ok: outcome.ok, success: outcome.ok, ...acted.receipt };
   if (!outcome.ok) {
     result.error = errorObject(knownCode(outcome.code) ?? "Internal", outcome.error);
   }
