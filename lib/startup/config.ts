@@ -9,98 +9,196 @@ import { fileURLToPath } from "node:url";
 
 const hostOrIp = z.string().trim().min(1);
 
-const sections = {
+const NOT_BUILT = "(not built yet: accepted and kept for when the feature lands)";
+
+export const CONFIG_SECTIONS = {
   web_ui: z.object({
-    host: hostOrIp.default("127.0.0.1"),
-    port: z.number().int().min(1).max(65535).default(5001),
-    debug: z.boolean().default(false),
-    cors_origins: z.array(z.string()).default([]),
-  }),
+    host: hostOrIp.default("127.0.0.1").describe(
+      "Address the HTTP service binds to. Anything but loopback exposes desktop control to the network (a warning banner is printed).",
+    ),
+    port: z.number().int().min(1).max(65535).default(5001).describe(
+      "TCP port of the HTTP service.",
+    ),
+    debug: z.boolean().default(false).describe(`Debug mode ${NOT_BUILT}.`),
+    cors_origins: z.array(z.string()).default([]).describe(
+      "Web origins (scheme://host:port) allowed to call the API from a browser; every other Origin is refused.",
+    ),
+  }).describe("The HTTP service."),
   mcp: z.object({
-    server_name: z.string().default("os-screen-observer"),
-    version: z.string().default("0.1.0"),
-  }),
+    server_name: z.string().default("os-screen-observer").describe(
+      "Server name announced in the MCP initialize result.",
+    ),
+    version: z.string().default("0.1.0").describe(
+      "Version announced over MCP and in /api/healthz.",
+    ),
+  }).describe("The MCP server over stdio."),
   ocr: z.object({
-    enabled: z.boolean().default(true),
-    tesseract_cmd: z.string().nullable().default(null),
-    min_confidence: z.number().min(0).max(100).default(30),
-    preprocess: z.boolean().default(true),
-    upscale: z.number().int().min(1).max(8).default(2),
-    psm_window: z.number().int().min(0).max(13).default(11),
-    psm_roi: z.number().int().min(0).max(13).default(7),
-    max_roi_crops: z.number().int().min(0).default(40),
-    backend: z.string().default("tesseract"),
-  }),
+    enabled: z.boolean().default(true).describe(`Whether OCR may run ${NOT_BUILT}.`),
+    tesseract_cmd: z.string().nullable().default(null).describe(
+      `Tesseract executable ${NOT_BUILT}.`,
+    ),
+    min_confidence: z.number().min(0).max(100).default(30).describe(
+      `Lowest word confidence kept, 0–100 ${NOT_BUILT}.`,
+    ),
+    preprocess: z.boolean().default(true).describe(`Image clean-up before OCR ${NOT_BUILT}.`),
+    upscale: z.number().int().min(1).max(8).default(2).describe(`Upscale factor ${NOT_BUILT}.`),
+    psm_window: z.number().int().min(0).max(13).default(11).describe(
+      `Tesseract page segmentation mode for whole windows ${NOT_BUILT}.`,
+    ),
+    psm_roi: z.number().int().min(0).max(13).default(7).describe(
+      `Tesseract page segmentation mode for regions ${NOT_BUILT}.`,
+    ),
+    max_roi_crops: z.number().int().min(0).default(40).describe(
+      `Most regions read per call ${NOT_BUILT}.`,
+    ),
+    backend: z.string().default("tesseract").describe(`OCR engine ${NOT_BUILT}.`),
+  }).describe("Text recognition on screenshots."),
   vlm: z.looseObject({
-    enabled: z.boolean().default(false),
-    base_url: z.string().default("http://localhost:3000"),
-    api_key: z.string().nullable().default(null),
-    model: z.string().nullable().default(null),
-    max_tokens: z.number().int().min(1).default(1500),
-    temperature: z.number().default(0.1),
-    timeout_s: z.number().positive().default(240),
-    mode: z.enum(["single", "multipass"]).default("single"),
-  }),
+    enabled: z.boolean().default(false).describe(
+      `Whether a vision model may be called ${NOT_BUILT}.`,
+    ),
+    base_url: z.string().default("http://localhost:3000").describe(
+      `The vision model server's base URL ${NOT_BUILT}.`,
+    ),
+    api_key: z.string().nullable().default(null).describe(
+      `API key for the vision model server; never printed or served ${NOT_BUILT}.`,
+    ),
+    model: z.string().nullable().default(null).describe(`Model name ${NOT_BUILT}.`),
+    max_tokens: z.number().int().min(1).default(1500).describe(
+      `Most tokens per answer ${NOT_BUILT}.`,
+    ),
+    temperature: z.number().default(0.1).describe(`Sampling temperature ${NOT_BUILT}.`),
+    timeout_s: z.number().positive().default(240).describe(`Per-call timeout, s ${NOT_BUILT}.`),
+    mode: z.enum(["single", "multipass"]).default("single").describe(
+      `One prompt or several passes ${NOT_BUILT}.`,
+    ),
+  }).describe("Vision-model descriptions; other keys of the original are kept as given."),
   ascii_sketch: z.object({
-    grid_width: z.number().int().min(10).max(500).default(72),
-    grid_height: z.number().int().min(5).max(250).default(24),
-    unicode_box: z.boolean().default(false),
-    role_glyphs: z.boolean().default(true),
-    occlusion_prune: z.boolean().default(true),
-    tab_index_badges: z.boolean().default(true),
-    landmark_headers: z.boolean().default(true),
-    vlm_fallback: z.boolean().default(false),
-  }),
+    grid_width: z.number().int().min(10).max(500).default(72).describe(
+      "Default sketch width in characters.",
+    ),
+    grid_height: z.number().int().min(5).max(250).default(24).describe(
+      "Default sketch height in lines.",
+    ),
+    unicode_box: z.boolean().default(false).describe(
+      "Draw boxes with Unicode line characters instead of ASCII (a request's `unicode` overrides).",
+    ),
+    role_glyphs: z.boolean().default(true).describe(
+      "Mark controls with role glyphs ([x], (o), ...).",
+    ),
+    occlusion_prune: z.boolean().default(true).describe(
+      "Leave out elements hidden behind other windows.",
+    ),
+    tab_index_badges: z.boolean().default(true).describe("Number focusable controls in tab order."),
+    landmark_headers: z.boolean().default(true).describe(
+      "Head menus, toolbars and dialogs with their names.",
+    ),
+    vlm_fallback: z.boolean().default(false).describe(
+      `Ask the vision model when the tree is empty ${NOT_BUILT}.`,
+    ),
+  }).describe("The ASCII sketch view."),
   tree: z.object({
-    max_depth: z.number().int().min(0).max(64).default(8),
-    default_depth: z.number().int().min(0).max(64).default(5),
-    cache_ttl_s: z.number().min(0).default(2.0),
-    strategy: z.enum(["merged", "uia_only"]).default("merged"),
-    sparse_threshold: z.number().int().min(0).default(5),
-    max_nodes: z.number().int().min(1).default(20000),
-    capture_timeout_ms: z.number().int().min(1).default(10000),
-  }),
+    max_depth: z.number().int().min(0).max(64).default(8).describe(
+      "Deepest level a request may ask for.",
+    ),
+    default_depth: z.number().int().min(0).max(64).default(5).describe(
+      "Depth served when a request names none.",
+    ),
+    cache_ttl_s: z.number().min(0).default(2.0).describe(
+      "How long a captured tree is reused for reads, in seconds (0: always capture). Inputs invalidate it.",
+    ),
+    strategy: z.enum(["merged", "uia_only"]).default("merged").describe(
+      "Windows tree source (UI Automation merged with MSAA, or UIA only); unused elsewhere.",
+    ),
+    sparse_threshold: z.number().int().min(0).default(5).describe(
+      "A window with fewer named elements than this is reported as degraded (accessibility off or an app that exposes little).",
+    ),
+    max_nodes: z.number().int().min(1).default(20000).describe(
+      "Most elements one capture reads; a capture cut short says so (`cut_short`).",
+    ),
+    capture_timeout_ms: z.number().int().min(1).default(10000).describe(
+      "Longest one capture may take before it is cut short, in ms.",
+    ),
+  }).describe("Accessibility tree captures."),
   logging: z.looseObject({
-    level: z.enum(["DEBUG", "INFO", "WARNING", "ERROR"]).default("INFO"),
-  }),
-  mock: z.boolean().default(false),
-  /** Off (the spec's static mock) by default; on, the mock reacts to clicks and typing. */
-  mock_interactive: z.boolean().default(false),
-  platform: z.string().default("auto"),
-  wait_for: z.object({ max_timeout_ms: z.number().int().min(0).default(60000) }),
-  /** Folders scenario files may be loaded from (relative paths: the working directory). */
-  scenarios: z.object({ dirs: z.array(z.string().min(1)).default(["scenarios"]) }),
-  /** Folders reference images (assert_state screenshot_similar) may be read from. */
-  references: z.object({ dirs: z.array(z.string().min(1)).default(["references"]) }),
-  tracing: z.looseObject({ dir: z.string().min(1).default("traces") }),
-  /** Bounds on what one request or connection may cost (docs/DECISIONS.md, "Limits"). */
+    level: z.enum(["DEBUG", "INFO", "WARNING", "ERROR"]).default("INFO").describe(
+      "Lowest level written to stderr.",
+    ),
+  }).describe("Logging (stderr only; stdout belongs to MCP)."),
+  mock: z.boolean().default(false).describe(
+    "Serve the mock desktop even where a real one is available (same as --mock).",
+  ),
+  mock_interactive: z.boolean().default(false).describe(
+    "The mock desktop reacts to clicks and typing (check boxes toggle, fields take text); off, it is static.",
+  ),
+  platform: z.string().default("auto").describe(
+    "auto (detect) or a platform name (Linux; Windows, Darwin and WSL have no adapter yet and serve the mock desktop); any other value serves the mock desktop.",
+  ),
+  wait_for: z.object({
+    max_timeout_ms: z.number().int().min(0).default(60000).describe(
+      "Longest wait a wait_for or wait_idle call may ask for, in ms (longer requests are capped).",
+    ),
+  }).describe("Waiting tools."),
+  scenarios: z.object({
+    dirs: z.array(z.string().min(1)).default(["scenarios"]).describe(
+      "Folders scenario files may be loaded from (relative paths: from the working directory; the bundled scenarios are always allowed).",
+    ),
+  }).describe("Scenario files."),
+  references: z.object({
+    dirs: z.array(z.string().min(1)).default(["references"]).describe(
+      "Folders reference images (assert_state screenshot_similar) may be read from.",
+    ),
+  }).describe("Reference images."),
+  tracing: z.looseObject({
+    dir: z.string().min(1).default("traces").describe(
+      `Folder for run traces; files may be read back from here ${NOT_BUILT}.`,
+    ),
+  }).describe("Run traces."),
   limits: z.object({
-    body_bytes: z.number().int().min(1024).max(256 * 1024 * 1024).default(1_000_000),
-    header_bytes: z.number().int().min(1024).max(1024 * 1024).default(65_536),
-    connections: z.number().int().min(8).max(100_000).default(1024),
-    header_timeout_ms: z.number().int().min(100).default(10_000),
-    body_timeout_ms: z.number().int().min(100).default(30_000),
-    idle_timeout_ms: z.number().int().min(100).default(30_000),
-    mcp_line_bytes: z.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024),
-    file_bytes: z.number().int().min(1024).max(1024 * 1024 * 1024).default(16 * 1024 * 1024),
-    image_pixels: z.number().int().min(1).default(40_000_000),
-    regex_length: z.number().int().min(1).max(100_000).default(4096),
-  }),
+    body_bytes: z.number().int().min(1024).max(256 * 1024 * 1024).default(1_000_000).describe(
+      "Largest request body; refused with 413 on Content-Length and while a chunked body streams.",
+    ),
+    header_bytes: z.number().int().min(1024).max(1024 * 1024).default(65_536).describe(
+      "Largest request line plus header fields (414 / 431).",
+    ),
+    connections: z.number().int().min(8).max(100_000).default(1024).describe(
+      "Most open HTTP connections (also at most half the open-file limit); at the cap the longest-waiting idle ones are closed.",
+    ),
+    header_timeout_ms: z.number().int().min(100).default(10_000).describe(
+      "From a request's first byte to its complete head, in ms (408).",
+    ),
+    body_timeout_ms: z.number().int().min(100).default(30_000).describe(
+      "Reading a body, or writing an answer to a client that does not read, in ms.",
+    ),
+    idle_timeout_ms: z.number().int().min(100).default(30_000).describe(
+      "A kept-alive connection with no request is closed after this many ms.",
+    ),
+    mcp_line_bytes: z.number().int().min(1024).max(256 * 1024 * 1024).default(4 * 1024 * 1024)
+      .describe("Longest MCP stdio line; a longer one is discarded and answered -32600."),
+    file_bytes: z.number().int().min(1024).max(1024 * 1024 * 1024).default(16 * 1024 * 1024)
+      .describe("Largest file read by path (scenarios, reference images)."),
+    image_pixels: z.number().int().min(1).default(40_000_000).describe(
+      "Largest PNG (width × height) decoded; checked before anything is allocated.",
+    ),
+    regex_length: z.number().int().min(1).max(100_000).default(4096).describe(
+      "Longest client regex, in characters (name_regex, selector ~=, waits, assert_state).",
+    ),
+  }).describe("Bounds on what one request or connection may cost."),
 } as const;
 
-type Sections = typeof sections;
+type Sections = typeof CONFIG_SECTIONS;
 export type Config = { -readonly [K in keyof Sections]: z.output<Sections[K]> };
 
-const sectionNames = Object.keys(sections) as Array<keyof Sections>;
+const sectionNames = Object.keys(CONFIG_SECTIONS) as Array<keyof Sections>;
 
 export function defaultConfig(): Config {
   const out: Record<string, unknown> = {};
-  for (const name of sectionNames) out[name] = sections[name].parse(emptyFor(name));
+  for (const name of sectionNames) out[name] = CONFIG_SECTIONS[name].parse(emptyFor(name));
   return out as Config;
 }
 
 function emptyFor(name: keyof Sections): unknown {
-  return sections[name] instanceof z.ZodObject ? {} : undefined;
+  return CONFIG_SECTIONS[name] instanceof z.ZodObject ? {} : undefined;
 }
 
 export interface LoadedConfig {
@@ -176,8 +274,8 @@ export function mergeAndValidate(raw: unknown): { config: Config; problems: stri
     return { config: config as Config, problems: ["top level must be a JSON object"] };
   }
   for (const [key, value] of Object.entries(raw)) {
-    if (key.startsWith("_") || !Object.hasOwn(sections, key)) continue;
-    const schema = sections[key as keyof Sections];
+    if (key.startsWith("_") || !Object.hasOwn(CONFIG_SECTIONS, key)) continue;
+    const schema = CONFIG_SECTIONS[key as keyof Sections];
     const input = isPlainObject(value) ? stripDocKeys(value) : value;
     const parsed = schema.safeParse(input);
     if (parsed.success) {
