@@ -8,6 +8,7 @@ import { elementRoutes } from "./elements.ts";
 import { healthRoutes } from "./health.ts";
 import { inspectorRoutes } from "./inspector.ts";
 import { observationRoutes } from "./observation.ts";
+import { openApiRoutes } from "./openapi.ts";
 import { scenarioRoutes } from "./scenario.ts";
 import { screenshotRoutes } from "./screenshot.ts";
 import { securityGuard } from "./security.ts";
@@ -26,6 +27,7 @@ export function createApp(session: Session, bindHost: string): Hono {
   elementRoutes(app, session);
   observationRoutes(app, session);
   scenarioRoutes(app, session);
+  openApiRoutes(app, session);
 
   const knownPaths = app.routes.map((r) => r.path);
   app.notFound((c) => {

@@ -1,0 +1,49 @@
+// The error code table of lib/core/errors.ts, with what each code means for
+// a caller. Status, recoverability and the suggested tool come from the
+// table itself; only the meaning is written here.
+
+import { ERROR_CODES, type ErrorCode } from "../core/errors.ts";
+import type { ErrorCodeEntry } from "./types.ts";
+
+export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
+  ElementNotFound: "No element matches the selector, or an element_id is stale (context.stale).",
+  ElementOccluded: "The element is covered by another window; bring its window forward.",
+  ElementDisabled: "The element is disabled; wait until it is enabled.",
+  WindowGone: "The window (window_uid) no longer exists; list the windows again.",
+  WindowOccluded:
+    "The window is covered by another window. (Reserved: this build does not raise it.)",
+  Timeout:
+    "A wait ran out of time (the answer carries elapsed_ms), or a request head arrived too slowly.",
+  PatternUnsupported: "The platform has no element operation for this (method: pattern).",
+  RateLimited: "Too many calls in a short time. (Reserved: this build does not raise it.)",
+  BudgetExceeded: "The session's action budget is spent. (Reserved: this build does not raise it.)",
+  PermissionDenied: "Refused by the request guards (foreign Host, Origin or Sec-Fetch-Site), " +
+    "or a file path outside the allowed directories.",
+  ConfirmationRequired:
+    "The action needs a confirm_token first. (Reserved: this build does not raise it.)",
+  ConfirmationInvalid:
+    "The confirm_token is unknown or expired. (Reserved: this build does not raise it.)",
+  SnapshotExpired: "The snapshot, tree_token or since token expired or never existed.",
+  ScenarioInvalid: "The scenario file is malformed (file, line, column and key in context).",
+  PlatformUnsupported:
+    "Not supported here (e.g. an HTTP version or transfer coding the server does not speak).",
+  PredicateUnsupported:
+    "A predicate kind is not supported. (Reserved: this build does not raise it.)",
+  BadRequest: "Invalid arguments, malformed JSON, unknown tool or route, or a GET on a tool " +
+    "that needs POST.",
+  ServiceBusy: "Every connection is busy; retry later.",
+  Internal: "An unexpected failure in the service or the platform adapter.",
+};
+
+export function errorCodeTable(): Record<string, ErrorCodeEntry> {
+  const table: Record<string, ErrorCodeEntry> = {};
+  for (const [code, entry] of Object.entries(ERROR_CODES)) {
+    table[code] = {
+      status: entry.status,
+      recoverable: entry.recoverable,
+      suggested_next_tool: entry.next,
+      meaning: ERROR_MEANINGS[code as ErrorCode] ?? "",
+    };
+  }
+  return table;
+}

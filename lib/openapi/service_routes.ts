@@ -1,0 +1,200 @@
+// Routes that do not hand one tool its arguments as they are: health and
+// metrics, the tool list, this document, the inspector page, the legacy
+// (v1) sketch and screenshot, and the two routes that pick a tool from the
+// body (POST /api/action, POST /api/hover).
+
+import type { z } from "zod";
+import type { Tool } from "../tools/registry.ts";
+import { propertiesOf, requiredOf } from "./json_schema.ts";
+import { legacyQueryParameters } from "./legacy_query.ts";
+import { guardResponses, json, toolResponses } from "./responses.ts";
+import { ACTION_VERBS, HOVER_TOOLS } from "./route_table.ts";
+import { argsComponent, operationId } from "./tool_operation.ts";
+import { type HttpMethod, type JsonSchema, type Operation, schemaRef } from "./types.ts";
+
+/** The zod objects the legacy routes parse their query with (routes/legacy_params.ts). */
+export interface LegacyQueries {
+  sketch: z.ZodObject;
+  screenshot: z.ZodObject;
+}
+
+export interface RouteOperation {
+  method: HttpMethod;
+  path: string;
+  operation: Operation;
+}
+
+function get(path: string, tag: string, fields: Omit<Operation, "operationId" | "tags">) {
+  return {
+    method: "get" as const,
+    path,
+    operation: { operationId: operationId("get", path), tags: [tag], ...fields },
+  };
+}
+
+const legacyErrors = (what: string) => ({
+  "400": { description: "A parameter is not valid.", content: json(schemaRef("LegacyError")) },
+  ...guardResponses(false),
+  "500": { description: `The ${what} could not be made.`, content: json(schemaRef("LegacyError")) },
+});
+
+/** One /api/action variant: `action` plus the arguments of the tool it runs. */
+function actionVariant(
+  verb: (typeof ACTION_VERBS)[number],
+  args: JsonSchema,
+): JsonSchema {
+  const props = propertiesOf(args);
+  const required = requiredOf(args);
+  const action = { const: verb.action, description: `Runs the tool \`${verb.tool}\`.` };
+  if (!verb.rename) {
+    return {
+      type: "object",
+      description: `\`${verb.action}\`: the body (less \`action\`) is ${verb.tool}'s arguments.`,
+      properties: { action, ...props },
+      required: ["action", ...required],
+    };
+  }
+  const properties: Record<string, JsonSchema> = { action };
+  const mapped: string[] = ["action"];
+  for (const [field, argument] of Object.entries(verb.rename)) {
+    properties[field] = props[argument] ?? {};
+    if (required.includes(argument)) mapped.push(field);
+  }
+  const renames = Object.entries(verb.rename)
+    .filter(([field, argument]) => field !== argument)
+    .map(([field, argument]) => `\`${field}\` is ${verb.tool}'s \`${argument}\``);
+  return {
+    type: "object",
+    description: `\`${verb.action}\`: ${renames.join(", ")}; other fields are ignored.`,
+    properties,
+    required: mapped,
+  };
+}
+
+export function serviceRoutes(
+  tools: ReadonlyMap<string, Tool>,
+  argsOf: (tool: string) => JsonSchema,
+  legacy: LegacyQueries,
+): RouteOperation[] {
+  const actionTools = ACTION_VERBS.map((v) => `\`${v.tool}\``).join(", ");
+  return [
+    get("/", "Service", {
+      summary: "The web inspector (an HTML page that uses only this API).",
+      responses: {
+        "200": {
+          description: "The page.",
+          content: { "text/html": { schema: { type: "string" } } },
+        },
+        ...guardResponses(false),
+      },
+    }),
+    get("/api/healthz", "Service", {
+      summary: "Service health: uptime, adapter, tree-cache counters, config problems.",
+      description: "Cheap to poll; consumes no step.",
+      responses: {
+        "200": { description: "The service is up.", content: json(schemaRef("Healthz")) },
+        ...guardResponses(false),
+      },
+    }),
+    get("/api/metrics", "Service", {
+      summary: "Prometheus metrics (text exposition format 0.0.4).",
+      description: "Step count, uptime, tree-cache hits, misses and capture times, open " +
+        "HTTP connections. Consumes no step.",
+      responses: {
+        "200": {
+          description: "The metrics.",
+          content: { "text/plain": { schema: { type: "string" } } },
+        },
+        ...guardResponses(false),
+      },
+    }),
+    get("/api/tools", "Service", {
+      summary: "The names of every tool.",
+      description: "Run one with `POST /api/tool/<name>` (or GET, for tools that allow it).",
+      responses: {
+        "200": { description: "The tool names.", content: json(schemaRef("ToolList")) },
+        ...guardResponses(false),
+      },
+    }),
+    get("/api/openapi.json", "Service", {
+      summary: "This API description as an OpenAPI 3.1 document.",
+      description: "Generated at run time from the schemas the routes validate with.",
+      responses: {
+        "200": {
+          description: "The document.",
+          content: json({ type: "object", description: "An OpenAPI 3.1 document." }),
+        },
+        ...guardResponses(false),
+      },
+    }),
+    get("/api/sketch", "Observe", {
+      summary: "An ASCII sketch of a window (v1 route; errors are v1 strings).",
+      description: "The focused window unless one is named. The same fields as the tool " +
+        '`get_screen_sketch`, without the envelope. Errors are `{"error": "..."}`.',
+      parameters: legacyQueryParameters("GET /api/sketch", legacy.sketch),
+      responses: {
+        "200": { description: "The sketch.", content: json(schemaRef("Sketch")) },
+        ...legacyErrors("sketch"),
+      },
+    }),
+    get("/api/screenshot", "Observe", {
+      summary: "A PNG screenshot, base64 (v1 route; errors are v1 strings).",
+      description: "A window's, or the full screen's when no window is named. Errors are " +
+        '`{"error": "..."}`.',
+      parameters: legacyQueryParameters("GET /api/screenshot", legacy.screenshot),
+      responses: {
+        "200": { description: "The screenshot.", content: json(schemaRef("Screenshot")) },
+        ...legacyErrors("screenshot"),
+      },
+    }),
+    {
+      method: "post",
+      path: "/api/action",
+      operation: {
+        operationId: operationId("post", "/api/action"),
+        summary: "A v1 action: click_at, type, key or scroll.",
+        description: `Runs one of ${actionTools}, chosen by \`action\`, and answers with ` +
+          "that tool's envelope. An unknown `action` is a 400 whose `error` is a string.",
+        tags: ["Act"],
+        requestBody: {
+          required: true,
+          content: json({
+            oneOf: ACTION_VERBS.filter((v) => tools.has(v.tool)).map((v) =>
+              actionVariant(v, argsOf(v.tool))
+            ),
+          })!,
+        },
+        responses: {
+          ...toolResponses(true, "The tool's result in the success envelope."),
+          "400": {
+            description: "Invalid arguments (envelope), or an unknown action (v1 string error).",
+            content: json({
+              anyOf: [schemaRef("ErrorEnvelope"), schemaRef("UnknownActionError")],
+            }),
+          },
+        },
+      },
+    },
+    {
+      method: "post",
+      path: "/api/hover",
+      operation: {
+        operationId: operationId("post", "/api/hover"),
+        summary: "Hover over a point or an element.",
+        description: `With \`x\` and \`y\` and neither \`selector\` nor \`element_id\`, ` +
+          `runs \`${HOVER_TOOLS.atPoint}\`; otherwise \`${HOVER_TOOLS.onElement}\`.`,
+        tags: ["Act"],
+        requestBody: {
+          required: true,
+          content: json({
+            anyOf: [
+              schemaRef(argsComponent(HOVER_TOOLS.atPoint)),
+              schemaRef(argsComponent(HOVER_TOOLS.onElement)),
+            ],
+          })!,
+        },
+        responses: toolResponses(true, "The tool's result in the success envelope."),
+      },
+    },
+  ];
+}

@@ -1,0 +1,41 @@
+// GET /api/openapi.json — the API described as OpenAPI 3.1, generated from
+// the tool registry and the routes' own schemas (lib/openapi/). Run as a
+// script (`deno task docs`) it writes the same description to docs/API.md.
+
+import type { Hono } from "hono";
+import type { Session } from "../lib/core/session.ts";
+import { openApiDocument } from "../lib/openapi/document.ts";
+import { renderMarkdown } from "../lib/openapi/markdown.ts";
+import type { OpenApiDocument } from "../lib/openapi/types.ts";
+import { defaultConfig } from "../lib/startup/config.ts";
+import { TOOLS } from "../lib/tools/index.ts";
+import { legacyWindowQuery, sketchQuery } from "./legacy_params.ts";
+
+export const API_MD = new URL("../docs/API.md", import.meta.url);
+
+export function apiDocument(version: string): OpenApiDocument {
+  return openApiDocument({
+    tools: TOOLS,
+    version,
+    legacy: { sketch: sketchQuery, screenshot: legacyWindowQuery },
+  });
+}
+
+/** docs/API.md's text: the document for the default version, in Markdown. */
+export function apiMarkdown(): string {
+  return renderMarkdown(apiDocument(defaultConfig().mcp.version));
+}
+
+export function openApiRoutes(app: Hono, session: Session): void {
+  let document: OpenApiDocument | null = null;
+  app.get("/api/openapi.json", (c) => {
+    // Built on first use: the registry and the version do not change while running.
+    document ??= apiDocument(session.config.mcp.version);
+    return c.json(document);
+  });
+}
+
+if (import.meta.main) {
+  await Deno.writeTextFile(API_MD, apiMarkdown());
+  console.error(`wrote ${API_MD.pathname}`);
+}
