@@ -41,6 +41,7 @@ Deno.test("a field with a default is optional, and integers carry no safe-intege
   assert.deepEqual(click.required, ["x", "y"]);
   assert.deepEqual(click.properties.button, {
     default: "left",
+    description: "Mouse button: left (default), right or middle.",
     type: "string",
     enum: ["left", "right", "middle"],
   });

@@ -13,8 +13,13 @@ import { observeWindowTool } from "./observe_window.ts";
 import { ACTS, defineTool, type Tool, type ToolContext, type ToolResult } from "./registry.ts";
 
 const extraArgs = {
-  wait_after_ms: z.number().int().min(0).max(10_000).default(200),
-  since: z.string().optional(),
+  wait_after_ms: z.number().int().min(0).max(10_000).default(200).describe(
+    "Milliseconds to wait after a successful action before observing, 0 to 10000. Default 200.",
+  ),
+  since: z.string().optional().describe(
+    "A tree_token from an earlier capture: `observation` then holds only the changes since " +
+      "that tree (as observe_window's since). Default: a full observation.",
+  ),
 };
 
 function succeeded(result: ToolResult): boolean {

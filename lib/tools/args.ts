@@ -1,16 +1,72 @@
-// Argument schemas shared by many tools.
+// Argument schemas shared by many tools. Every field carries a description:
+// it is what a model reads in the MCP inputSchema.
 
 import { z } from "zod";
 
 /** Screen coordinates: negative values are legal left of / above the primary monitor. */
 export const coordinate = z.number().int().min(-100_000).max(100_000);
 
-export const windowArgs = {
-  window_uid: z.string().optional(),
-  window_index: z.number().int().optional(),
-  window_title: z.string().optional(),
-};
+export const screenX = coordinate.describe(
+  "Horizontal position in absolute screen pixels, the same space as element and window " +
+    "bounds (negative left of the primary monitor).",
+);
 
-export const windowShape = z.object(windowArgs);
+export const screenY = coordinate.describe(
+  "Vertical position in absolute screen pixels, the same space as element and window " +
+    "bounds (negative above the primary monitor).",
+);
 
-export const mouseButton = z.enum(["left", "right", "middle"]).default("left");
+const GONE_UID = "a uid of a window that no longer exists is a WindowGone error.";
+
+/**
+ * window_uid, window_index and window_title: `use` says what the window is for,
+ * `fallback` what happens when no window argument is given or none matches,
+ * `goneUid` what a window_uid of a closed window does.
+ */
+export function windowArgsFor(use: string, fallback: string, goneUid = GONE_UID) {
+  return {
+    window_uid: z.string().optional().describe(
+      `${use}: its window_uid from list_windows (stable while the window exists; preferred). ` +
+        `Wins over window_index and window_title; ${goneUid} ${fallback}`,
+    ),
+    window_index: z.number().int().optional().describe(
+      `${use}: its 0-based index in list_windows (focused window first, then by title), ` +
+        `used when window_uid is absent. ${fallback}`,
+    ),
+    window_title: z.string().optional().describe(
+      `${use}: a case-insensitive substring of its title (first match in list_windows ` +
+        `order), used when window_uid and window_index are absent. ${fallback}`,
+    ),
+  };
+}
+
+export const windowArgs = windowArgsFor(
+  "The window",
+  "Without a window argument, or when index or title finds none, the focused window is used.",
+);
+
+export const mouseButton = z.enum(["left", "right", "middle"]).default("left").describe(
+  "Mouse button: left (default), right or middle.",
+);
+
+export const dryRun = z.boolean().default(false).describe(
+  "true: resolve the target and return the receipt (changed: false) without sending any " +
+    "input. Default false.",
+);
+
+/** Part of the seed's action arguments; nothing here asks for a confirmation yet. */
+export const CONFIRM_TOKEN = z.string().optional().describe(
+  "Accepted for compatibility and ignored: no action of this server asks for confirmation.",
+);
+
+/**
+ * A field published with `schema` as its JSON Schema but checked by the tool
+ * itself, for an error message more useful than zod's: every value passes
+ * through unchanged, so its parsed type is `unknown`.
+ */
+export function checkedByTool(schema: z.ZodType): z.ZodType<unknown> {
+  // The catch value gets no context when zod computes a JSON Schema `default`
+  // from it: then it is undefined, which lib/mcp/schemas.ts drops.
+  const passThrough = (ctx?: { input: unknown }) => ctx?.input;
+  return schema.catch(passThrough as () => never) as unknown as z.ZodType<unknown>;
+}

@@ -6,72 +6,75 @@
 import { z } from "zod";
 import { runCoordinateVerb } from "../act/coordinate_verb.ts";
 import { parseKeysArg } from "../act/key_args.ts";
-import { coordinate, mouseButton, windowArgs } from "./args.ts";
-import { ACTS, defineTool, type Tool } from "./registry.ts";
+import { dryRun, mouseButton, screenX, screenY, windowArgsFor } from "./args.ts";
+import { clickTools } from "./click_tools.ts";
+import { ACTS, defineTool } from "./registry.ts";
+
+/** The window a coordinate verb reports on; the input lands wherever pointer or focus is. */
+export const verbWindowArgs = windowArgsFor(
+  "The window whose tree the receipt compares before and after (the input itself lands " +
+    "wherever the pointer or the keyboard focus is)",
+  "Without a window argument, or when index or title finds none, the focused window.",
+);
 
 const clickInput = z.object({
-  ...windowArgs,
-  x: coordinate,
-  y: coordinate,
+  ...verbWindowArgs,
+  x: screenX,
+  y: screenY,
   button: mouseButton,
-  double: z.boolean().default(false),
-  dry_run: z.boolean().default(false),
+  double: z.boolean().default(false).describe("true: a double click. Default false."),
+  dry_run: dryRun,
 });
-
-type ClickArgs = z.output<typeof clickInput>;
-
-function clickTool(
-  name: string,
-  description: string,
-  adjust: (args: ClickArgs) => ClickArgs,
-): Tool {
-  return defineTool({
-    name,
-    description,
-    kind: "input",
-    input: clickInput,
-    annotations: ACTS,
-    run(raw, { session }) {
-      const args = adjust(raw);
-      return runCoordinateVerb(session, {
-        action: "click_at",
-        args,
-        dryRun: args.dry_run,
-        echo: { x: args.x, y: args.y, button: args.button, double: args.double },
-        execute: (window) =>
-          session.adapter.input({
-            kind: "click",
-            x: args.x,
-            y: args.y,
-            button: args.button,
-            count: args.double ? 2 : 1,
-          }, window?.handle ?? null),
-      });
-    },
-  });
-}
 
 const CLICK_HINT = "Derive x, y from element bounds: x + width // 2, y + height // 2 (absolute " +
   "screen pixels). Prefer click_element with a selector when the target has a name. Observe " +
   "again afterwards; the receipt's `changed` says whether the window's tree changed.";
 
-export const clickAtTool = clickTool(
-  "click_at",
-  `Click at an absolute screen coordinate with a button (left, right, middle), optionally a ` +
-    `double click. ${CLICK_HINT}`,
-  (a) => a,
-);
+export const {
+  click: clickAtTool,
+  right: rightClickAtTool,
+  double: doubleClickAtTool,
+} = clickTools({
+  input: clickInput,
+  fixed: { right: { button: "right" }, double: { double: true } },
+  run(args, { session }) {
+    return runCoordinateVerb(session, {
+      action: "click_at",
+      args,
+      dryRun: args.dry_run,
+      echo: { x: args.x, y: args.y, button: args.button, double: args.double },
+      execute: (window) =>
+        session.adapter.input({
+          kind: "click",
+          x: args.x,
+          y: args.y,
+          button: args.button,
+          count: args.double ? 2 : 1,
+        }, window?.handle ?? null),
+    });
+  },
+}, {
+  click: {
+    name: "click_at",
+    description: `Click at an absolute screen coordinate with a button (left, right, middle), ` +
+      `optionally a double click. ${CLICK_HINT}`,
+  },
+  right: {
+    name: "right_click_at",
+    description:
+      `Right-click at an absolute screen coordinate (opens context menus). ${CLICK_HINT}`,
+  },
+  double: {
+    name: "double_click_at",
+    description: `Double-click at an absolute screen coordinate. ${CLICK_HINT}`,
+  },
+});
 
-export const rightClickAtTool = clickTool(
-  "right_click_at",
-  `Right-click at an absolute screen coordinate (opens context menus). ${CLICK_HINT}`,
-  (a) => ({ ...a, button: "right" }),
-);
-
-export const doubleClickAtTool = clickTool(
-  "double_click_at",
-  `Double-click at an absolute screen coordinate. ${CLICK_HINT}`,
-  (a) => ({ ...a, double: true }),
+/** A key combination, as press_key and key_into_element take it. */
+export const KEYS = z.string().min(1).max(200).describe(
+  "A key or a combination, modifiers (ctrl, shift, alt, super) first, joined by '+': 'enter', " +
+    "'ctrl+s', 'alt+f4', 'ctrl+shift+n', 'f5', 'pagedown'; a single character types that " +
+    "key. Case-insensitive; an unknown key name is a BadRequest error. 1-200 characters.",
 );
 
 export const typeTextTool = defineTool({
@@ -81,9 +84,11 @@ export const typeTextTool = defineTool({
     "Click or focus the target field first. Not for shortcuts such as ctrl+s: use press_key.",
   kind: "input",
   input: z.object({
-    ...windowArgs,
-    text: z.string().max(100_000),
-    dry_run: z.boolean().default(false),
+    ...verbWindowArgs,
+    text: z.string().max(100_000).describe(
+      "The text to type into the focused element, any Unicode, at most 100,000 characters.",
+    ),
+    dry_run: dryRun,
   }),
   annotations: ACTS,
   run(args, { session }) {
@@ -104,9 +109,9 @@ export const pressKeyTool = defineTool({
     "'escape', 'ctrl+s', 'ctrl+a', 'alt+f4', 'ctrl+shift+n', 'f5', 'delete', 'pagedown'.",
   kind: "input",
   input: z.object({
-    ...windowArgs,
-    keys: z.string().min(1).max(200),
-    dry_run: z.boolean().default(false),
+    ...verbWindowArgs,
+    keys: KEYS,
+    dry_run: dryRun,
   }),
   annotations: ACTS,
   run(args, { session }) {
@@ -128,11 +133,19 @@ export const scrollTool = defineTool({
     "y the pointer moves there first, so the scroll reaches the element under it.",
   kind: "input",
   input: z.object({
-    ...windowArgs,
-    clicks: z.number().int().min(-1000).max(1000).default(3),
-    x: coordinate.optional(),
-    y: coordinate.optional(),
-    dry_run: z.boolean().default(false),
+    ...verbWindowArgs,
+    clicks: z.number().int().min(-1000).max(1000).default(3).describe(
+      "Wheel clicks, -1000 to 1000: positive scrolls up, negative down. Default 3.",
+    ),
+    x: screenX.optional().describe(
+      "Move the pointer to this absolute screen x (pixels) first; give x and y together, " +
+        "or neither to scroll where the pointer is.",
+    ),
+    y: screenY.optional().describe(
+      "Move the pointer to this absolute screen y (pixels) first; give x and y together, " +
+        "or neither to scroll where the pointer is.",
+    ),
+    dry_run: dryRun,
   }).refine((a) => (a.x === undefined) === (a.y === undefined), {
     message: "x and y go together",
   }),
@@ -153,7 +166,10 @@ export const scrollTool = defineTool({
   },
 });
 
-export const HOVER_MS = z.number().int().min(0).max(10_000).default(250);
+export const HOVER_MS = z.number().int().min(0).max(10_000).default(250).describe(
+  "Milliseconds to wait after moving the pointer, 0 to 10000 (default 250), so tooltips and " +
+    "hover menus can appear.",
+);
 
 export const hoverAtTool = defineTool({
   name: "hover_at",
@@ -162,11 +178,11 @@ export const hoverAtTool = defineTool({
     "tooltips and hover menus can appear; observe afterwards to read them.",
   kind: "input",
   input: z.object({
-    ...windowArgs,
-    x: coordinate,
-    y: coordinate,
+    ...verbWindowArgs,
+    x: screenX,
+    y: screenY,
     hover_ms: HOVER_MS,
-    dry_run: z.boolean().default(false),
+    dry_run: dryRun,
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   run(args, { session }) {

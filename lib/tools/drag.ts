@@ -10,13 +10,22 @@ import { captureWindow } from "../observe/capture.ts";
 import type { Session } from "../core/session.ts";
 import { resolveTarget } from "../act/targets.ts";
 import { center } from "../core/tree.ts";
-import { coordinate, windowArgs } from "./args.ts";
+import type { WindowArgs } from "../observe/window_order.ts";
+import { checkedByTool, CONFIRM_TOKEN, dryRun, screenX, screenY, windowArgsFor } from "./args.ts";
 import { ACTS, defineTool } from "./registry.ts";
 
 const endpoint = z.union([
-  z.object({ x: coordinate, y: coordinate }).strict(),
-  z.object({ selector: z.string().min(1).max(2000) }).strict(),
-  z.object({ element_id: z.string().min(1).max(500) }).strict(),
+  z.object({ x: screenX, y: screenY }).strict().describe("A point in absolute screen pixels."),
+  z.object({
+    selector: z.string().min(1).max(2000).describe(
+      'Selector of the element, e.g. Slider[name="Volume"]; its first match is used.',
+    ),
+  }).strict().describe("The centre of the first element matching a selector in the window."),
+  z.object({
+    element_id: z.string().min(1).max(500).describe(
+      "An element id from a recent capture of the window, e.g. root.1.0.",
+    ),
+  }).strict().describe("The centre of the element with this id in the window's current tree."),
 ]);
 
 type Endpoint = z.output<typeof endpoint>;
@@ -30,7 +39,7 @@ interface ResolvedEnd {
 
 async function resolveEnds(
   session: Session,
-  args: z.output<typeof windowShapeForDrag>,
+  args: WindowArgs,
   ends: Endpoint[],
 ): Promise<ResolvedEnd[]> {
   const needsTree = ends.some((e) => !("x" in e));
@@ -52,8 +61,6 @@ async function resolveEnds(
   });
 }
 
-const windowShapeForDrag = z.object(windowArgs);
-
 export const dragTool = defineTool({
   name: "drag",
   description:
@@ -62,13 +69,33 @@ export const dragTool = defineTool({
     'during the drag (e.g. ["ctrl"] to copy) and duration_s (default 0.5).',
   kind: "input",
   input: z.object({
-    ...windowArgs,
-    from: z.unknown().optional(),
-    to: z.unknown().optional(),
-    modifiers: z.array(z.string()).max(4).default([]),
-    duration_s: z.number().min(0).max(10).default(0.5),
-    dry_run: z.boolean().default(false),
-    confirm_token: z.string().optional(),
+    ...windowArgsFor(
+      "The window in whose tree selector and element_id ends are resolved, and whose tree " +
+        "the receipt compares before and after",
+      "Without a window argument, or when index or title finds none, the focused window.",
+    ),
+    // Checked in run(), to answer with one message naming the accepted shapes.
+    from: checkedByTool(endpoint).describe(
+      "Where the drag starts: {x, y} in absolute screen pixels, {selector} or {element_id} " +
+        "(the element's centre). Required.",
+    ),
+    to: checkedByTool(endpoint).describe(
+      "Where the drag ends: {x, y} in absolute screen pixels, {selector} or {element_id} " +
+        "(the element's centre). Required.",
+    ),
+    modifiers: z.array(
+      z.string().describe(
+        "A modifier key: ctrl, shift, alt or super (case-insensitive; aliases such as " +
+          "control or cmd are accepted).",
+      ),
+    ).max(4).default([]).describe(
+      'Modifier keys held during the drag, e.g. ["ctrl"] to copy; at most 4. Default none.',
+    ),
+    duration_s: z.number().min(0).max(10).default(0.5).describe(
+      "How long the drag takes, in seconds, 0 to 10. Default 0.5.",
+    ),
+    dry_run: dryRun,
+    confirm_token: CONFIRM_TOKEN,
   }),
   annotations: ACTS,
   async run(args, { session }) {

@@ -11,20 +11,39 @@ import { ToolError } from "../core/errors.ts";
 import { parseKeysArg } from "../act/key_args.ts";
 import { captureWindow } from "../observe/capture.ts";
 import { type Element, walk } from "../core/tree.ts";
-import { mouseButton, windowArgs } from "./args.ts";
-import { HOVER_MS } from "./coordinate_verbs.ts";
+import { checkedByTool, CONFIRM_TOKEN, dryRun, mouseButton, windowArgsFor } from "./args.ts";
+import { clickTools } from "./click_tools.ts";
+import { HOVER_MS, KEYS } from "./coordinate_verbs.ts";
 import { ACTS, defineTool, type Tool } from "./registry.ts";
 
 const targetArgs = {
-  ...windowArgs,
-  selector: z.string().max(2000).optional(),
-  element_id: z.string().max(500).optional(),
-  tree_token: z.string().optional(),
-  dry_run: z.boolean().default(false),
-  confirm_token: z.string().optional(),
+  ...windowArgsFor(
+    "The window holding the element",
+    "Without a window argument, or when index or title finds none, the focused window.",
+  ),
+  selector: z.string().max(2000).optional().describe(
+    'Selector of the target, e.g. Button[name="OK"] or //MenuItem[name*="Save"]; the first ' +
+      "match is used. Survives re-layout. Give selector or element_id (selector is tried " +
+      "first). At most 2000 characters.",
+  ),
+  element_id: z.string().max(500).optional().describe(
+    "The target's id from a recent capture of this window (e.g. root.1.0); refused as stale " +
+      "when it now names another element. At most 500 characters.",
+  ),
+  tree_token: z.string().optional().describe(
+    "tree_token of the capture element_id was taken from, for the stale-id check; default " +
+      "the latest capture served for the window. An expired token is SnapshotExpired, " +
+      "another window's BadRequest.",
+  ),
+  dry_run: dryRun,
+  confirm_token: CONFIRM_TOKEN,
 };
 
-const method = z.enum(["auto", "pattern", "coordinates"]).default("auto");
+const method = z.enum(["auto", "pattern", "coordinates"]).default("auto").describe(
+  "How to act: auto (default) uses the platform's element operation and falls back to " +
+    "mouse/keyboard, pattern only the operation (PatternUnsupported when there is none), " +
+    "coordinates only mouse/keyboard at the element's centre.",
+);
 
 const TARGET_HINT = 'Target by `selector` (e.g. Button[name="OK"], survives re-layout) or by ' +
   "`element_id` from a recent capture (refused if it now names another element). Returns an " +
@@ -77,49 +96,36 @@ async function withOperation(
 const clickInput = z.object({
   ...targetArgs,
   button: mouseButton,
-  count: z.number().int().min(1).max(3).default(1),
+  count: z.number().int().min(1).max(3).default(1).describe(
+    "Clicks in a row: 1 (default), 2 for a double click, 3 for a triple click.",
+  ),
 });
 
-function clickVariant(
-  name: string,
-  description: string,
-  fixed: Partial<z.output<typeof clickInput>>,
-): Tool {
-  return defineTool({
-    name,
-    description,
-    kind: "input",
-    input: clickInput,
-    annotations: ACTS,
-    run(raw, { session }) {
-      const args = { ...raw, ...fixed };
-      return runElementVerb(
-        session,
-        "click_element",
-        args,
-        (t) => click(t, args.button, args.count),
-      );
-    },
-  });
-}
-
-export const clickElementTool = clickVariant(
-  "click_element",
-  `Click an element at its centre (button left/right/middle; count 2 = double click). ${TARGET_HINT}`,
-  {},
-);
-
-export const rightClickElementTool = clickVariant(
-  "right_click_element",
-  `Right-click an element (context menus). ${TARGET_HINT}`,
-  { button: "right" },
-);
-
-export const doubleClickElementTool = clickVariant(
-  "double_click_element",
-  `Double-click an element (open files, select words). ${TARGET_HINT}`,
-  { count: 2 },
-);
+export const {
+  click: clickElementTool,
+  right: rightClickElementTool,
+  double: doubleClickElementTool,
+} = clickTools({
+  input: clickInput,
+  fixed: { right: { button: "right" }, double: { count: 2 } },
+  run(args, { session }) {
+    return runElementVerb(session, "click_element", args, (t) => click(t, args.button, args.count));
+  },
+}, {
+  click: {
+    name: "click_element",
+    description: "Click an element at its centre (button left/right/middle; count 2 = double " +
+      `click). ${TARGET_HINT}`,
+  },
+  right: {
+    name: "right_click_element",
+    description: `Right-click an element (context menus). ${TARGET_HINT}`,
+  },
+  double: {
+    name: "double_click_element",
+    description: `Double-click an element (open files, select words). ${TARGET_HINT}`,
+  },
+});
 
 /** A verb that is one element operation, with a click as its coordinate fallback. */
 function operationTool(
@@ -173,8 +179,18 @@ export const setValueTool = defineTool({
   kind: "input",
   input: z.object({
     ...targetArgs,
-    value: z.unknown().refine((v) => v !== undefined, "value is required"),
-    clear_first: z.boolean().default(true),
+    value: checkedByTool(
+      z.union([
+        z.string().describe("The text to set."),
+        z.number().describe('A number, typed as its decimal text (42 → "42").'),
+      ]),
+    ).refine((v) => v !== undefined, "value is required").describe(
+      "The new value: text, or a number typed as its decimal text. Required.",
+    ),
+    clear_first: z.boolean().default(true).describe(
+      "true (default): replace the content (the platform's set-value operation, else click, " +
+        "ctrl+a, delete, type). false: click and type after the existing content.",
+    ),
     method,
   }),
   annotations: ACTS,
@@ -209,8 +225,13 @@ export const selectOptionTool = defineTool({
   kind: "input",
   input: z.object({
     ...targetArgs,
-    option_name: z.string().optional(),
-    option_index: z.number().int().min(0).optional(),
+    option_name: z.string().optional().describe(
+      "The option's exact name. Give option_name or option_index.",
+    ),
+    option_index: z.number().int().min(0).optional().describe(
+      "The option's 0-based position among the element's children (as captured before the " +
+        "list opens). Used when option_name is absent.",
+    ),
     method,
   }).refine((a) => a.option_name !== undefined || a.option_index !== undefined, {
     message: "option_name or option_index is required",
@@ -268,7 +289,7 @@ export const keyIntoElementTool = defineTool({
   description:
     `Click an element, then press a key combination in it (e.g. 'ctrl+a', 'enter'). ${TARGET_HINT}`,
   kind: "input",
-  input: z.object({ ...targetArgs, keys: z.string().min(1).max(200) }),
+  input: z.object({ ...targetArgs, keys: KEYS }),
   annotations: ACTS,
   run(args, { session }) {
     const combo = parseKeysArg(args.keys);

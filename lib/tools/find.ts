@@ -23,7 +23,14 @@ export const findElementTool = defineTool({
     "index, with = (exact), *= (contains), ~= (full regex). Returns the first match's " +
     "element_id and bounds, ambiguous_matches (the true count) and up to 10 all_matches.",
   kind: "perception",
-  input: z.object({ ...windowArgs, selector: z.string().max(2000).optional() }),
+  input: z.object({
+    ...windowArgs,
+    selector: z.string().max(2000).optional().describe(
+      'The selector, required: XPath-ish Window/MenuBar/MenuItem[name="Edit"] or ' +
+        '//Button[name*="Save"], or CSS-ish Dialog > Button:has-text("OK"). At most 2000 ' +
+        "characters; a syntax error is BadRequest with its position.",
+    ),
+  }),
   annotations: READ_ONLY,
   async run(args, { session }) {
     if (!args.selector || args.selector.trim() === "") {

@@ -10,15 +10,26 @@ import { requireToken, type StoredTree } from "../observe/tree_tokens.ts";
 import { limitDepth } from "../core/tree.ts";
 import type { ListedWindow } from "../observe/window_order.ts";
 import { windowArgs } from "./args.ts";
-import { depthUsed } from "./structure.ts";
+import { DEPTH, depthUsed } from "./structure.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
 
 const observeInput = z.object({
   ...windowArgs,
-  since: z.string().optional(),
-  format: z.enum(["custom", "json-patch"]).default("custom"),
-  depth: z.number().int().optional(),
-  changed_only: z.boolean().default(false),
+  since: z.string().optional().describe(
+    "A tree_token from an earlier capture: return only the changes since that tree, plus a " +
+      "new tree_token. Without window arguments the token's own window is observed. Tokens " +
+      "expire after 300 s (SnapshotExpired: observe again without since).",
+  ),
+  format: z.enum(["custom", "json-patch"]).default("custom").describe(
+    "Diff format with since: custom (default; replace/add/remove/move records with " +
+      "child-index paths) or json-patch (RFC 6902, turns the earlier tree into the current " +
+      "one). changed_only always uses custom.",
+  ),
+  depth: DEPTH,
+  changed_only: z.boolean().default(false).describe(
+    "true: only the changes since this server's last capture of the window (the full tree " +
+      "when there was none). Ignored when since is given. Default false.",
+  ),
 });
 
 type ObserveArgs = z.output<typeof observeInput>;

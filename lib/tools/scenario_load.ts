@@ -12,7 +12,12 @@ export const loadScenarioTool = defineTool({
     "scenarios.dirs, or the bundled scenarios/). Returns the scenario name, its current " +
     "state and all state names; a malformed file is ScenarioInvalid saying where.",
   kind: "other",
-  input: z.object({ path: z.string().min(1) }),
+  input: z.object({
+    path: z.string().min(1).describe(
+      "The scenario YAML file, relative to the server's working directory, inside a scenario " +
+        "folder (config scenarios.dirs, or the bundled scenarios/).",
+    ),
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   async run(args, { session }) {
     const engine = await loadScenario(session, args.path);

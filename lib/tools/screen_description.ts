@@ -18,9 +18,18 @@ export const getScreenDescriptionTool = defineTool({
   kind: "perception",
   input: z.object({
     ...windowArgs,
-    mode: z.enum(["accessibility", "ocr", "vlm", "combined", "auto"]).optional(),
-    max_tokens: z.number().int().min(1).max(1_000_000).optional(),
-    focus_element: z.string().optional(),
+    mode: z.enum(["accessibility", "ocr", "vlm", "combined", "auto"]).optional().describe(
+      "Accepted for compatibility and ignored: the description always combines every " +
+        "available source.",
+    ),
+    max_tokens: z.number().int().min(1).max(1_000_000).optional().describe(
+      "Cap on the combined text in tokens (counted as 4 characters each), 1 to 1,000,000; a " +
+        "longer text is cut and `truncated` is true. Default: no cap.",
+    ),
+    focus_element: z.string().optional().describe(
+      "An element id (e.g. root.1) whose subtree is described instead of the whole window; " +
+        "an id not in the tree describes the whole window.",
+    ),
   }),
   annotations: READ_ONLY,
   async run(args, { session }) {

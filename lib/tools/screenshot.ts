@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ToolError } from "../core/errors.ts";
 import { listWindows, screenshotPng, toBase64 } from "../observe/capture.ts";
 import { resolveWindow } from "../observe/window_order.ts";
-import { windowArgs } from "./args.ts";
+import { windowArgsFor } from "./args.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
 export async function captureScreenshot(
@@ -21,7 +21,11 @@ export async function captureScreenshot(
   return { window: window?.title ?? "(full screen)", window_uid: window?.window_uid ?? null, png };
 }
 
-const screenshotInput = z.object(windowArgs);
+const screenshotInput = z.object(windowArgsFor(
+  "The window to capture",
+  "Without a window argument, or when none matches, the full primary screen is captured.",
+  "a uid of a window that no longer exists captures the full primary screen.",
+));
 
 export const getScreenshotTool = defineTool({
   name: "get_screenshot",

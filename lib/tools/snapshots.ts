@@ -14,6 +14,8 @@ const snapshots = perSession(() => new SnapshotStore());
 
 const snapshotId = z.string().min(1).max(200).optional();
 
+const SNAPSHOT_ID = "A snapshot_id returned by snapshot (kept 5 minutes).";
+
 export const snapshotTool = defineTool({
   name: "snapshot",
   description: "Record every window and its full tree now, to compare later with snapshot_diff " +
@@ -51,7 +53,7 @@ export const snapshotGetTool = defineTool({
   name: "snapshot_get",
   description: "Return a stored snapshot: its windows, their full trees and tree hashes.",
   kind: "perception",
-  input: z.object({ snapshot_id: snapshotId }),
+  input: z.object({ snapshot_id: snapshotId.describe(`Required. ${SNAPSHOT_ID}`) }),
   annotations: READ_ONLY,
   run(args, { session }) {
     if (!args.snapshot_id) throw new ToolError("BadRequest", "snapshot_id is required");
@@ -72,9 +74,12 @@ export const snapshotDiffTool = defineTool({
     "format custom (default) or json-patch (RFC 6902, applies to a's tree to give b's).",
   kind: "perception",
   input: z.object({
-    a: snapshotId,
-    b: snapshotId,
-    format: z.enum(["custom", "json-patch"]).default("custom"),
+    a: snapshotId.describe(`The earlier (before) snapshot, required. ${SNAPSHOT_ID}`),
+    b: snapshotId.describe(`The later (after) snapshot, required. ${SNAPSHOT_ID}`),
+    format: z.enum(["custom", "json-patch"]).default("custom").describe(
+      "Per-window diff format: custom (default; replace/add/remove/move records with " +
+        "child-index paths) or json-patch (RFC 6902, applies to a's tree to give b's).",
+    ),
   }),
   annotations: READ_ONLY,
   run(args, { session }) {
@@ -96,7 +101,9 @@ export const snapshotDropTool = defineTool({
   name: "snapshot_drop",
   description: "Forget a snapshot. dropped is false when it did not exist (never an error).",
   kind: "other",
-  input: z.object({ snapshot_id: snapshotId }),
+  input: z.object({
+    snapshot_id: snapshotId.describe(`The snapshot to forget, required. ${SNAPSHOT_ID}`),
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   run(args, { session }) {
     if (!args.snapshot_id) throw new ToolError("BadRequest", "snapshot_id is required");

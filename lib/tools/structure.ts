@@ -22,20 +22,56 @@ import type { ListedWindow } from "../observe/window_order.ts";
 import { windowArgs } from "./args.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
 
-const roleList = z.array(z.string().min(1).max(100)).max(100);
+const roleList = z.array(
+  z.string().min(1).max(100).describe("A role, exactly as in the tree: Button, Edit, MenuItem..."),
+).max(100);
+
+/** Levels of a window's tree to return (get_window_structure, observe_window). */
+export const DEPTH = z.number().int().optional().describe(
+  "Levels below the root to return, clamped to 0..tree.max_depth (8 unless configured); " +
+    "default tree.default_depth (5 unless configured). Nodes cut short carry truncated and " +
+    "child_count.",
+);
+
+/** A filter drops a node only when no descendant passes (and, with prune_empty, containers). */
+const FILTER = "Nodes that fail a filter stay when a descendant passes.";
 
 export const structureInput = z.object({
   ...windowArgs,
-  depth: z.number().int().optional(),
-  scope: z.string().min(1).optional(),
-  roles: roleList.optional(),
-  exclude_roles: roleList.optional(),
-  name_regex: z.string().max(1000).optional(),
-  visible_only: z.boolean().optional(),
-  max_text_len: z.number().int().min(1).optional(),
-  prune_empty: z.boolean().optional(),
-  max_nodes: z.number().int().min(1).optional(),
-  page_cursor: z.string().optional(),
+  depth: DEPTH,
+  scope: z.string().min(1).optional().describe(
+    "An element id (e.g. root.1.0): return only its subtree, depth counted from it " +
+      "(ElementNotFound when it is not in the tree).",
+  ),
+  roles: roleList.optional().describe(
+    `Keep nodes whose role is one of these (at most 100). ${FILTER}`,
+  ),
+  exclude_roles: roleList.optional().describe(
+    `Keep nodes whose role is none of these (at most 100). ${FILTER}`,
+  ),
+  name_regex: z.string().max(1000).optional().describe(
+    "Keep nodes whose name matches: Python re syntax, searched anywhere; lookaround and " +
+      `backreferences are refused. At most 1000 characters. ${FILTER}`,
+  ),
+  visible_only: z.boolean().optional().describe(
+    "true: keep nodes at least partly visible on screen (not covered by other windows). " +
+      `${FILTER} Default false.`,
+  ),
+  max_text_len: z.number().int().min(1).optional().describe(
+    "Shorten names and values to this many characters (a cut text ends with …). Default: " +
+      "full text.",
+  ),
+  prune_empty: z.boolean().optional().describe(
+    "true: also drop containers left with no children by the filters. Default false.",
+  ),
+  max_nodes: z.number().int().min(1).optional().describe(
+    "Page size: at most this many nodes per page, in pre-order; next_cursor then names the " +
+      "next page. Default: everything in one answer.",
+  ),
+  page_cursor: z.string().optional().describe(
+    "next_cursor from an earlier page: returns that page of the same listing (300 s; other " +
+      "arguments must match the listing's or be omitted).",
+  ),
 });
 
 type StructureArgs = z.output<typeof structureInput>;

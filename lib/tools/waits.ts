@@ -10,11 +10,72 @@ import { sessionView } from "../wait/poll_view.ts";
 import type { Session } from "../core/session.ts";
 import { pollUntil } from "../wait/loop.ts";
 import { type Check, type Detail, prepareCheck } from "../wait/conditions.ts";
-import { windowArgs } from "./args.ts";
+import { checkedByTool, windowArgs } from "./args.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
 const MIN_POLL_MS = 50;
 const millis = z.number().int().min(0).max(3_600_000).optional();
+
+const REGEX = "Python re syntax, searched anywhere (not anchored); lookaround and " +
+  "backreferences are refused (patterns run on a linear-time engine).";
+
+const type = (name: string) => z.literal(name).describe(`The condition type: "${name}".`);
+
+const conditionSelector = z.string().min(1).describe(
+  'Selector in the window\'s tree, e.g. Button[name="Reload"] or //Dialog.',
+);
+
+/**
+ * A wait condition as published; lib/wait/conditions.ts prepareCheck checks
+ * each one itself, for errors naming the condition's index.
+ */
+const condition = z.discriminatedUnion("type", [
+  z.object({ type: type("element_appears"), selector: conditionSelector }).describe(
+    "Holds when an element matching selector is in the window's tree; matched_detail has " +
+      "its element_id, bounds and window_uid.",
+  ),
+  z.object({
+    type: type("element_disappears"),
+    selector: conditionSelector.optional(),
+    element_id: z.string().min(1).optional().describe(
+      "An element id from a recent capture; used when selector is absent.",
+    ),
+  }).describe(
+    "Holds when nothing matches selector (or no element has element_id) in the window's " +
+      "tree, or no window can be read. Give selector or element_id.",
+  ),
+  z.object({
+    type: type("text_visible"),
+    regex: z.string().min(1).describe(`Matched against each element's "name value". ${REGEX}`),
+  }).describe(
+    "Holds when some element's name or value in the window's tree matches regex; " +
+      "matched_detail has its element_id.",
+  ),
+  z.object({
+    type: type("window_appears"),
+    title_regex: z.string().min(1).describe(`Matched against window titles. ${REGEX}`),
+  }).describe(
+    "Holds when any window's title matches title_regex; matched_detail has its window_uid " +
+      "and title.",
+  ),
+  z.object({
+    type: type("window_disappears"),
+    window_uid: z.string().min(1).describe("The window_uid (from list_windows) to wait for."),
+  }).describe("Holds when the window with this window_uid no longer exists."),
+  z.object({
+    type: type("tree_changes"),
+    since: z.string().min(1).describe(
+      "A tree_token from an earlier capture; its window is the one watched.",
+    ),
+  }).describe(
+    "Holds when that window's tree differs from the token's capture (content, focus or " +
+      "check state), or the window is gone. An expired token is SnapshotExpired at once.",
+  ),
+  z.object({ type: type("focused_changes") }).describe(
+    "Holds when the focused window or the focused element differs from when the wait " +
+      "started.",
+  ),
+]).describe("One condition: an object whose `type` says which and what else it needs.");
 
 function timeoutOf(session: Session, requested: number | undefined): number {
   return Math.min(requested ?? 5000, session.config.wait_for.max_timeout_ms);
@@ -33,10 +94,21 @@ export const waitForTool = defineTool({
     "Returns matched_index and matched_detail.",
   kind: "perception",
   input: z.object({
-    any_of: z.array(z.unknown()).max(32).optional(),
-    timeout_ms: millis,
-    poll_ms: millis,
-    window_uid: z.string().optional(),
+    any_of: z.array(checkedByTool(condition)).max(32).optional().describe(
+      "The conditions, 1 to 32, checked in order on every poll; the first that holds ends " +
+        "the wait. Required.",
+    ),
+    timeout_ms: millis.describe(
+      "Give up after this many milliseconds with a Timeout error. Default 5000, capped by " +
+        "the server's wait_for.max_timeout_ms (60000 unless configured).",
+    ),
+    poll_ms: millis.describe(
+      "Milliseconds between polls. Default 200; values under 50 count as 50.",
+    ),
+    window_uid: z.string().optional().describe(
+      "The window whose tree element and text conditions read (from list_windows); " +
+        "default, or when it no longer exists, the focused window.",
+    ),
   }),
   annotations: READ_ONLY,
   async run(args, { session }) {
@@ -92,7 +164,19 @@ export const waitIdleTool = defineTool({
     "every poll_ms (default 100), at most timeout_ms (default 5000; Timeout error). Use after " +
     "an action that starts loading or animating. Returns elapsed_ms and the settled tree_hash.",
   kind: "other",
-  input: z.object({ ...windowArgs, quiet_ms: millis, timeout_ms: millis, poll_ms: millis }),
+  input: z.object({
+    ...windowArgs,
+    quiet_ms: millis.describe(
+      "How long the tree must stay unchanged, in milliseconds, to count as idle. Default 750.",
+    ),
+    timeout_ms: millis.describe(
+      "Give up after this many milliseconds with a Timeout error. Default 5000, capped by " +
+        "the server's wait_for.max_timeout_ms (60000 unless configured).",
+    ),
+    poll_ms: millis.describe(
+      "Milliseconds between captures. Default 100; values under 50 count as 50.",
+    ),
+  }),
   annotations: READ_ONLY,
   async run(args, { session }) {
     const { window } = await targetWindow(session, args);
