@@ -50,9 +50,28 @@ async function startBoth(): Promise<{ mcp: SdkSession; url: string }> {
   return { mcp, url };
 }
 
+/**
+ * The REST body an MCP result stands for: an image's pixels travel as image
+ * content only, so they are put back where REST has them (`data`, base64), in
+ * place of the text's pointer to the image and the size read from it.
+ */
+function asRestBody(result: CallToolResult): Record<string, unknown> {
+  const restore = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(restore);
+    if (value === null || typeof value !== "object") return value;
+    const fields = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, restore(v)]));
+    if (typeof fields.image_content !== "number") return fields;
+    const { image_content, width: _width, height: _height, ...metadata } = fields;
+    const image = result.content[image_content as number];
+    assert.ok(image?.type === "image", `content ${image_content} is no image`);
+    return { ...metadata, encoding: "base64", data: image.data };
+  };
+  return restore(resultJson(result)) as Record<string, unknown>;
+}
+
 async function callMcp(mcp: SdkSession, name: string, args: Record<string, unknown>) {
   const result = await mcp.client.callTool({ name, arguments: args }) as CallToolResult;
-  return { isError: result.isError === true, body: resultJson(result) };
+  return { isError: result.isError === true, body: asRestBody(result) };
 }
 
 Deno.test("REST and MCP expose the same tools: every tool of the registry", async () => {

@@ -70,9 +70,65 @@ Deno.test("a result is its JSON as text; ok: false sets isError", () => {
   });
 });
 
-Deno.test("a base64 PNG result also becomes image content; other data does not", () => {
-  const shot = toCallToolResult({ ok: true, format: "png", encoding: "base64", data: "iVBORw0K" });
-  assert.deepEqual(shot.content[1], { type: "image", data: "iVBORw0K", mimeType: "image/png" });
+/** The first bytes of a PNG: signature and IHDR (length, type, width, height, depth...). */
+function pngHead(width: number, height: number): string {
+  const bytes = new Uint8Array(33);
+  bytes.set([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
+  new DataView(bytes.buffer).setUint32(16, width);
+  new DataView(bytes.buffer).setUint32(20, height);
+  bytes.set([8, 6, 0, 0, 0], 24);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+Deno.test("a base64 PNG becomes image content, once: the text keeps only its metadata", () => {
+  const data = pngHead(640, 480);
+  const shot = toCallToolResult({
+    ok: true,
+    window: "Notepad",
+    format: "png",
+    encoding: "base64",
+    data,
+  });
+  assert.deepEqual(shot.content[1], { type: "image", data, mimeType: "image/png" });
+  assert.equal(shot.content.length, 2);
+  assert.deepEqual(JSON.parse((shot.content[0] as { text: string }).text), {
+    ok: true,
+    window: "Notepad",
+    format: "png",
+    width: 640,
+    height: 480,
+    image_content: 1,
+  });
   const notPng = toCallToolResult({ ok: true, format: "json", encoding: "base64", data: "e30=" });
   assert.equal(notPng.content.length, 1);
+  assert.equal(JSON.parse((notPng.content[0] as { text: string }).text).data, "e30=");
+});
+
+Deno.test("PNGs nested in a result (a composite's observation) each become one image", () => {
+  const [a, b] = [pngHead(10, 20), pngHead(30, 40)];
+  const result = toCallToolResult({
+    ok: true,
+    observation: { screenshot: { format: "png", encoding: "base64", data: a } },
+    shots: [{ format: "png", encoding: "base64", data: b }],
+  });
+  assert.deepEqual(result.content.slice(1), [
+    { type: "image", data: a, mimeType: "image/png" },
+    { type: "image", data: b, mimeType: "image/png" },
+  ]);
+  const text = (result.content[0] as { text: string }).text;
+  assert.equal(text.includes(a) || text.includes(b), false);
+  const body = JSON.parse(text);
+  assert.deepEqual(body.observation.screenshot, {
+    format: "png",
+    width: 10,
+    height: 20,
+    image_content: 1,
+  });
+  assert.equal(body.shots[0].image_content, 2);
+  // Data that is not a PNG keeps no size.
+  const odd = toCallToolResult({ format: "png", encoding: "base64", data: "iVBORw0K" });
+  assert.deepEqual(JSON.parse((odd.content[0] as { text: string }).text), {
+    format: "png",
+    image_content: 1,
+  });
 });

@@ -1,0 +1,68 @@
+// Image results over a real MCP session: the pixels travel once, as image
+// content; the text keeps only the metadata (no base64 payload in any text).
+
+import assert from "node:assert/strict";
+import { TOOLS } from "../lib/tools/index.ts";
+import { connectSdkClient, resultJson } from "./helpers/mcp.ts";
+import type { CallToolResult } from "./helpers/mcp_sdk_client.ts";
+import { exampleArgs } from "./helpers/tool_examples.ts";
+
+/** A run of base64 long enough to be a payload rather than an id, token or hash. */
+const BASE64_PAYLOAD = /[A-Za-z0-9+/]{1000,}={0,2}/;
+
+function textItems(result: CallToolResult): string[] {
+  return result.content.flatMap((c) => (c.type === "text" ? [c.text] : []));
+}
+
+Deno.test("get_screenshot over MCP: exactly one image, and the text holds no base64", async () => {
+  const mcp = await connectSdkClient();
+  try {
+    for (const args of [{ window_index: 0 }, {}]) {
+      const label = JSON.stringify(args);
+      const result = await mcp.client.callTool({
+        name: "get_screenshot",
+        arguments: args,
+      }) as CallToolResult;
+      assert.equal(result.isError, undefined, label);
+      const images = result.content.filter((c) => c.type === "image");
+      assert.equal(images.length, 1, label);
+      assert.equal(result.content.length, 2, label);
+      for (const text of textItems(result)) assert.doesNotMatch(text, BASE64_PAYLOAD, label);
+
+      const body = resultJson(result);
+      assert.equal(body.data, undefined, label);
+      assert.equal(body.format, "png", label);
+      assert.equal(typeof body.window, "string", label);
+      assert.equal(body.image_content, 1, label);
+      // The size in the text is the image's own (its IHDR chunk).
+      const image = images[0] as { data: string; mimeType: string };
+      assert.equal(image.mimeType, "image/png");
+      const bytes = Uint8Array.from(atob(image.data.slice(0, 32)), (c) => c.charCodeAt(0));
+      const view = new DataView(bytes.buffer);
+      assert.deepEqual([body.width, body.height], [view.getUint32(16), view.getUint32(20)]);
+      assert.ok((body.width as number) > 0 && (body.height as number) > 0, label);
+    }
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("no tool result carries base64 pixels in its text; each image is listed once", async () => {
+  const mcp = await connectSdkClient();
+  try {
+    for (const name of TOOLS.keys()) {
+      const result = await mcp.client.callTool({
+        name,
+        arguments: exampleArgs(name),
+      }) as CallToolResult;
+      const texts = textItems(result);
+      assert.equal(texts.length, 1, name);
+      assert.doesNotMatch(texts[0], BASE64_PAYLOAD, name);
+      const images = result.content.filter((c) => c.type === "image").length;
+      const pointers = texts[0].match(/"image_content": \d+/g) ?? [];
+      assert.equal(images, pointers.length, name);
+    }
+  } finally {
+    await mcp.close();
+  }
+});
