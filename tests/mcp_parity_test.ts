@@ -149,27 +149,23 @@ Deno.test("one session: a tree token minted over one surface is honoured on the 
   }
 });
 
-Deno.test({
-  name: "one session: observe_window over MCP diffs against a REST tree token",
-  ignore: !TOOLS.has("observe_window"),
-  async fn() {
-    const { mcp, url } = await startBoth();
-    try {
-      const restTree = await postJson(`${url}/api/tool/get_window_structure`, {
-        window_index: 0,
-      });
-      const observed = await callMcp(mcp, "observe_window", {
-        window_uid: restTree.body.window_uid,
-        since: restTree.body.tree_token,
-      });
-      assert.equal(observed.body.ok, true, JSON.stringify(observed.body.error));
-      const forged = await callMcp(mcp, "observe_window", {
-        window_uid: restTree.body.window_uid,
-        since: "tt:0000",
-      });
-      assert.equal(forged.body.ok, false);
-    } finally {
-      await mcp.close();
-    }
-  },
+Deno.test("one session: observe_window over MCP diffs against a REST tree token", async () => {
+  const { mcp, url } = await startBoth();
+  try {
+    const restTree = await postJson(`${url}/api/tool/get_window_structure`, {
+      window_index: 0,
+    });
+    const observed = await callMcp(mcp, "observe_window", {
+      window_uid: restTree.body.window_uid,
+      since: restTree.body.tree_token,
+    });
+    assert.equal(observed.body.ok, true, JSON.stringify(observed.body.error));
+    const forged = await callMcp(mcp, "observe_window", {
+      window_uid: restTree.body.window_uid,
+      since: "tt:0000",
+    });
+    assert.equal(forged.body.ok, false);
+  } finally {
+    await mcp.close();
+  }
 });

@@ -29,7 +29,7 @@ export const TOOL_EXAMPLES: Record<string, Record<string, unknown>> = {
   focus_element: { window_index: 0, selector: EDITOR },
   invoke_element: { window_index: 0, selector: FILE_MENU },
   set_value: { window_index: 0, selector: EDITOR, value: "replaced" },
-  select_option: { window_index: 0, selector: FILE_MENU, option_index: 0 },
+  select_option: { window_index: 0, selector: "MenuBar", option_index: 1 },
   hover_element: { window_index: 0, selector: FILE_MENU, hover_ms: 0 },
   key_into_element: { window_index: 0, selector: EDITOR, keys: "end" },
   clear_text: { window_index: 0, selector: EDITOR },
