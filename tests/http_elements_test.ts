@@ -358,25 +358,25 @@ Deno.test("element layer on the spec's static mock", async (t) => {
       });
     }
 
-    await t.step("an option that never appears is an executor failure with a receipt", async () => {
+    await t.step("an option that never appears is ElementNotFound, with a receipt", async () => {
       const r = await track(post("/api/element/select", {
         selector: "MenuBar",
         option_name: "Zzz",
       }));
-      assert.equal(r.status, 500);
+      assert.equal(r.status, 404);
       assertReceipt(r.body, "select_option");
       assert.equal(r.body.ok, false);
       assert.deepEqual(r.body.error, {
-        code: "Internal",
+        code: "ElementNotFound",
         message: "option not found after opening selector",
-        recoverable: false,
-        suggested_next_tool: null,
+        recoverable: true,
+        suggested_next_tool: "find_element",
         context: {},
       });
     });
 
-    await t.step("no 5xx but PatternUnsupported and the executor failure; alive", () => {
-      assert.deepEqual(statuses.filter((s) => s >= 500), [501, 500]);
+    await t.step("no 5xx but PatternUnsupported; alive", () => {
+      assert.deepEqual(statuses.filter((s) => s >= 500), [501]);
       assert.equal(svc.exited(), null);
     });
   } finally {

@@ -254,7 +254,13 @@ export const selectOptionTool = defineTool({
           const option = args.option_name !== undefined
             ? firstNamed(after.tree, args.option_name)
             : byIndex;
-          if (!option) return { ok: false, error: "option not found after opening selector" };
+          if (!option) {
+            return {
+              ok: false,
+              code: "ElementNotFound",
+              error: "option not found after opening selector",
+            };
+          }
           return t.session.adapter.input({
             kind: "click",
             x: option.bounds.x + Math.floor(option.bounds.width / 2),
