@@ -24,14 +24,31 @@ interface Answer {
   closed: boolean;
 }
 
-/** Reads one HTTP answer (content-length framed); `closed` if the server then closed. */
+/** Bytes read past the end of an answer: pipelined answers may arrive in one read. */
+const leftovers = new WeakMap<Deno.Conn, number[]>();
+
+/**
+ * Reads one HTTP answer (content-length framed; a HEAD answer, whose length
+ * describes no body, ends at close); `closed` if the server then closed.
+ */
 async function readAnswer(conn: Deno.Conn, timeoutMs = 5000): Promise<Answer | null> {
-  const chunks: number[] = [];
+  const chunks: number[] = leftovers.get(conn) ?? [];
+  leftovers.delete(conn);
   const buf = new Uint8Array(65536);
   const deadline = Date.now() + timeoutMs;
   let headEnd = -1;
   let need = Infinity;
   let closed = false;
+  const scanHead = () => {
+    if (headEnd >= 0) return;
+    const text = decoder.decode(new Uint8Array(chunks));
+    const at = text.indexOf("\r\n\r\n");
+    if (at < 0) return;
+    headEnd = new TextEncoder().encode(text.slice(0, at)).length + 4;
+    const length = /content-length: (\d+)/i.exec(text.slice(0, at));
+    need = headEnd + (length ? Number(length[1]) : 0);
+  };
+  scanHead();
   while (chunks.length < need) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new Error("no answer in time");
@@ -45,17 +62,10 @@ async function readAnswer(conn: Deno.Conn, timeoutMs = 5000): Promise<Answer | n
       break;
     }
     chunks.push(...buf.subarray(0, n));
-    if (headEnd < 0) {
-      const text = decoder.decode(new Uint8Array(chunks));
-      const at = text.indexOf("\r\n\r\n");
-      if (at >= 0) {
-        headEnd = at + 4;
-        const length = /content-length: (\d+)/i.exec(text.slice(0, at));
-        need = headEnd + (length ? Number(length[1]) : 0);
-      }
-    }
+    scanHead();
   }
   if (chunks.length === 0) return null;
+  if (chunks.length > need) leftovers.set(conn, chunks.splice(need));
   const text = decoder.decode(new Uint8Array(chunks));
   const [head, ...rest] = text.split("\r\n\r\n");
   const [statusLine, ...fields] = head.split("\r\n");
