@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { TOOLS } from "../lib/tools/index.ts";
-import { connectSdkClient, resultJson } from "./helpers/mcp.ts";
+import { assertPixelsOnce, connectSdkClient, resultJson } from "./helpers/mcp.ts";
 import { type CallToolResult, EmptyResultSchema, McpError } from "./helpers/mcp_sdk_client.ts";
 import { exampleArgs } from "./helpers/tool_examples.ts";
 
@@ -80,6 +80,7 @@ Deno.test("the SDK client calls every tool: each answers with a structured resul
       const body = resultJson(result);
       assert.equal(typeof body.ok, "boolean", `${name}: ${JSON.stringify(body)}`);
       assert.equal(result.isError === true, body.ok === false, name);
+      assertPixelsOnce(result, name);
       if (body.ok === false) {
         // A refusal is fine (a tool without example arguments gets {}); a crash is not.
         const code = (body.error as { code?: unknown }).code;

@@ -1,6 +1,7 @@
 // Spawns the service as an MCP server on stdio, either behind the official SDK
 // client or as a raw child process driven with hand-written JSON lines.
 
+import assert from "node:assert/strict";
 import type { CallToolResult } from "./mcp_sdk_client.ts";
 import { Client, getDefaultEnvironment, StdioClientTransport } from "./mcp_sdk_client.ts";
 
@@ -52,6 +53,21 @@ export function resultJson(result: unknown): Record<string, unknown> {
   const first = content[0];
   if (first?.type !== "text") throw new Error(`no text content: ${JSON.stringify(content)}`);
   return JSON.parse(first.text);
+}
+
+/** A run of base64 long enough to be a payload rather than an id, token or hash. */
+const BASE64_PAYLOAD = /[A-Za-z0-9+/]{1000,}={0,2}/;
+
+/**
+ * A tool result carries its pixels once: one text item without any base64
+ * payload, and one image item per `image_content` pointer in that text.
+ */
+export function assertPixelsOnce(result: CallToolResult, label: string): void {
+  const texts = result.content.flatMap((c) => (c.type === "text" ? [c.text] : []));
+  assert.equal(texts.length, 1, label);
+  assert.doesNotMatch(texts[0], BASE64_PAYLOAD, label);
+  const images = result.content.filter((c) => c.type === "image").length;
+  assert.equal(images, (texts[0].match(/"image_content": \d+/g) ?? []).length, label);
 }
 
 export type JsonRpcMessage = Record<string, unknown> & { id?: number | string };
