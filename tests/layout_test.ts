@@ -107,3 +107,17 @@ Deno.test("the README's layout table names exactly the folders there are", () =>
   assert.deepEqual([...listed].filter((d) => !actual.has(d)).sort(), [], "listed but absent");
   assert.deepEqual([...actual].filter((d) => !listed.has(d)).sort(), [], "present but unlisted");
 });
+
+Deno.test("user-facing docs stand alone: no pointer outside the repository", () => {
+  const docs = [
+    "README.md",
+    ...[...Deno.readDirSync(join(ROOT, "docs"))].map((e) => `docs/${e.name}`),
+  ];
+  const outside = /\.\.\/shared|\bspec\/[a-z-]+\.md|\bconflicts\.md|\bseeds\/|\.\.\/notes/;
+  const found = docs.flatMap((doc) =>
+    Deno.readTextFileSync(join(ROOT, doc)).split("\n").flatMap((line, i) =>
+      outside.test(line) ? [`${doc}:${i + 1}: ${line.trim()}`] : []
+    )
+  );
+  assert.deepEqual(found, []);
+});
