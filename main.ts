@@ -11,6 +11,7 @@ import { type HttpServer, serveHttp } from "./lib/http/server.ts";
 import { serveStdio } from "./lib/mcp/server.ts";
 import { loadScenarioAtStartup } from "./lib/scenario/activate.ts";
 import { Session } from "./lib/core/session.ts";
+import { warmUp } from "./lib/observe/capture.ts";
 import { TOOLS } from "./lib/tools/index.ts";
 import { createApp } from "./routes/app.ts";
 import { isLoopbackHost } from "./routes/security.ts";
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
       exitWith((e as Error).message, 1);
     }
   }
+  await warmUp(session);
   const http = mode === "mcp" ? null : startHttp(session, config);
 
   const shutdown = async () => {

@@ -34,6 +34,11 @@ export class OffThread<Job> {
     });
   }
 
+  /** Starts the worker ahead of the first job. */
+  start(): void {
+    this.ensure();
+  }
+
   stop(): void {
     this.worker?.terminate();
     this.failAll(new Error(`${this.label} worker stopped`));

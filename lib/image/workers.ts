@@ -26,6 +26,15 @@ export function scaleOffThread(image: RawImage, width: number, height: number): 
   return decoder.run({ kind: "scale", image, width, height }, [image.data.buffer as ArrayBuffer]);
 }
 
+/**
+ * Starts both workers now: starting one holds the calling thread for tens of
+ * milliseconds, which belongs at start-up, not inside the first request.
+ */
+export function startImageWorkers(): void {
+  encoder.start();
+  decoder.start();
+}
+
 /** Stops the workers (tests; shutdown). */
 export function stopPngWorker(): void {
   encoder.stop();

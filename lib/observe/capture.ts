@@ -3,7 +3,7 @@
 
 import { type ScreenshotTarget, WindowGoneError } from "../../adapters/types.ts";
 import { treeHash } from "../core/hash.ts";
-import { encodePngOffThread } from "../image/workers.ts";
+import { encodePngOffThread, startImageWorkers } from "../image/workers.ts";
 import type { Session } from "../core/session.ts";
 import type { CachedCapture } from "./tree_cache.ts";
 import { countNamedNodes, type Element } from "../core/tree.ts";
@@ -125,6 +125,16 @@ export async function screenshotPng(
   } catch {
     return null;
   }
+}
+
+/**
+ * Run once before serving: starts the image workers and takes one screenshot
+ * of the screen, so that workers an adapter starts on first use (the mock's
+ * drawing) are running before the first request instead of stalling it.
+ */
+export async function warmUp(session: Session): Promise<void> {
+  startImageWorkers();
+  await screenshotPng(session, { kind: "screen" });
 }
 
 export function toBase64(bytes: Uint8Array): string {
