@@ -8,15 +8,20 @@
 import { commandExists } from "../helpers/parts.ts";
 
 /** The Debian packages the harness and its apps come from. */
-export const DESKTOP_PACKAGES =
-  "xvfb openbox dbus at-spi2-core x11-utils gtk-3-examples zenity mousepad gnome-calculator";
+export const DESKTOP_PACKAGES = "xvfb openbox dbus at-spi2-core x11-utils gtk-3-examples " +
+  "zenity mousepad gnome-calculator python3-pyatspi";
 
 const REQUIRED_COMMANDS = ["Xvfb", "dbus-daemon", "dbus-send", "openbox", "xprop"];
 const BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher";
+/** The reference walker (tests/linux/reference_walk.py) runs on Debian's Python with GObject. */
+const REFERENCE_WALKER_NEEDS = [
+  "/usr/bin/python3",
+  "/usr/lib/x86_64-linux-gnu/girepository-1.0/Atspi-2.0.typelib",
+];
 
 export function desktopAvailable(): boolean {
   try {
-    Deno.statSync(BUS_LAUNCHER);
+    for (const path of [BUS_LAUNCHER, ...REFERENCE_WALKER_NEEDS]) Deno.statSync(path);
   } catch {
     return false;
   }

@@ -1,0 +1,77 @@
+// Child order and membership against a reference: tests/linux/reference_walk.py
+// walks the same frame straight over the accessibility bus (GetChildren, no
+// libatspi cache), and the service's structure must list the same nodes in
+// the same order — an element id is a path, so order is part of the answer.
+// Covered here: mousepad (menus, a document) and a zenity entry dialog.
+// gtk3-widget-factory's header bar is not yet right (issue 12: libatspi's
+// cache misplaces a child whose index-in-parent is -1).
+
+import { strict as assert } from "node:assert";
+import type { Element } from "../../lib/core/tree.ts";
+import { serviceRole } from "../../adapters/linux/atspi/roles.ts";
+import { accessibleStructure, desktopTest, uidOf, withLinuxService } from "./linux_service.ts";
+
+const WALKER = new URL("./reference_walk.py", import.meta.url).pathname;
+
+interface Reference {
+  role: string;
+  name: string;
+  states: string[];
+  children: Reference[];
+}
+
+/** One line per node, indented by depth: role and name, as the service reports them. */
+function outline(node: Element, depth = 0): string[] {
+  return [
+    `${"  ".repeat(depth)}${node.role} ${JSON.stringify(node.name)}`,
+    ...node.children.flatMap((c) => outline(c, depth + 1)),
+  ];
+}
+
+function referenceOutline(node: Reference, depth = 0, isRoot = true): string[] {
+  const role = serviceRole(
+    node.role,
+    node.states.includes("editable"),
+    node.states.includes("multi_line"),
+  );
+  // The service names an unnamed (client-side decorated) frame after its window title.
+  const name = isRoot ? null : node.name;
+  return [
+    `${"  ".repeat(depth)}${role} ${name === null ? "<root>" : JSON.stringify(name)}`,
+    ...node.children.flatMap((c) => referenceOutline(c, depth + 1, false)),
+  ];
+}
+
+async function referenceWalk(
+  env: Record<string, string>,
+  pid: number,
+  title: string,
+): Promise<Reference> {
+  const out = await new Deno.Command("/usr/bin/python3", {
+    args: [WALKER, String(pid), title],
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+desktopTest("Linux capture order and membership equal an uncached walk", async (t, desktop) => {
+  const mousepad = await desktop.launch("mousepad");
+  const zenity = await desktop.launch("zenity", ["--entry", "--text=Name?"]);
+  await withLinuxService(desktop, async (c) => {
+    for (const [label, app] of [["mousepad", mousepad], ["zenity --entry", zenity]] as const) {
+      await t.step(label, async () => {
+        const uid = uidOf(app.window);
+        await accessibleStructure(c, uid);
+        const structure = (await c.get(`/api/structure?window_uid=${uid}&depth=30`)).body;
+        const tree = structure.tree as Element;
+        const reference = await referenceWalk(desktop.env, app.pid, tree.name);
+        const ours = outline(tree);
+        ours[0] = ours[0].replace(/ ".*"$/, " <root>");
+        assert.deepEqual(ours, referenceOutline(reference));
+      });
+    }
+  });
+});

@@ -1,0 +1,84 @@
+#!/usr/bin/python3
+"""Reference walker for the Linux adapter's tests: an uncached walk of one
+application's frame straight over the accessibility bus (D-Bus calls
+org.a11y.atspi.Accessible.GetChildren, GetRole, GetState and the Name
+property), without libatspi's cache, so it sees the children each
+object reports, in the order it reports them.
+
+Usage: /usr/bin/python3 tests/linux/reference_walk.py <process-id> <frame title>
+Prints one JSON tree: {"role", "name", "states": [...], "children": [...]}.
+"""
+
+import json
+import sys
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi, Gio, GLib  # noqa: E402
+
+ACCESSIBLE = "org.a11y.atspi.Accessible"
+ROOT = "/org/a11y/atspi/accessible/root"
+# AtspiStateType numbers the adapter's role mapping looks at.
+STATES = {"editable": 7, "multi_line": 17}
+
+
+def a11y_bus():
+    session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    reply = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress",
+                              None, GLib.VariantType("(s)"), 0, 5000, None)
+    address = reply.unpack()[0]
+    flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | \
+        Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
+    return Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
+
+
+def call(bus, name, path, method, signature=None, args=None, interface=ACCESSIBLE):
+    reply = bus.call_sync(name, path, interface, method, args,
+                          GLib.VariantType(signature) if signature else None, 0, 5000, None)
+    return reply.unpack()
+
+
+def prop(bus, name, path, key):
+    return call(bus, name, path, "Get", "(v)", GLib.Variant("(ss)", (ACCESSIBLE, key)),
+                "org.freedesktop.DBus.Properties")[0]
+
+
+def node(bus, name, path, depth=0):
+    states = call(bus, name, path, "GetState", "(au)")[0]
+    bits = 0
+    for i, word in enumerate(states):
+        bits |= word << (32 * i)
+    out = {
+        # libatspi's name for the role number, as the adapter reads it (no cache involved).
+        "role": Atspi.role_get_name(Atspi.Role(call(bus, name, path, "GetRole", "(u)")[0])),
+        "name": prop(bus, name, path, "Name").strip(),
+        "states": [k for k, n in STATES.items() if bits >> n & 1],
+        "children": [],
+    }
+    if depth < 200:
+        for child_name, child_path in call(bus, name, path, "GetChildren", "(a(so))")[0]:
+            out["children"].append(node(bus, child_name, child_path, depth + 1))
+    return out
+
+
+def main():
+    pid, title = int(sys.argv[1]), sys.argv[2]
+    bus = a11y_bus()
+    for app_name, app_path in call(bus, "org.a11y.atspi.Registry", ROOT, "GetChildren",
+                                   "(a(so))")[0]:
+        owner_pid = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                  "org.freedesktop.DBus", "GetConnectionUnixProcessID",
+                                  GLib.Variant("(s)", (app_name,)), GLib.VariantType("(u)"),
+                                  0, 5000, None).unpack()[0]
+        if owner_pid != pid:
+            continue
+        frames = call(bus, app_name, app_path, "GetChildren", "(a(so))")[0]
+        for frame_name, frame_path in frames:
+            if prop(bus, frame_name, frame_path, "Name").strip() in (title, ""):
+                print(json.dumps(node(bus, frame_name, frame_path)))
+                return
+    sys.exit(f"no frame titled {title!r} for process {pid}")
+
+
+main()
