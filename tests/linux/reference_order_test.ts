@@ -2,9 +2,9 @@
 // walks the same frame straight over the accessibility bus (GetChildren, no
 // libatspi cache), and the service's structure must list the same nodes in
 // the same order — an element id is a path, so order is part of the answer.
-// Covered here: mousepad (menus, a document) and a zenity entry dialog.
-// gtk3-widget-factory's header bar is not yet right (issue 12: libatspi's
-// cache misplaces a child whose index-in-parent is -1).
+// Covered: gtk3-widget-factory (a GTK3 header bar, whose box of window
+// buttons libatspi's cache misplaces), mousepad (menus, a document) and a
+// zenity entry dialog.
 
 import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/core/tree.ts";
@@ -58,10 +58,15 @@ async function referenceWalk(
 }
 
 desktopTest("Linux capture order and membership equal an uncached walk", async (t, desktop) => {
+  const factory = await desktop.launch("gtk3-widget-factory");
   const mousepad = await desktop.launch("mousepad");
   const zenity = await desktop.launch("zenity", ["--entry", "--text=Name?"]);
   await withLinuxService(desktop, async (c) => {
-    for (const [label, app] of [["mousepad", mousepad], ["zenity --entry", zenity]] as const) {
+    const apps = [["gtk3-widget-factory", factory], ["mousepad", mousepad], [
+      "zenity --entry",
+      zenity,
+    ]] as const;
+    for (const [label, app] of apps) {
       await t.step(label, async () => {
         const uid = uidOf(app.window);
         await accessibleStructure(c, uid);

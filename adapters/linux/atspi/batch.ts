@@ -17,6 +17,7 @@ import {
   type DBus,
   DBUS_MESSAGE_ITER_SIZE,
   DBUS_MESSAGE_TYPE_METHOD_RETURN,
+  DBUS_TYPE_ARRAY,
   DBUS_TYPE_INT32,
   DBUS_TYPE_STRING,
   DBUS_TYPE_STRUCT,
@@ -32,9 +33,21 @@ const WINDOW = 256;
 const COMPONENT = cString("org.a11y.atspi.Component");
 const GET_EXTENTS = cString("GetExtents");
 const TEXT = cString("org.a11y.atspi.Text");
+const ACCESSIBLE = cString("org.a11y.atspi.Accessible");
+const GET_CHILDREN = cString("GetChildren");
 const GET_TEXT = cString("GetText");
 
 type Iter = Uint8Array<ArrayBuffer>;
+
+/** Where an accessible lives: its application's bus name and its object path. */
+export function addressOf(accessible: Accessible): string | null {
+  const object = new Deno.UnsafePointerView(accessible);
+  const app = object.getPointer(ATSPI_OBJECT_APP_OFFSET);
+  const path = object.getPointer(ATSPI_OBJECT_PATH_OFFSET);
+  if (app === null || path === null) return null;
+  const bus = new Deno.UnsafePointerView(app).getPointer(ATSPI_APPLICATION_BUS_NAME_OFFSET);
+  return bus === null ? null : `${readCString(bus)}${readCString(path)}`;
+}
 
 export class AtspiBatch {
   private readonly iter: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
@@ -66,10 +79,37 @@ export class AtspiBatch {
       this.appendBasic(iter, DBUS_TYPE_INT32, new Int32Array([end]));
     }, (iter) => {
       if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_STRING) return null;
-      this.dbus.dbus_message_iter_get_basic(iter, this.word);
-      const pointer = new DataView(this.word.buffer).getBigUint64(0, true);
-      return readCString(Deno.UnsafePointer.create(pointer));
+      return this.readString(iter);
     });
+  }
+
+  /**
+   * Each accessible's children as the application lists them now (bus name +
+   * object path, as addressOf), bypassing libatspi's cache; null where the call
+   * failed.
+   */
+  children(accessibles: Accessible[]): Array<string[] | null> {
+    const list: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
+    return this.call(accessibles, ACCESSIBLE, GET_CHILDREN, () => {}, (iter) => {
+      if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_ARRAY) return null;
+      this.dbus.dbus_message_iter_recurse(iter, list);
+      const addresses: string[] = [];
+      while (this.dbus.dbus_message_iter_get_arg_type(list) === DBUS_TYPE_STRUCT) {
+        this.dbus.dbus_message_iter_recurse(list, this.inner);
+        const bus = this.readString(this.inner);
+        this.dbus.dbus_message_iter_next(this.inner);
+        addresses.push(`${bus}${this.readString(this.inner)}`);
+        this.dbus.dbus_message_iter_next(list);
+      }
+      return addresses;
+    });
+  }
+
+  /** A string or object path argument. */
+  private readString(iter: Iter): string {
+    this.dbus.dbus_message_iter_get_basic(iter, this.word);
+    const pointer = new DataView(this.word.buffer).getBigUint64(0, true);
+    return readCString(Deno.UnsafePointer.create(pointer));
   }
 
   private appendBasic(iter: Iter, type: number, value: Int32Array | Uint32Array): void {

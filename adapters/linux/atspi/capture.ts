@@ -3,6 +3,13 @@
 // an element id ("root.3.2") is also the path back to the accessible. Cached
 // facts are read during the walk; extents and texts, which cost a round trip
 // each, are queued and fetched pipelined once the walk is done.
+//
+// libatspi's cache can misorder children: it places each by the index in
+// parent the application reported when it was added, and a GTK3 header bar
+// reports -1 for the box of window buttons, which then goes missing while
+// another child shows twice. So every walked list of two or more children is
+// checked against the application's own (GetChildren, pipelined), and a list
+// that differs is walked again with child lookups over the bus.
 
 import type { Capture, CaptureLimits } from "../../types.ts";
 import type { Bounds, Element } from "../../../lib/core/tree.ts";
@@ -13,7 +20,8 @@ import { COORD_SCREEN, State } from "../ffi/atspi.ts";
 import { keyboardShortcut } from "../x11/key_bindings.ts";
 import { AccessibleMemo } from "./accessible_memo.ts";
 import { type FrameQuirks, toScreen } from "./frame_quirks.ts";
-import type { AtspiBatch } from "./batch.ts";
+import { addressOf, type AtspiBatch } from "./batch.ts";
+import { walk as walkTree } from "../../../lib/core/tree.ts";
 
 function has(states: bigint, state: number): boolean {
   return ((states >> BigInt(state)) & 1n) === 1n;
@@ -31,8 +39,23 @@ interface Queued {
   accessible: Accessible;
 }
 
+/** A walked list of children, to check against the application's. */
+interface Walked {
+  parent: Accessible;
+  node: Element;
+  depth: number;
+  /** addressOf each child, in the order the walk took them. */
+  addresses: Array<string | null>;
+}
+
+/** Rounds of checking: a list walked again is checked again, a bounded number of times. */
+const ORDER_CHECK_ROUNDS = 3;
+
 interface Walk {
   session: AtspiConnection;
+  walked: Walked[];
+  /** Nodes a re-walk took out of the tree. */
+  gone: Set<Element>;
   needExtents: Queued[];
   needText: Queued[];
   limits: CaptureLimits;
@@ -136,7 +159,28 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
     walk.cutShort ??= "depth";
     return true;
   }
+  const addresses: Array<string | null> = [];
   for (let i = 0; i < count; i++) {
+    let child: Accessible | null;
+    try {
+      child = walk.session.child(accessible, i);
+    } catch {
+      return true;
+    }
+    if (child === null) return true;
+    addresses.push(addressOf(child));
+    const more = walkChild(walk, child, node, depth);
+    if (!more) return false;
+  }
+  if (count >= 2) {
+    walk.walked.push({ parent: walk.session.ref(accessible), node, depth, addresses });
+  }
+  return true;
+}
+
+/** Describes `child` under `node` and walks below it; false once a limit stopped the walk. */
+function walkChild(walk: Walk, child: Accessible, node: Element, depth: number): boolean {
+  try {
     if (walk.nodes >= walk.limits.maxNodes) {
       walk.cutShort = "nodes";
       return false;
@@ -145,23 +189,98 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
       walk.cutShort = "time";
       return false;
     }
-    let child: Accessible | null;
+    const childNode = describe(walk, child);
+    walk.nodes++;
+    node.children.push(childNode);
+    return walkChildren(walk, child, childNode, depth + 1);
+  } finally {
+    walk.session.unref(child);
+  }
+}
+
+/**
+ * Walks again, with child lookups over the bus, every list of children that
+ * differs from what the application reports; false once a limit stopped it.
+ */
+function checkOrder(walk: Walk, batch: AtspiBatch): boolean {
+  for (let round = 0; round < ORDER_CHECK_ROUNDS && walk.walked.length > 0; round++) {
+    const walked = walk.walked;
+    walk.walked = [];
     try {
-      child = walk.session.child(accessible, i);
-    } catch {
-      return true;
-    }
-    if (child === null) return true;
-    try {
-      const childNode = describe(walk, child);
-      walk.nodes++;
-      node.children.push(childNode);
-      if (!walkChildren(walk, child, childNode, depth + 1)) return false;
+      const actual = batch.children(walked.map((w) => w.parent));
+      for (const [i, w] of walked.entries()) {
+        const reported = actual[i];
+        if (walk.gone.has(w.node) || reported === null || sameList(reported, w.addresses)) continue;
+        if (!rewalk(walk, w, reported)) return false;
+      }
     } finally {
-      walk.session.unref(child);
+      for (const w of walked) walk.session.unref(w.parent);
     }
   }
   return true;
+}
+
+function sameList(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * Rebuilds `w`'s children in the application's order: a child the walk
+ * already took keeps its subtree; the others are looked up over the bus and
+ * walked. False once a limit stopped the walk.
+ */
+function rewalk(walk: Walk, w: Walked, reported: string[]): boolean {
+  const taken = new Map<string, Element>();
+  w.addresses.forEach((address, i) => {
+    if (address !== null && !taken.has(address)) taken.set(address, w.node.children[i]);
+  });
+  const children: Array<Element | null> = reported.map((address) => {
+    const node = taken.get(address) ?? null;
+    taken.delete(address); // a child listed twice by the cache is kept once
+    return node;
+  });
+  drop(walk, [...taken.values(), ...w.node.children.filter((c) => !children.includes(c))]);
+  w.node.children = [];
+  const missing = children.flatMap((c, i) => c === null ? [i] : []);
+  const fetched = new Map<number, Accessible>();
+  walk.session.cacheChildren(w.parent, false);
+  try {
+    for (const i of missing) {
+      const child = walk.session.child(w.parent, i);
+      if (child !== null) fetched.set(i, child);
+    }
+  } catch {
+    // what was read stands; the rest is missing, as in any failing child walk
+  } finally {
+    walk.session.cacheChildren(w.parent, true);
+  }
+  let going = true;
+  for (const [i, kept] of children.entries()) {
+    const child = fetched.get(i);
+    if (kept !== null) w.node.children.push(kept);
+    else if (child !== undefined && going) going = walkChild(walk, child, w.node, w.depth);
+    else if (child !== undefined) walk.session.unref(child);
+  }
+  return going;
+}
+
+/** Forgets subtrees that left the tree: their node count and their queued reads. */
+function drop(walk: Walk, subtrees: Element[]): void {
+  if (subtrees.length === 0) return;
+  const gone = new Set<Element>();
+  for (const root of subtrees) walkTree(root, (n) => gone.add(n));
+  for (const n of gone) walk.gone.add(n);
+  walk.nodes -= gone.size;
+  for (const list of [walk.needExtents, walk.needText]) {
+    const keep = list.filter((q) => !gone.has(q.node));
+    for (const q of list) if (gone.has(q.node)) walk.session.unref(q.accessible);
+    list.splice(0, list.length, ...keep);
+  }
+  walk.walked = walk.walked.filter((w) => {
+    if (!gone.has(w.node)) return true;
+    walk.session.unref(w.parent);
+    return false;
+  });
 }
 
 /** Fills in the queued extents and texts, then releases the queued references. */
@@ -193,6 +312,8 @@ export function captureFrame(
   const started = performance.now();
   const walk: Walk = {
     session,
+    walked: [],
+    gone: new Set(),
     needExtents: [],
     needText: [],
     limits,
@@ -205,7 +326,11 @@ export function captureFrame(
   const root = describe(walk, frame);
   // Client-side-decorated GTK windows leave their frame unnamed; the title is the name.
   if (root.name === "") root.name = title;
-  walkChildren(walk, frame, root, 0);
+  try {
+    if (walkChildren(walk, frame, root, 0)) checkOrder(walk, batch);
+  } finally {
+    for (const w of walk.walked) session.unref(w.parent);
+  }
   readQueued(walk, batch);
   return {
     root: assignIds(root),

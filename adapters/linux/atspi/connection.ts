@@ -7,6 +7,7 @@ import {
   type Atspi,
   ATSPI_APPLICATION_BUS_NAME_OFFSET,
   ATSPI_OBJECT_APP_OFFSET,
+  CACHE_CHILDREN,
   CACHE_DEFAULT,
   COORD_SCREEN,
   INIT_NO_BUS,
@@ -138,6 +139,25 @@ export class AtspiConnection {
    */
   cacheApplication(app: Accessible): void {
     this.atspi.atspi_accessible_set_cache_mask(app, CACHE_DEFAULT);
+  }
+
+  /**
+   * Whether the accessible's application answers child lookups from libatspi's
+   * cache (the default) or over the bus, for the whole application.
+   */
+  cacheChildren(accessible: Accessible, cached: boolean): void {
+    // libatspi takes a cache mask only from an application's root accessible.
+    const app = this.atspi.atspi_accessible_get_application(accessible, this.values.errorSlot);
+    this.check();
+    if (app === null) return;
+    try {
+      this.atspi.atspi_accessible_set_cache_mask(
+        app,
+        cached ? CACHE_DEFAULT : CACHE_DEFAULT & ~CACHE_CHILDREN,
+      );
+    } finally {
+      this.unref(app);
+    }
   }
 
   childCount(accessible: Accessible): number {

@@ -15,7 +15,12 @@ function unsupported(what: string): ActionOutcome {
   return { ok: false, unsupported: true, error: `the element has no ${what}` };
 }
 
-/** Follows a positional id ("root.3.2") from the frame; an owned reference or null. */
+/**
+ * Follows a positional id ("root.3.2") from the frame; an owned reference or
+ * null. Child lookups go over the bus, as the application orders its children:
+ * ids come from captures in that order (atspi/capture.ts), which libatspi's
+ * cache does not always keep.
+ */
 function resolve(
   session: AtspiConnection,
   frame: Accessible,
@@ -23,9 +28,18 @@ function resolve(
 ): Accessible | null {
   const parts = elementId.split(".");
   if (parts[0] !== "root") return null;
+  session.cacheChildren(frame, false);
+  try {
+    return follow(session, frame, parts.slice(1));
+  } finally {
+    session.cacheChildren(frame, true);
+  }
+}
+
+function follow(session: AtspiConnection, frame: Accessible, path: string[]): Accessible | null {
   let current: Accessible = frame;
   let owned = false;
-  for (const part of parts.slice(1)) {
+  for (const part of path) {
     const index = Number(part);
     let next: Accessible | null = null;
     if (Number.isInteger(index) && index >= 0) {

@@ -21,6 +21,7 @@ const atspiSymbols = {
   atspi_accessible_get_process_id: { parameters: [P, B], result: "u32" },
   atspi_accessible_get_child_count: { parameters: [P, B], result: "i32" },
   atspi_accessible_get_child_at_index: { parameters: [P, "i32", B], result: P },
+  atspi_accessible_get_application: { parameters: [P, B], result: P },
   atspi_accessible_get_toolkit_name: { parameters: [P, B], result: P },
   atspi_accessible_get_toolkit_version: { parameters: [P, B], result: P },
   atspi_accessible_is_action: { parameters: [P], result: "i32" },
@@ -69,6 +70,8 @@ export const COORD_WINDOW = 1;
 
 /** PARENT|CHILDREN|NAME|DESCRIPTION|STATES|ROLE|INTERFACES: everything cheap to keep fresh. */
 export const CACHE_DEFAULT = 127;
+/** ATSPI_CACHE_CHILDREN: off, child lookups ask the application (GetChildAtIndex). */
+export const CACHE_CHILDREN = 2;
 
 /** Offset of the `gint64 states` bit field in the public `AtspiStateSet` struct. */
 export const STATE_SET_BITS_OFFSET = 32;
