@@ -4,7 +4,8 @@
 // the same order — an element id is a path, so order is part of the answer.
 // Covered: gtk3-widget-factory (a GTK3 header bar, whose box of window
 // buttons libatspi's cache misplaces), mousepad (menus, a document) and a
-// zenity entry dialog.
+// zenity entry dialog. Both name an unnamed field after its labelled-by
+// relation, as a screen reader does.
 
 import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/core/tree.ts";
@@ -57,26 +58,40 @@ async function referenceWalk(
   return JSON.parse(new TextDecoder().decode(out.stdout));
 }
 
-desktopTest("Linux capture order and membership equal an uncached walk", async (t, desktop) => {
-  const factory = await desktop.launch("gtk3-widget-factory");
-  const mousepad = await desktop.launch("mousepad");
-  const zenity = await desktop.launch("zenity", ["--entry", "--text=Name?"]);
-  await withLinuxService(desktop, async (c) => {
-    const apps = [["gtk3-widget-factory", factory], ["mousepad", mousepad], [
-      "zenity --entry",
-      zenity,
-    ]] as const;
-    for (const [label, app] of apps) {
-      await t.step(label, async () => {
-        const uid = uidOf(app.window);
-        await accessibleStructure(c, uid);
-        const structure = (await c.get(`/api/structure?window_uid=${uid}&depth=30`)).body;
-        const tree = structure.tree as Element;
-        const reference = await referenceWalk(desktop.env, app.pid, tree.name);
-        const ours = outline(tree);
-        ours[0] = ours[0].replace(/ ".*"$/, " <root>");
-        assert.deepEqual(ours, referenceOutline(reference));
+desktopTest(
+  "Linux capture order, membership and names equal an uncached walk",
+  async (t, desktop) => {
+    const factory = await desktop.launch("gtk3-widget-factory");
+    const mousepad = await desktop.launch("mousepad");
+    const zenity = await desktop.launch("zenity", ["--entry", "--text=Name?"]);
+    await withLinuxService(desktop, async (c) => {
+      const apps = [["gtk3-widget-factory", factory], ["mousepad", mousepad], [
+        "zenity --entry",
+        zenity,
+      ]] as const;
+      for (const [label, app] of apps) {
+        await t.step(label, async () => {
+          const uid = uidOf(app.window);
+          await accessibleStructure(c, uid);
+          const structure = (await c.get(`/api/structure?window_uid=${uid}&depth=30`)).body;
+          const tree = structure.tree as Element;
+          const reference = await referenceWalk(desktop.env, app.pid, tree.name);
+          const ours = outline(tree);
+          ours[0] = ours[0].replace(/ ".*"$/, " <root>");
+          assert.deepEqual(ours, referenceOutline(reference));
+        });
+      }
+      await t.step('an unnamed entry is named by its label (zenity: "Name?")', async () => {
+        const tree = (await c.get(`/api/structure?window_uid=${uidOf(zenity.window)}&depth=30`))
+          .body.tree as Element;
+        const entries: Element[] = [];
+        const collect = (e: Element) => {
+          if (e.role === "Edit") entries.push(e);
+          e.children.forEach(collect);
+        };
+        collect(tree);
+        assert.deepEqual(entries.map((e) => e.name), ["Name?"]);
       });
-    }
-  });
-});
+    });
+  },
+);

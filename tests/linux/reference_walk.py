@@ -21,6 +21,11 @@ ACCESSIBLE = "org.a11y.atspi.Accessible"
 ROOT = "/org/a11y/atspi/accessible/root"
 # AtspiStateType numbers the adapter's role mapping looks at.
 STATES = {"editable": 7, "multi_line": 17}
+# Unnamed objects of these roles take the name of what they are labelled by,
+# as a screen reader does (and as the adapter does).
+LABELLED_ROLES = {"text", "entry", "password text", "combo box", "spin button", "slider",
+                  "list", "list box", "table", "tree", "tree table"}
+RELATION_LABELLED_BY = 2
 
 
 def a11y_bus():
@@ -44,15 +49,29 @@ def prop(bus, name, path, key):
                 "org.freedesktop.DBus.Properties")[0]
 
 
+def label_of(bus, name, path):
+    """The first labelled-by target's name, or ""."""
+    for relation, targets in call(bus, name, path, "GetRelationSet", "(a(ua(so)))")[0]:
+        if relation != RELATION_LABELLED_BY:
+            continue
+        for target_name, target_path in targets:
+            label = prop(bus, target_name, target_path, "Name").strip()
+            if label:
+                return label
+    return ""
+
+
 def node(bus, name, path, depth=0):
     states = call(bus, name, path, "GetState", "(au)")[0]
     bits = 0
     for i, word in enumerate(states):
         bits |= word << (32 * i)
+    # libatspi's name for the role number, as the adapter reads it (no cache involved).
+    role = Atspi.role_get_name(Atspi.Role(call(bus, name, path, "GetRole", "(u)")[0]))
+    own_name = prop(bus, name, path, "Name").strip()
     out = {
-        # libatspi's name for the role number, as the adapter reads it (no cache involved).
-        "role": Atspi.role_get_name(Atspi.Role(call(bus, name, path, "GetRole", "(u)")[0])),
-        "name": prop(bus, name, path, "Name").strip(),
+        "role": role,
+        "name": own_name or (label_of(bus, name, path) if role in LABELLED_ROLES else ""),
         "states": [k for k, n in STATES.items() if bits >> n & 1],
         "children": [],
     }

@@ -31,6 +31,7 @@ function has(states: bigint, state: number): boolean {
 export class CaptureMemo {
   readonly shortcuts = new AccessibleMemo<string | null>();
   readonly ranges = new AccessibleMemo<{ min: number; max: number } | null>();
+  readonly labels = new AccessibleMemo<string>();
 }
 
 /** A node waiting for a pipelined read, with a reference to its accessible. */
@@ -68,6 +69,25 @@ interface Walk {
 
 const UNCACHED_ROLES = new Set(["table cell", "tree item"]);
 
+/**
+ * Roles a screen reader names from their label when they have no name of
+ * their own (an entry beside "Name?"): asking costs a round trip, so only
+ * these, and only when unnamed.
+ */
+const LABELLED_ROLES = new Set([
+  "text",
+  "entry",
+  "password text",
+  "combo box",
+  "spin button",
+  "slider",
+  "list",
+  "list box",
+  "table",
+  "tree",
+  "tree table",
+]);
+
 const EVERY_INTERFACE: Interfaces = {
   action: true,
   component: true,
@@ -89,7 +109,10 @@ function describe(walk: Walk, accessible: Accessible): Element {
   const atspiRole = roleNumber < 0 ? "unknown" : session.roleName(roleNumber);
   const states = session.states(accessible);
   // Some apps pad names (mousepad's menu items end in spaces before the accelerator).
-  const name = session.name(accessible).trim();
+  let name = session.name(accessible).trim();
+  if (name === "" && LABELLED_ROLES.has(atspiRole)) {
+    name = walk.memo.labels.get(accessible, roleNumber, "", () => session.labelName(accessible));
+  }
   // libatspi does not cache the interfaces of TRANSIENT accessibles or of GTK3
   // table cells (made on demand, outside the app's cache), so each interface
   // test would be a round trip: ask the interfaces' own questions directly and

@@ -11,6 +11,7 @@ import {
   CACHE_DEFAULT,
   COORD_SCREEN,
   INIT_NO_BUS,
+  RELATION_LABELLED_BY,
   STATE_SET_BITS_OFFSET,
 } from "../ffi/atspi.ts";
 import type { DBus } from "../ffi/dbus.ts";
@@ -180,6 +181,42 @@ export class AtspiConnection {
   name(accessible: Accessible): string {
     const name = this.atspi.atspi_accessible_get_name(accessible, this.values.errorSlot);
     return this.failed() ? "" : this.values.takeString(name);
+  }
+
+  /**
+   * The trimmed name of the first object this one is labelled by (AT-SPI's
+   * labelled-by relation), "" when there is none. One round trip.
+   */
+  labelName(accessible: Accessible): string {
+    const set = this.atspi.atspi_accessible_get_relation_set(accessible, this.values.errorSlot);
+    if (this.failed() || set === null) return "";
+    // A GArray of AtspiRelation*: { gchar *data; guint len; }.
+    const array = new Deno.UnsafePointerView(set);
+    const data = array.getPointer(0);
+    const length = array.getUint32(8);
+    let label = "";
+    try {
+      for (let i = 0; i < length && data !== null; i++) {
+        const relation = new Deno.UnsafePointerView(data).getPointer(i * 8);
+        if (relation === null) continue;
+        if (
+          label === "" &&
+          this.atspi.atspi_relation_get_relation_type(relation) === RELATION_LABELLED_BY
+        ) {
+          const targets = this.atspi.atspi_relation_get_n_targets(relation);
+          for (let t = 0; t < targets && label === ""; t++) {
+            const target = this.atspi.atspi_relation_get_target(relation, t);
+            if (target === null) continue;
+            label = this.name(target).trim();
+            this.unref(target);
+          }
+        }
+        this.unref(relation);
+      }
+    } finally {
+      this.glib.g_array_free(set, 1);
+    }
+    return label;
   }
 
   description(accessible: Accessible): string {

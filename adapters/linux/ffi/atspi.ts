@@ -22,6 +22,10 @@ const atspiSymbols = {
   atspi_accessible_get_child_count: { parameters: [P, B], result: "i32" },
   atspi_accessible_get_child_at_index: { parameters: [P, "i32", B], result: P },
   atspi_accessible_get_application: { parameters: [P, B], result: P },
+  atspi_accessible_get_relation_set: { parameters: [P, B], result: P },
+  atspi_relation_get_relation_type: { parameters: [P], result: "i32" },
+  atspi_relation_get_n_targets: { parameters: [P], result: "i32" },
+  atspi_relation_get_target: { parameters: [P, "i32"], result: P },
   atspi_accessible_get_toolkit_name: { parameters: [P, B], result: P },
   atspi_accessible_get_toolkit_version: { parameters: [P, B], result: P },
   atspi_accessible_is_action: { parameters: [P], result: "i32" },
@@ -70,6 +74,9 @@ export const COORD_WINDOW = 1;
 
 /** PARENT|CHILDREN|NAME|DESCRIPTION|STATES|ROLE|INTERFACES: everything cheap to keep fresh. */
 export const CACHE_DEFAULT = 127;
+/** AtspiRelationType ATSPI_RELATION_LABELLED_BY. */
+export const RELATION_LABELLED_BY = 2;
+
 /** ATSPI_CACHE_CHILDREN: off, child lookups ask the application (GetChildAtIndex). */
 export const CACHE_CHILDREN = 2;
 

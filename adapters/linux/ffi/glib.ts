@@ -6,6 +6,7 @@ export const GOBJECT_LIBRARY = "libgobject-2.0.so.0";
 
 const glibSymbols = {
   g_free: { parameters: ["pointer"], result: "void" },
+  g_array_free: { parameters: ["pointer", "i32"], result: "pointer" },
   g_error_free: { parameters: ["pointer"], result: "void" },
   g_main_context_iteration: { parameters: ["pointer", "i32"], result: "i32" },
 } as const;
