@@ -16,7 +16,8 @@ import {
   referenceRoots,
   scenarioRoots,
 } from "../lib/core/files.ts";
-import { crc32, decodePng } from "../lib/image/png.ts";
+import { decodePng } from "../lib/image/png.ts";
+import { pngOf } from "./helpers/png_bytes.ts";
 import { decodePngOffThread, stopPngWorker } from "../lib/image/workers.ts";
 import { decodeBase64, getJson, postJson } from "./helpers/http.ts";
 import { RawMcp } from "./helpers/mcp.ts";
@@ -57,36 +58,9 @@ async function withTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
   }
 }
 
-function chunk(type: string, body: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + body.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, body.length);
-  out.set(new TextEncoder().encode(type), 4);
-  out.set(body, 8);
-  view.setUint32(8 + body.length, crc32(out.subarray(4, 8 + body.length)));
-  return out;
-}
-
 /** An 8-bit greyscale PNG whose image data is `compressed` as given. */
 function greyPng(width: number, height: number, compressed: Uint8Array): Uint8Array {
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header[8] = 8;
-  const parts = [
-    new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk("IHDR", header),
-    chunk("IDAT", compressed),
-    chunk("IEND", new Uint8Array(0)),
-  ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return pngOf({ width, height, colorType: 0 }, [["IDAT", compressed]]);
 }
 
 /** Black rows, each with the Paeth filter (the slowest to undo). */
