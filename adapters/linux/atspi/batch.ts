@@ -39,14 +39,31 @@ const GET_TEXT = cString("GetText");
 
 type Iter = Uint8Array<ArrayBuffer>;
 
-/** Where an accessible lives: its application's bus name and its object path. */
-export function addressOf(accessible: Accessible): string | null {
+/**
+ * Where libatspi says an accessible lives (the public AtspiObject and
+ * AtspiApplication structs): its application's bus name and connection, and
+ * its object path. Null when any of them is missing.
+ */
+function locate(accessible: Accessible): {
+  busName: Deno.PointerObject;
+  connection: Deno.PointerObject;
+  path: Deno.PointerObject;
+} | null {
   const object = new Deno.UnsafePointerView(accessible);
   const app = object.getPointer(ATSPI_OBJECT_APP_OFFSET);
   const path = object.getPointer(ATSPI_OBJECT_PATH_OFFSET);
   if (app === null || path === null) return null;
-  const bus = new Deno.UnsafePointerView(app).getPointer(ATSPI_APPLICATION_BUS_NAME_OFFSET);
-  return bus === null ? null : `${readCString(bus)}${readCString(path)}`;
+  const application = new Deno.UnsafePointerView(app);
+  const busName = application.getPointer(ATSPI_APPLICATION_BUS_NAME_OFFSET);
+  const connection = application.getPointer(ATSPI_APPLICATION_BUS_OFFSET);
+  if (busName === null || connection === null) return null;
+  return { busName, connection, path };
+}
+
+/** An accessible's bus name + object path, as GetChildren lists children. */
+export function addressOf(accessible: Accessible): string | null {
+  const where = locate(accessible);
+  return where === null ? null : `${readCString(where.busName)}${readCString(where.path)}`;
 }
 
 export class AtspiBatch {
@@ -145,15 +162,12 @@ export class AtspiBatch {
     method: Uint8Array<ArrayBuffer>,
     append: (iter: Iter) => void,
   ): Deno.PointerObject | null {
-    const object = new Deno.UnsafePointerView(accessible);
-    const app = object.getPointer(ATSPI_OBJECT_APP_OFFSET);
-    if (app === null) return null;
-    const application = new Deno.UnsafePointerView(app);
-    const connection = application.getPointer(ATSPI_APPLICATION_BUS_OFFSET);
-    if (connection === null) return null;
+    const where = locate(accessible);
+    if (where === null) return null;
+    const { connection } = where;
     const message = this.dbus.dbus_message_new_method_call(
-      application.getPointer(ATSPI_APPLICATION_BUS_NAME_OFFSET),
-      object.getPointer(ATSPI_OBJECT_PATH_OFFSET),
+      where.busName,
+      where.path,
       iface,
       method,
     );

@@ -182,7 +182,8 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
     walk.cutShort ??= "depth";
     return true;
   }
-  const addresses: Array<string | null> = [];
+  // Only lists of two or more are checked (a lone child cannot be misordered).
+  const addresses: Array<string | null> | null = count >= 2 ? [] : null;
   for (let i = 0; i < count; i++) {
     let child: Accessible | null;
     try {
@@ -191,11 +192,11 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
       return true;
     }
     if (child === null) return true;
-    addresses.push(addressOf(child));
+    addresses?.push(addressOf(child));
     const more = walkChild(walk, child, node, depth);
     if (!more) return false;
   }
-  if (count >= 2) {
+  if (addresses !== null) {
     walk.walked.push({ parent: walk.session.ref(accessible), node, depth, addresses });
   }
   return true;
@@ -287,7 +288,10 @@ function rewalk(walk: Walk, w: Walked, reported: string[]): boolean {
   return going;
 }
 
-/** Forgets subtrees that left the tree: their node count and their queued reads. */
+/**
+ * Forgets subtrees that left the tree: their node count and their queued
+ * reads; checkOrder skips their lists of children.
+ */
 function drop(walk: Walk, subtrees: Element[]): void {
   if (subtrees.length === 0) return;
   const gone = new Set<Element>();
@@ -299,11 +303,6 @@ function drop(walk: Walk, subtrees: Element[]): void {
     for (const q of list) if (gone.has(q.node)) walk.session.unref(q.accessible);
     list.splice(0, list.length, ...keep);
   }
-  walk.walked = walk.walked.filter((w) => {
-    if (!gone.has(w.node)) return true;
-    walk.session.unref(w.parent);
-    return false;
-  });
 }
 
 /** Fills in the queued extents and texts, then releases the queued references. */
