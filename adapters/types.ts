@@ -98,6 +98,8 @@ export interface Adapter {
    * scenario (and any earlier scenario's state).
    */
   loadScenario?(scenario: Scenario): ScenarioEngine;
+  /** Starts workers the adapter would otherwise start inside its first request. */
+  startWorkers?(): void;
   close(): Promise<void>;
 }
 

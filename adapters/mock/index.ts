@@ -116,6 +116,10 @@ export class MockAdapter implements Adapter {
     return Promise.resolve([false, "the mock desktop has no window activation API"]);
   }
 
+  startWorkers(): void {
+    this.renderer.start();
+  }
+
   close(): Promise<void> {
     this.renderer.stop();
     return Promise.resolve();

@@ -128,13 +128,13 @@ export async function screenshotPng(
 }
 
 /**
- * Run once before serving: starts the image workers and takes one screenshot
- * of the screen, so that workers an adapter starts on first use (the mock's
- * drawing) are running before the first request instead of stalling it.
+ * Run once before serving: starts the image workers and the adapter's own
+ * (starting a worker holds the calling thread for tens of milliseconds, which
+ * belongs at start-up, not inside the first screenshot request).
  */
-export async function warmUp(session: Session): Promise<void> {
+export function warmUp(session: Session): void {
   startImageWorkers();
-  await screenshotPng(session, { kind: "screen" });
+  session.adapter.startWorkers?.();
 }
 
 export function toBase64(bytes: Uint8Array): string {
