@@ -4,35 +4,32 @@ import type { Hono } from "hono";
 import type { Session } from "../lib/core/session.ts";
 import { readJsonBody } from "./body.ts";
 import { runTool } from "./tool_route.ts";
-import { own } from "../lib/core/own.ts";
+import type { ActionVerb } from "../lib/openapi/route_table.ts";
+import { ACTION_VERBS } from "./tables.ts";
 
-type Mapping = (body: Record<string, unknown>) => { tool: string; args: Record<string, unknown> };
-
-function without(body: Record<string, unknown>, key: string): Record<string, unknown> {
-  const copy = { ...body };
-  delete copy[key];
-  return copy;
+/** The tool arguments `verb` makes of a request body. */
+function argsOf(verb: ActionVerb, body: Record<string, unknown>): Record<string, unknown> {
+  if (verb.rename) {
+    return Object.fromEntries(
+      Object.entries(verb.rename).map(([field, argument]) => [argument, body[field]]),
+    );
+  }
+  const args = { ...body };
+  delete args.action;
+  return args;
 }
 
-const ACTIONS: Record<string, Mapping> = {
-  click_at: (b) => ({ tool: "click_at", args: without(b, "action") }),
-  type: (b) => ({ tool: "type_text", args: { text: b.value, dry_run: b.dry_run } }),
-  key: (b) => ({ tool: "press_key", args: { keys: b.value, dry_run: b.dry_run } }),
-  scroll: (b) => ({ tool: "scroll", args: without(b, "action") }),
-};
+const VERBS = new Map(ACTION_VERBS.map((verb) => [verb.action, verb]));
 
 export function actionRoutes(app: Hono, session: Session): void {
   app.post("/api/action", async (c) => {
     const body = await readJsonBody(c);
     if (!body.ok) return body.response;
     const action = body.value.action;
-    const mapping = typeof action === "string" && Object.hasOwn(ACTIONS, action)
-      ? own(ACTIONS, action)
-      : undefined;
-    if (!mapping) {
+    const verb = typeof action === "string" ? VERBS.get(action) : undefined;
+    if (!verb) {
       return c.json({ success: false, ok: false, error: `Unknown action: ${action ?? ""}` }, 400);
     }
-    const { tool, args } = mapping(body.value);
-    return runTool(c, session, tool, args);
+    return runTool(c, session, verb.tool, argsOf(verb, body.value));
   });
 }

@@ -4,12 +4,11 @@ import { Hono } from "hono";
 import { envelope } from "../lib/core/errors.ts";
 import type { Session } from "../lib/core/session.ts";
 import { actionRoutes } from "./action.ts";
-import { elementRoutes } from "./elements.ts";
+import { dedicatedRoutes } from "./dedicated.ts";
 import { healthRoutes } from "./health.ts";
 import { inspectorRoutes } from "./inspector.ts";
-import { observationRoutes } from "./observation.ts";
+import { hoverRoute } from "./hover.ts";
 import { openApiRoutes } from "./openapi.ts";
-import { scenarioRoutes } from "./scenario.ts";
 import { screenshotRoutes } from "./screenshot.ts";
 import { securityGuard } from "./security.ts";
 import { sketchRoutes } from "./sketch.ts";
@@ -24,9 +23,8 @@ export function createApp(session: Session, bindHost: string): Hono {
   sketchRoutes(app, session);
   screenshotRoutes(app, session);
   actionRoutes(app, session);
-  elementRoutes(app, session);
-  observationRoutes(app, session);
-  scenarioRoutes(app, session);
+  hoverRoute(app, session);
+  dedicatedRoutes(app, session);
   openApiRoutes(app, session);
 
   const knownPaths = app.routes.map((r) => r.path);

@@ -10,6 +10,7 @@ import type { OpenApiDocument } from "../lib/openapi/types.ts";
 import { defaultConfig } from "../lib/startup/config.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { legacyWindowQuery, sketchQuery } from "./legacy_params.ts";
+import { ROUTE_TABLES } from "./tables.ts";
 
 export const API_MD = new URL("../docs/API.md", import.meta.url);
 
@@ -18,6 +19,7 @@ export function apiDocument(version: string): OpenApiDocument {
     tools: TOOLS,
     version,
     legacy: { sketch: sketchQuery, screenshot: legacyWindowQuery },
+    routes: ROUTE_TABLES,
   });
 }
 

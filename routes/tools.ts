@@ -1,5 +1,4 @@
-// Tool routes: the dedicated v2 routes of this build, the tool list and the
-// generic console GET|POST /api/tool/<name>.
+// The tool list and the generic console GET|POST /api/tool/<name>.
 
 import type { Hono } from "hono";
 import { envelope } from "../lib/core/errors.ts";
@@ -8,15 +7,9 @@ import { TOOLS } from "../lib/tools/index.ts";
 import { allowedOverGet } from "../lib/tools/registry.ts";
 import { readJsonBody } from "./body.ts";
 import { coerceQuery } from "./query.ts";
-import { queryToolHandler, runTool } from "./tool_route.ts";
+import { runTool } from "./tool_route.ts";
 
 export function toolRoutes(app: Hono, session: Session): void {
-  app.get("/api/windows", queryToolHandler(session, "list_windows"));
-  app.get("/api/structure", queryToolHandler(session, "get_window_structure"));
-  app.get("/api/description", queryToolHandler(session, "get_screen_description"));
-  app.get("/api/capabilities", queryToolHandler(session, "get_capabilities"));
-  app.get("/api/monitors", queryToolHandler(session, "get_monitors"));
-
   app.get("/api/tools", (c) => c.json({ ok: true, tools: [...TOOLS.keys()].sort() }));
 
   app.get("/api/tool/:name", (c) => {

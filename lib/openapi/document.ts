@@ -8,7 +8,7 @@ import { DEFAULT_SERVER, INTRO } from "./intro.ts";
 import { toolArgsSchema } from "./json_schema.ts";
 import { buildPaths } from "./paths.ts";
 import { componentResponses } from "./responses.ts";
-import { TAGS } from "./route_table.ts";
+import { type RouteTables, TAGS } from "./route_table.ts";
 import type { LegacyQueries } from "./service_routes.ts";
 import { serviceSchemas } from "./service_schemas.ts";
 import { argsComponent } from "./tool_operation.ts";
@@ -20,9 +20,12 @@ export interface DocumentInput {
   version: string;
   /** Passed in: lib/ never imports routes/, where these live. */
   legacy: LegacyQueries;
+  routes: RouteTables;
 }
 
-export function openApiDocument({ tools, version, legacy }: DocumentInput): OpenApiDocument {
+export function openApiDocument(
+  { tools, version, legacy, routes }: DocumentInput,
+): OpenApiDocument {
   const args = new Map<string, JsonSchema>();
   for (const tool of tools.values()) args.set(tool.name, toolArgsSchema(tool));
   const argsOf = (name: string) => {
@@ -45,7 +48,7 @@ export function openApiDocument({ tools, version, legacy }: DocumentInput): Open
     info: { title: "OS Screen Observer API", version, description: INTRO },
     servers: [{ url: DEFAULT_SERVER, description: "The default bind address and port." }],
     tags: TAGS.map((t) => ({ ...t })),
-    paths: buildPaths(tools, argsOf, legacy),
+    paths: buildPaths(tools, argsOf, legacy, routes),
     components: { schemas, responses: componentResponses() },
     "x-error-codes": errorCodeTable(),
   };

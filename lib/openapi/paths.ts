@@ -3,7 +3,7 @@
 
 import { allowedOverGet, type Tool } from "../tools/registry.ts";
 import { type LegacyQueries, type RouteOperation, serviceRoutes } from "./service_routes.ts";
-import { TAGS, TOOL_ROUTES } from "./route_table.ts";
+import { type RouteTables, TAGS } from "./route_table.ts";
 import { toolOperation, toolPath } from "./tool_operation.ts";
 import type { JsonSchema, PathItem } from "./types.ts";
 
@@ -32,8 +32,9 @@ export function buildPaths(
   tools: ReadonlyMap<string, Tool>,
   argsOf: (tool: string) => JsonSchema,
   legacy: LegacyQueries,
+  routes: RouteTables,
 ): Record<string, PathItem> {
-  const dedicated: RouteOperation[] = TOOL_ROUTES.map((r) => {
+  const dedicated: RouteOperation[] = routes.tools.map((r) => {
     const tool = tools.get(r.tool);
     if (!tool) throw new Error(`route ${r.method} ${r.path}: no tool ${r.tool}`);
     return {
@@ -44,7 +45,7 @@ export function buildPaths(
   });
   const byName = [...tools.values()].sort((a, b) => a.name.localeCompare(b.name));
   const all = [
-    ...serviceRoutes(tools, argsOf, legacy),
+    ...serviceRoutes(tools, argsOf, legacy, routes),
     ...dedicated,
     ...consoleRoutes(byName, argsOf),
   ];

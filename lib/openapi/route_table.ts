@@ -1,6 +1,6 @@
-// Which route runs which tool. The routes (routes/*.ts) keep these tables to
-// themselves, so they are restated here; tests/openapi_test.ts compares the
-// document with the routes the Hono app really serves, both ways.
+// The shapes of the routes' tables (routes/tables.ts: which route runs which
+// tool), which the routes register from and pass to the document, and the
+// document's tags.
 
 import type { HttpMethod } from "./types.ts";
 
@@ -38,85 +38,20 @@ export const TAGS = [
   },
 ] as const;
 
-const q = (path: string, tool: string, tag: string): ToolRoute => ({
-  method: "get",
-  path,
-  tool,
-  from: "query",
-  tag,
-});
+/** A v1 action of POST /api/action and the tool it runs. */
+export interface ActionVerb {
+  action: string;
+  tool: string;
+  /**
+   * Body field → tool argument: only these fields pass, renamed. Without it
+   * the whole body (less `action`) is the tool's arguments.
+   */
+  rename?: Record<string, string>;
+}
 
-const b = (path: string, tool: string, tag: string): ToolRoute => ({
-  method: "post",
-  path,
-  tool,
-  from: "body",
-  tag,
-});
-
-/** routes/tools.ts, elements.ts, observation.ts, scenario.ts (in that order). */
-export const TOOL_ROUTES: ToolRoute[] = [
-  q("/api/windows", "list_windows", "Observe"),
-  q("/api/structure", "get_window_structure", "Observe"),
-  q("/api/description", "get_screen_description", "Observe"),
-  q("/api/capabilities", "get_capabilities", "Service"),
-  q("/api/monitors", "get_monitors", "Observe"),
-  q("/api/find_element", "find_element", "Observe"),
-  b("/api/element/click", "click_element", "Act"),
-  b("/api/element/focus", "focus_element", "Act"),
-  b("/api/element/invoke", "invoke_element", "Act"),
-  b("/api/element/set_value", "set_value", "Act"),
-  b("/api/element/select", "select_option", "Act"),
-  b("/api/element/right_click", "right_click_element", "Act"),
-  b("/api/element/double_click", "double_click_element", "Act"),
-  b("/api/element/key", "key_into_element", "Act"),
-  b("/api/element/clear_text", "clear_text", "Act"),
-  b("/api/drag", "drag", "Act"),
-  q("/api/observe", "observe_window", "Observe"),
-  b("/api/snapshot/diff", "snapshot_diff", "Snapshots and waits"),
-  b("/api/wait_for", "wait_for", "Snapshots and waits"),
-  b("/api/wait_idle", "wait_idle", "Snapshots and waits"),
-  b("/api/element/click_and_observe", "click_element_and_observe", "Act"),
-  b("/api/type_and_observe", "type_and_observe", "Act"),
-  b("/api/key_and_observe", "press_key_and_observe", "Act"),
-  {
-    method: "post",
-    path: "/api/snapshot",
-    tool: "snapshot",
-    from: "none",
-    tag: "Snapshots and waits",
-  },
-  {
-    method: "get",
-    path: "/api/snapshot/{id}",
-    tool: "snapshot_get",
-    from: { param: "id", argument: "snapshot_id" },
-    tag: "Snapshots and waits",
-  },
-  {
-    method: "delete",
-    path: "/api/snapshot/{id}",
-    tool: "snapshot_drop",
-    from: { param: "id", argument: "snapshot_id" },
-    tag: "Snapshots and waits",
-  },
-  b("/api/scenario/load", "load_scenario", "Scenarios"),
-  b("/api/assert_state", "assert_state", "Scenarios"),
-];
-
-/**
- * POST /api/action (routes/action.ts): each v1 action and the tool it runs.
- * `rename` maps a body field to the tool argument it becomes; without it the
- * whole body (less `action`) is the tool's arguments.
- */
-export const ACTION_VERBS: Array<
-  { action: string; tool: string; rename?: Record<string, string> }
-> = [
-  { action: "click_at", tool: "click_at" },
-  { action: "type", tool: "type_text", rename: { value: "text", dry_run: "dry_run" } },
-  { action: "key", tool: "press_key", rename: { value: "keys", dry_run: "dry_run" } },
-  { action: "scroll", tool: "scroll" },
-];
-
-/** POST /api/hover (routes/elements.ts) runs one of these. */
-export const HOVER_TOOLS = { atPoint: "hover_at", onElement: "hover_element" } as const;
+/** What the routes pass in (lib/ never imports routes/). */
+export interface RouteTables {
+  tools: readonly ToolRoute[];
+  actions: readonly ActionVerb[];
+  hover: { atPoint: string; onElement: string };
+}

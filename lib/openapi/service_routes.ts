@@ -8,7 +8,7 @@ import type { Tool } from "../tools/registry.ts";
 import { propertiesOf, requiredOf } from "./json_schema.ts";
 import { legacyQueryParameters } from "./legacy_query.ts";
 import { guardResponses, json, toolResponses } from "./responses.ts";
-import { ACTION_VERBS, HOVER_TOOLS } from "./route_table.ts";
+import type { ActionVerb, RouteTables } from "./route_table.ts";
 import { argsComponent, operationId } from "./tool_operation.ts";
 import { type HttpMethod, type JsonSchema, type Operation, schemaRef } from "./types.ts";
 
@@ -40,7 +40,7 @@ const legacyErrors = (what: string) => ({
 
 /** One /api/action variant: `action` plus the arguments of the tool it runs. */
 function actionVariant(
-  verb: (typeof ACTION_VERBS)[number],
+  verb: ActionVerb,
   args: JsonSchema,
 ): JsonSchema {
   const props = propertiesOf(args);
@@ -75,8 +75,9 @@ export function serviceRoutes(
   tools: ReadonlyMap<string, Tool>,
   argsOf: (tool: string) => JsonSchema,
   legacy: LegacyQueries,
+  { actions, hover }: RouteTables,
 ): RouteOperation[] {
-  const actionTools = ACTION_VERBS.map((v) => `\`${v.tool}\``).join(", ");
+  const actionTools = actions.map((v) => `\`${v.tool}\``).join(", ");
   return [
     get("/", "Service", {
       summary: "The web inspector (an HTML page that uses only this API).",
@@ -159,7 +160,7 @@ export function serviceRoutes(
         requestBody: {
           required: true,
           content: json({
-            oneOf: ACTION_VERBS.filter((v) => tools.has(v.tool)).map((v) =>
+            oneOf: actions.filter((v) => tools.has(v.tool)).map((v) =>
               actionVariant(v, argsOf(v.tool))
             ),
           })!,
@@ -182,14 +183,14 @@ export function serviceRoutes(
         operationId: operationId("post", "/api/hover"),
         summary: "Hover over a point or an element.",
         description: `With \`x\` and \`y\` and neither \`selector\` nor \`element_id\`, ` +
-          `runs \`${HOVER_TOOLS.atPoint}\`; otherwise \`${HOVER_TOOLS.onElement}\`.`,
+          `runs \`${hover.atPoint}\`; otherwise \`${hover.onElement}\`.`,
         tags: ["Act"],
         requestBody: {
           required: true,
           content: json({
             anyOf: [
-              schemaRef(argsComponent(HOVER_TOOLS.atPoint)),
-              schemaRef(argsComponent(HOVER_TOOLS.onElement)),
+              schemaRef(argsComponent(hover.atPoint)),
+              schemaRef(argsComponent(hover.onElement)),
             ],
           })!,
         },

@@ -1,0 +1,92 @@
+// Which route runs which tool, once: the routes register from these tables
+// (routes/dedicated.ts, action.ts, elements.ts) and the API reference is
+// generated from them (routes/openapi.ts → lib/openapi/).
+
+import type { ActionVerb, RouteTables, ToolRoute } from "../lib/openapi/route_table.ts";
+
+const q = (path: string, tool: string, tag: string): ToolRoute => ({
+  method: "get",
+  path,
+  tool,
+  from: "query",
+  tag,
+});
+
+const b = (path: string, tool: string, tag: string): ToolRoute => ({
+  method: "post",
+  path,
+  tool,
+  from: "body",
+  tag,
+});
+
+/** Registered in this order (routes/dedicated.ts): /api/snapshot/diff before /api/snapshot/{id}. */
+export const TOOL_ROUTES: ToolRoute[] = [
+  q("/api/windows", "list_windows", "Observe"),
+  q("/api/structure", "get_window_structure", "Observe"),
+  q("/api/description", "get_screen_description", "Observe"),
+  q("/api/capabilities", "get_capabilities", "Service"),
+  q("/api/monitors", "get_monitors", "Observe"),
+  q("/api/find_element", "find_element", "Observe"),
+  b("/api/element/click", "click_element", "Act"),
+  b("/api/element/focus", "focus_element", "Act"),
+  b("/api/element/invoke", "invoke_element", "Act"),
+  b("/api/element/set_value", "set_value", "Act"),
+  b("/api/element/select", "select_option", "Act"),
+  b("/api/element/right_click", "right_click_element", "Act"),
+  b("/api/element/double_click", "double_click_element", "Act"),
+  b("/api/element/key", "key_into_element", "Act"),
+  b("/api/element/clear_text", "clear_text", "Act"),
+  b("/api/drag", "drag", "Act"),
+  q("/api/observe", "observe_window", "Observe"),
+  b("/api/snapshot/diff", "snapshot_diff", "Snapshots and waits"),
+  b("/api/wait_for", "wait_for", "Snapshots and waits"),
+  b("/api/wait_idle", "wait_idle", "Snapshots and waits"),
+  b("/api/element/click_and_observe", "click_element_and_observe", "Act"),
+  b("/api/type_and_observe", "type_and_observe", "Act"),
+  b("/api/key_and_observe", "press_key_and_observe", "Act"),
+  {
+    method: "post",
+    path: "/api/snapshot",
+    tool: "snapshot",
+    from: "none",
+    tag: "Snapshots and waits",
+  },
+  {
+    method: "get",
+    path: "/api/snapshot/{id}",
+    tool: "snapshot_get",
+    from: { param: "id", argument: "snapshot_id" },
+    tag: "Snapshots and waits",
+  },
+  {
+    method: "delete",
+    path: "/api/snapshot/{id}",
+    tool: "snapshot_drop",
+    from: { param: "id", argument: "snapshot_id" },
+    tag: "Snapshots and waits",
+  },
+  b("/api/scenario/load", "load_scenario", "Scenarios"),
+  b("/api/assert_state", "assert_state", "Scenarios"),
+];
+
+/**
+ * POST /api/action (routes/action.ts): each v1 action and the tool it runs.
+ * `rename` maps a body field to the tool argument it becomes; without it the
+ * whole body (less `action`) is the tool's arguments.
+ */
+export const ACTION_VERBS: ActionVerb[] = [
+  { action: "click_at", tool: "click_at" },
+  { action: "type", tool: "type_text", rename: { value: "text", dry_run: "dry_run" } },
+  { action: "key", tool: "press_key", rename: { value: "keys", dry_run: "dry_run" } },
+  { action: "scroll", tool: "scroll" },
+];
+
+/** POST /api/hover (routes/elements.ts) runs one of these. */
+export const HOVER_TOOLS = { atPoint: "hover_at", onElement: "hover_element" } as const;
+
+export const ROUTE_TABLES: RouteTables = {
+  tools: TOOL_ROUTES,
+  actions: ACTION_VERBS,
+  hover: HOVER_TOOLS,
+};
