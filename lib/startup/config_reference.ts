@@ -5,40 +5,20 @@
 
 import { z } from "zod";
 import { CONFIG_SECTIONS } from "./config.ts";
+import { defaultText, descriptionOf, typeWithLimits } from "../openapi/markdown_schema.ts";
+import { cell, code, table } from "../openapi/markdown_text.ts";
+import type { JsonSchema } from "../openapi/types.ts";
 
-interface JsonSchema {
-  type?: string | string[];
-  description?: string;
-  default?: unknown;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
+const HEADER = ["Key", "Type", "Default", "What it does"];
+
+function row(key: string, schema: JsonSchema): string[] {
+  return [
+    code(key),
+    cell(typeWithLimits(schema)),
+    cell(defaultText(schema)),
+    cell(descriptionOf(schema)),
+  ];
 }
-
-function typeOf(schema: JsonSchema): string {
-  if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" \\| ");
-  if (schema.anyOf) return schema.anyOf.map(typeOf).join(" \\| ");
-  const type = Array.isArray(schema.type) ? schema.type.join(" \\| ") : schema.type ?? "any";
-  const range = schema.minimum !== undefined || schema.maximum !== undefined
-    ? ` (${schema.minimum ?? "…"}–${schema.maximum ?? "…"})`
-    : "";
-  return type === "array" && schema.items ? `array of ${typeOf(schema.items)}` : type + range;
-}
-
-function cell(text: string): string {
-  return text.replaceAll("|", "\\|").replaceAll("\n", " ");
-}
-
-function row(key: string, schema: JsonSchema): string {
-  return `| \`${key}\` | ${cell(typeOf(schema))} | \`${JSON.stringify(schema.default)}\` | ${
-    cell(schema.description ?? "")
-  } |`;
-}
-
-const HEAD = "| Key | Type | Default | What it does |\n|---|---|---|---|";
 
 export function configReference(): string {
   const lines = [
@@ -54,21 +34,20 @@ export function configReference(): string {
     "",
     "## Top-level keys",
     "",
-    HEAD,
   ];
+  const topLevel: string[][] = [];
   const sections: string[] = [];
   for (const [name, schema] of Object.entries(CONFIG_SECTIONS)) {
     const json = z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
-    if (json.type !== "object" || !json.properties) {
-      lines.push(row(name, json));
+    const fields = json.properties as Record<string, JsonSchema> | undefined;
+    if (json.type !== "object" || !fields) {
+      topLevel.push(row(name, json));
       continue;
     }
-    sections.push("", `## \`${name}\``, "", json.description ?? "", "", HEAD);
-    for (const [key, field] of Object.entries(json.properties)) {
-      sections.push(row(`${name}.${key}`, field));
-    }
+    const rows = Object.entries(fields).map(([key, field]) => row(`${name}.${key}`, field));
+    sections.push("", `## \`${name}\``, "", descriptionOf(json), "", table(HEADER, rows));
   }
-  return [...lines, ...sections, ""].join("\n");
+  return [...lines, table(HEADER, topLevel), ...sections, ""].join("\n");
 }
 
 if (import.meta.main) {
