@@ -5,6 +5,8 @@
 import { strict as assert } from "node:assert";
 import { ERROR_CODES, type ErrorCode, errorObject, knownCode } from "../lib/core/errors.ts";
 import { TOOLS } from "../lib/tools/index.ts";
+import { join } from "node:path";
+import { ROOT, sourceFiles } from "./helpers/source_files.ts";
 
 Deno.test("every suggested_next_tool in the code table is a registered tool", () => {
   for (const [code, entry] of Object.entries(ERROR_CODES)) {
@@ -17,11 +19,11 @@ Deno.test("every suggested_next_tool in the code table is a registered tool", ()
 Deno.test("no module hard-codes a suggested_next_tool outside the code table", async () => {
   const offenders: string[] = [];
   for (const dir of ["lib", "routes", "adapters"]) {
-    for await (const file of walkTs(new URL(`../${dir}/`, import.meta.url))) {
-      if (file.pathname.endsWith("/lib/core/errors.ts")) continue;
-      const text = await Deno.readTextFile(file);
+    for (const file of sourceFiles(dir)) {
+      if (file === "lib/core/errors.ts") continue;
+      const text = await Deno.readTextFile(join(ROOT, file));
       // A literal (null or a tool name) chosen on the spot; schemas and types are fine.
-      if (/suggested_next_tool\s*:\s*(null\b|["'`])/.test(text)) offenders.push(file.pathname);
+      if (/suggested_next_tool\s*:\s*(null\b|["'`])/.test(text)) offenders.push(file);
     }
   }
   assert.deepEqual(offenders, []);
@@ -38,11 +40,3 @@ Deno.test("adapter-reported codes map onto the table or are none", () => {
   ];
   for (const [input, expected] of cases) assert.equal(knownCode(input), expected, String(input));
 });
-
-async function* walkTs(dir: URL): AsyncGenerator<URL> {
-  for await (const entry of Deno.readDir(dir)) {
-    const url = new URL(entry.name + (entry.isDirectory ? "/" : ""), dir);
-    if (entry.isDirectory) yield* walkTs(url);
-    else if (entry.name.endsWith(".ts")) yield url;
-  }
-}

@@ -5,21 +5,11 @@
 
 import { strict as assert } from "node:assert";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+import { ROOT, sourceFiles } from "./helpers/source_files.ts";
 
 interface Import {
   from: string;
   to: string;
-}
-
-function* walk(dir: string): Generator<string> {
-  for (const entry of Deno.readDirSync(join(ROOT, dir))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) yield* walk(path);
-    else if (entry.name.endsWith(".ts")) yield path;
-  }
 }
 
 /** Every relative module specifier in a file (static and dynamic imports, worker URLs). */
@@ -72,7 +62,7 @@ Deno.test("the boundary rule, case by case", () => {
 });
 
 Deno.test("lib/ and adapters/ keep to their boundaries", () => {
-  const imports = ["lib", "adapters"].flatMap((dir) => [...walk(dir)].flatMap(importsOf));
+  const imports = ["lib", "adapters"].flatMap((dir) => [...sourceFiles(dir)].flatMap(importsOf));
   assert.ok(imports.length > 300, `only ${imports.length} imports found`);
   assert.deepEqual(violations(imports, boundaryRule), []);
 });
