@@ -8,7 +8,10 @@ export interface ServiceOptions {
   args?: string[];
   /** Written as the config file; omitted → the example is bootstrapped into a temp dir. */
   config?: Record<string, unknown>;
+  /** Added to this process's environment, or the whole environment with `clearEnv`. */
   env?: Record<string, string>;
+  /** Starts from an empty environment: `env` is all the service sees. */
+  clearEnv?: boolean;
   mock?: boolean;
   /** Runs the service under `ulimit -n` (the open-file limit a desktop session may have). */
   openFileLimit?: number;
@@ -57,6 +60,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const child = new Deno.Command(command.program, {
     args: command.args,
     env: options.env,
+    clearEnv: options.clearEnv,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

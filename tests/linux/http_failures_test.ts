@@ -94,8 +94,11 @@ Deno.test({
   name: "without a display the service falls back to the mock and says why",
   ignore: Deno.build.os !== "linux",
   async fn() {
-    const env = { PATH: Deno.env.get("PATH") ?? "/usr/bin", HOME: Deno.env.get("HOME") ?? "/" };
-    const service = await startService({ mock: false, env, config: TEST_CONFIG });
+    // Test files share this process under --parallel, and a Linux test may have
+    // set DISPLAY in it meanwhile: the service gets an environment without one.
+    const env = Deno.env.toObject();
+    delete env.DISPLAY;
+    const service = await startService({ mock: false, env, clearEnv: true, config: TEST_CONFIG });
     try {
       const health = await client(service).get("/api/healthz");
       assert.equal(health.body.is_mock, true);
