@@ -20,7 +20,7 @@ Deno.test("built-in defaults follow the seed contract (72×24, ASCII, loopback)"
   assert.equal(c.ascii_sketch.grid_width, 72);
   assert.equal(c.ascii_sketch.grid_height, 24);
   assert.equal(c.ascii_sketch.unicode_box, false);
-  assert.equal(c.tree.max_depth, 8);
+  assert.equal(c.tree.max_depth, 64);
   assert.equal(c.tree.default_depth, 5);
   assert.equal(c.tree.cache_ttl_s, 2.0);
   assert.equal(c.mcp.server_name, "os-screen-observer");

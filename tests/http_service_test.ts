@@ -119,7 +119,7 @@ Deno.test("health, metrics, tools and routing", async (t) => {
         assert.equal(supports[missing], false, `${missing} is not built yet`);
       }
       assert.deepEqual(caps.config, {
-        tree_max_depth: 8,
+        tree_max_depth: 64,
         tree_default_depth: 5,
         ascii_grid: { width: 110, height: 38 },
       });
@@ -149,8 +149,8 @@ Deno.test("a broken config file is reported, not fatal", async () => {
     const h = (await getJson(`${svc.url}/api/healthz`)).body;
     assert.match(String(h.config_error), /^config\.json parse error/);
     assert.equal(h.config_path, path);
-    const s = await getJson(`${svc.url}/api/structure?depth=99`);
-    assert.equal(s.body.depth_used, 8, "defaults are in force");
+    const s = await getJson(`${svc.url}/api/structure?depth=999`);
+    assert.equal(s.body.depth_used, 64, "defaults are in force");
   } finally {
     await svc.stop();
     await Deno.remove(dir, { recursive: true });
@@ -162,8 +162,8 @@ Deno.test("an invalid config value is reported and replaced by its default", asy
   try {
     const h = (await getJson(`${svc.url}/api/healthz`)).body;
     assert.match(String(h.config_error), /tree\.max_depth/);
-    const s = await getJson(`${svc.url}/api/structure?depth=99`);
-    assert.equal(s.body.depth_used, 8);
+    const s = await getJson(`${svc.url}/api/structure?depth=999`);
+    assert.equal(s.body.depth_used, 64);
   } finally {
     await svc.stop();
   }

@@ -89,7 +89,17 @@ Deno.test("page cursors: opaque, stable, 300 s; foreign 400, unknown 410", () =>
 });
 
 function capture(at: number): CachedCapture {
-  return { tree: TREE, hash: "h", capturedAt: at, captureMs: 3, nodeCount: 1, namedNodeCount: 0 };
+  return {
+    tree: TREE,
+    hash: "h",
+    capturedAt: at,
+    captureMs: 3,
+    nodeCount: 1,
+    namedNodeCount: 0,
+    depth: 64,
+    depthCut: false,
+    cutShort: null,
+  };
 }
 
 Deno.test("tree cache: TTL, 8 windows by recent use, counters", () => {

@@ -139,6 +139,9 @@ Deno.test("loading: clears the cache, resets, keeps the previous scenario on err
     captureMs: 0,
     nodeCount: 1,
     namedNodeCount: 0,
+    depth: 64,
+    depthCut: false,
+    cutShort: null,
   });
   const first = await loadScenario(session, `${LIBRARY}login.yaml`);
   assert.equal(session.cache.peek("mock:app"), null, "the cache was cleared");

@@ -28,7 +28,72 @@ export interface Element {
   /** Set on nodes whose children were cut by a depth limit. */
   truncated?: boolean;
   child_count?: number;
+  // Platform detail (additive; tree_hash ignores it). Adapters that read a
+  // real accessibility API fill it in; the mock leaves it out.
+  /** The platform's own role: AT-SPI's role name ("push button"), UIA's ControlType. */
+  platform_role?: string;
+  /**
+   * State flags: the CORE_STATES always (true or false), plus every other
+   * state the platform reports as set (true).
+   */
+  states?: Record<string, boolean>;
+  /** The Text interface's content, when the element has one (value may also show it). */
+  text?: string;
+  /** The Value interface's smallest step (0 when continuous). */
+  value_step?: number;
+  /** Object attributes (toolkit, id, placeholder-text, ...). */
+  attributes?: Record<string, string>;
+  /** The element's actions, in the platform's order. */
+  actions?: ElementAction[];
+  /** Optional platform interfaces the element implements ("text", "value", "image", ...). */
+  interfaces?: string[];
 }
+
+export interface ElementAction {
+  name: string;
+  description: string;
+  /** The platform's key binding text ("<Control>s"; "" when none). */
+  key_binding: string;
+}
+
+/** The fields `detail: "full"` adds to the basic (v1) element. */
+export const PLATFORM_DETAIL = [
+  "platform_role",
+  "states",
+  "text",
+  "value_step",
+  "attributes",
+  "actions",
+  "interfaces",
+] as const satisfies ReadonlyArray<keyof Element>;
+
+/** Removes the platform detail from every node of `root`, a copy the caller owns. */
+export function stripDetail(root: Element): Element {
+  walk(root, (node) => {
+    for (const key of PLATFORM_DETAIL) delete node[key];
+  });
+  return root;
+}
+
+/** States every element with `states` lists, true or false. */
+export const CORE_STATES = [
+  "enabled",
+  "sensitive",
+  "showing",
+  "visible",
+  "focusable",
+  "focused",
+  "editable",
+  "checkable",
+  "checked",
+  "expandable",
+  "expanded",
+  "selectable",
+  "selected",
+  "multi_line",
+  "modal",
+  "active",
+] as const;
 
 /** A top-level window as an adapter reports it (the facade sorts and indexes). */
 export interface WindowInfo {
@@ -72,6 +137,15 @@ export function walk(root: Element, visit: (node: Element, depth: number) => voi
     visit(node, depth);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i], depth + 1]);
   }
+}
+
+/** Whether a node carries a depth cut's marker (children left out). */
+export function hasDepthCut(root: Element): boolean {
+  let cut = false;
+  walk(root, (node) => {
+    if (node.truncated) cut = true;
+  });
+  return cut;
 }
 
 export function countNodes(root: Element): number {
@@ -126,6 +200,8 @@ export function copyTree(
   let cutShort: "depth" | "nodes" | null = null;
   const copy = (node: Element, level: number): Element => {
     nodeCount++;
+    // A node the adapter already cut at its own depth limit was cut as well.
+    if (node.truncated) cutShort ??= "depth";
     const out: Element = { ...node, bounds: { ...node.bounds }, children: [] };
     if (level >= cut.maxDepth) {
       if (node.children.length > 0) {

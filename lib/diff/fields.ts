@@ -1,10 +1,13 @@
 // Which node fields a diff compares, in the order changes list them.
 
-import type { Bounds, Element } from "../core/tree.ts";
+import { type Bounds, type Element, PLATFORM_DETAIL } from "../core/tree.ts";
 
 type FieldKey = Exclude<keyof Element, "children">;
 
-/** The spec's fields (observation.md §8.1) first, then the state an agent also needs to see. */
+/**
+ * The spec's fields (observation.md §8.1) first, then the state an agent also
+ * needs to see, then the platform detail.
+ */
 const REPORTED: readonly FieldKey[] = [
   "name",
   "role",
@@ -20,7 +23,11 @@ const REPORTED: readonly FieldKey[] = [
   "value_min",
   "value_max",
   "identifier",
+  ...PLATFORM_DETAIL,
 ];
+
+/** Fields holding objects or arrays, compared by content. */
+const STRUCTURED = new Set<FieldKey>(["states", "attributes", "actions", "interfaces"]);
 
 /** The custom format leaves out the positional id: it changes whenever a sibling is inserted. */
 export const CUSTOM_FIELDS: readonly FieldKey[] = REPORTED;
@@ -37,6 +44,9 @@ export function sameField(a: Element, b: Element, key: FieldKey): boolean {
   const bv = b[key];
   if (av === bv) return true;
   if (key === "bounds") return sameBounds(av as Bounds, bv as Bounds);
+  if (STRUCTURED.has(key) && av !== undefined && bv !== undefined) {
+    return JSON.stringify(av) === JSON.stringify(bv);
+  }
   return false;
 }
 

@@ -6,7 +6,7 @@ import { treeHash } from "../core/hash.ts";
 import { encodePngOffThread, startImageWorkers } from "../image/workers.ts";
 import type { Session } from "../core/session.ts";
 import type { CachedCapture } from "./tree_cache.ts";
-import { countNamedNodes, type Element } from "../core/tree.ts";
+import { countNamedNodes, type Element, hasDepthCut } from "../core/tree.ts";
 import { ToolError } from "../core/errors.ts";
 import {
   focusedWindow,
@@ -56,25 +56,34 @@ export type CacheUse = "allow" | "bypass";
 
 export interface Captured extends CachedCapture {
   cache: "hit" | "miss" | "bypass";
-  cutShort: null | "depth" | "nodes" | "time";
 }
 
-/** Captures a window's full tree (to tree.max_depth), through the cache when allowed. */
+/**
+ * Captures a window's tree `depth` levels deep (default: tree.max_depth, the
+ * whole tree), through the cache when allowed: a cached capture at least as
+ * deep serves a shallower request.
+ */
 export async function captureWindow(
   session: Session,
   window: ListedWindow,
   use: CacheUse = "allow",
+  depth = session.config.tree.max_depth,
 ): Promise<Captured> {
   const uid = window.window_uid;
-  if (use === "allow") {
-    const hit = session.cache.lookup(uid);
-    if (hit) return { ...hit, captureMs: 0, cache: "hit", cutShort: null };
-  }
   const tree = session.config.tree;
+  const maxDepth = Math.min(depth, tree.max_depth);
+  if (use === "allow") {
+    const hit = session.cache.lookup(uid, maxDepth);
+    if (hit) {
+      const depthCut = hit.depthCut && hit.depth === maxDepth ? "depth" : null;
+      const cutShort = hit.cutShort === "depth" ? depthCut : hit.cutShort ?? depthCut;
+      return { ...hit, captureMs: 0, cache: "hit", cutShort };
+    }
+  }
   let capture;
   try {
     capture = await session.adapter.captureTree(window.handle, {
-      maxDepth: tree.max_depth,
+      maxDepth,
       maxNodes: tree.max_nodes,
       timeoutMs: tree.capture_timeout_ms,
     });
@@ -98,9 +107,12 @@ export async function captureWindow(
     captureMs: capture.captureMs,
     nodeCount: capture.nodeCount,
     namedNodeCount: countNamedNodes(capture.root),
+    depth: maxDepth,
+    depthCut: capture.cutShort === "depth" || hasDepthCut(capture.root),
+    cutShort: capture.cutShort,
   };
   session.cache.recordCapture(uid, entry);
-  return { ...entry, cache: use === "allow" ? "miss" : "bypass", cutShort: capture.cutShort };
+  return { ...entry, cache: use === "allow" ? "miss" : "bypass" };
 }
 
 /** The adapter's default tree when no window is resolved (legacy sketch route). */

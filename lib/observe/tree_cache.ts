@@ -10,6 +10,12 @@ export interface CachedCapture {
   captureMs: number;
   nodeCount: number;
   namedNodeCount: number;
+  /** Levels walked below the root. */
+  depth: number;
+  /** Whether that depth left nodes out (a deeper request must walk again). */
+  depthCut: boolean;
+  /** Which limit, if any, cut the walk short (the adapter's Capture.cutShort). */
+  cutShort: null | "depth" | "nodes" | "time";
 }
 
 export interface CaptureStats {
@@ -33,10 +39,16 @@ export class TreeCache {
 
   constructor(private readonly ttlMs: number, private readonly now: () => number = Date.now) {}
 
-  /** A fresh entry (a hit, refreshing recency) or null (a miss; an expired entry is dropped). */
-  lookup(uid: string): CachedCapture | null {
+  /**
+   * A fresh entry at least `depth` deep (a hit, refreshing recency) or null (a
+   * miss; an expired entry is dropped).
+   */
+  lookup(uid: string, depth = Infinity): CachedCapture | null {
     const entry = this.entries.get(uid);
-    if (entry && this.now() - entry.capturedAt < this.ttlMs) {
+    if (
+      entry && this.now() - entry.capturedAt < this.ttlMs &&
+      (entry.depth >= depth || !entry.depthCut)
+    ) {
       this.hits++;
       this.entries.delete(uid);
       this.entries.set(uid, entry);

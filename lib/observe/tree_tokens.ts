@@ -14,6 +14,8 @@ export interface StoredTree {
   tree: Element;
   hash: string;
   storedAt: number;
+  /** Levels the tree holds when a depth limit cut it (Infinity: the whole tree). */
+  depth: number;
 }
 
 export class TokenStore {
@@ -21,11 +23,11 @@ export class TokenStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  mint(uid: string, tree: Element, hash: string): string {
+  mint(uid: string, tree: Element, hash: string, depth = Infinity): string {
     this.purgeExpired();
     const bytes = crypto.getRandomValues(new Uint8Array(8));
     const token = "tt:" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    this.tokens.set(token, { uid, tree, hash, storedAt: this.now() });
+    this.tokens.set(token, { uid, tree, hash, storedAt: this.now(), depth });
     const mine = [...this.tokens.entries()].filter(([, v]) => v.uid === uid);
     for (const [old] of mine.slice(0, Math.max(0, mine.length - PER_WINDOW))) {
       this.tokens.delete(old);

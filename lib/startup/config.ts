@@ -98,10 +98,11 @@ export const CONFIG_SECTIONS = {
     ),
   }).describe("The ASCII sketch view."),
   tree: z.object({
-    max_depth: z.number().int().min(0).max(64).default(8).describe(
-      "Deepest level a request may ask for.",
+    max_depth: z.number().int().min(0).max(256).default(64).describe(
+      "Deepest level a request may ask for; a capture walks only as deep as its request " +
+        "needs, and max_nodes and capture_timeout_ms still bound it.",
     ),
-    default_depth: z.number().int().min(0).max(64).default(5).describe(
+    default_depth: z.number().int().min(0).max(256).default(5).describe(
       "Depth served when a request names none.",
     ),
     cache_ttl_s: z.number().min(0).default(2.0).describe(

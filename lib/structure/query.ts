@@ -20,6 +20,7 @@ export interface FilterArgs {
   visible_only?: boolean;
   max_text_len?: number;
   prune_empty?: boolean;
+  detail?: "basic" | "full";
 }
 
 /** Everything that shapes a listing, with defaults filled in. */
@@ -35,6 +36,7 @@ export function listingQuery(args: FilterArgs, depthUsed: number): ListingQuery 
     visible_only: args.visible_only ?? false,
     max_text_len: args.max_text_len ?? null,
     prune_empty: args.prune_empty ?? false,
+    detail: args.detail ?? "basic",
   };
 }
 

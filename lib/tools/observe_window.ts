@@ -7,10 +7,10 @@ import { customDiff, diffTrees } from "../diff/index.ts";
 import { type Captured, captureWindow, targetWindow } from "../observe/capture.ts";
 import type { Session } from "../core/session.ts";
 import { requireToken, type StoredTree } from "../observe/tree_tokens.ts";
-import { limitDepth } from "../core/tree.ts";
+import { type Element, limitDepth } from "../core/tree.ts";
 import type { ListedWindow } from "../observe/window_order.ts";
 import { windowArgs } from "./args.ts";
-import { DEPTH, depthUsed } from "./structure.ts";
+import { DEPTH, depthUsed, DETAIL, withDetail } from "./structure.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
 
 const observeInput = z.object({
@@ -26,6 +26,7 @@ const observeInput = z.object({
       "one). changed_only always uses custom.",
   ),
   depth: DEPTH,
+  detail: DETAIL,
   changed_only: z.boolean().default(false).describe(
     "true: only the changes since this server's last capture of the window (the full tree " +
       "when there was none). Ignored when since is given. Default false.",
@@ -68,13 +69,32 @@ function served(
   };
 }
 
-function full(capture: Captured, depth: number): ToolResult {
+function full(capture: Captured, depth: number, detail: ObserveArgs["detail"]): ToolResult {
   const { tree, truncated } = limitDepth(capture.tree, depth);
-  return { format: "full", tree, base_token: null, depth_used: depth, depth_truncated: truncated };
+  return {
+    format: "full",
+    tree: withDetail(tree, detail),
+    base_token: null,
+    depth_used: depth,
+    depth_truncated: truncated,
+  };
+}
+
+/**
+ * `tree` cut to the levels of an earlier tree that a depth limit cut (a
+ * shallow structure listing): changes below them were never seen.
+ */
+function asDeepAs(tree: Element, depth: number): Element {
+  return depth === Infinity ? tree : limitDepth(tree, depth).tree;
 }
 
 function sinceDiff(args: ObserveArgs, base: StoredTree, capture: Captured): ToolResult {
-  const changes = diffTrees(base.tree, capture.tree, args.format);
+  const now = asDeepAs(capture.tree, base.depth);
+  const changes = diffTrees(
+    withDetail(base.tree, args.detail, "copy"),
+    withDetail(now, args.detail, "copy"),
+    args.format,
+  );
   return { format: args.format, base_token: args.since, changes, unchanged: changes.length === 0 };
 }
 
@@ -101,13 +121,20 @@ export const observeWindowTool = defineTool({
     }
     if (!args.changed_only) {
       const capture = await captureWindow(session, window);
-      return { ...served(session, window, capture, depth, warning), ...full(capture, depth) };
+      return {
+        ...served(session, window, capture, depth, warning),
+        ...full(capture, depth, args.detail),
+      };
     }
     const baseline = session.cache.peek(window.window_uid);
     const capture = await captureWindow(session, window, "bypass");
     const fields = { ...served(session, window, capture, depth, warning), changed_only: true };
-    if (!baseline) return { ...fields, ...full(capture, depth) };
-    const changes = customDiff(baseline.tree, capture.tree);
+    if (!baseline) return { ...fields, ...full(capture, depth, args.detail) };
+    const now = asDeepAs(capture.tree, baseline.depthCut ? baseline.depth : Infinity);
+    const changes = customDiff(
+      withDetail(baseline.tree, args.detail, "copy"),
+      withDetail(now, args.detail, "copy"),
+    );
     // An unchanged changed_only result has no format key (conflicts.md Q19).
     if (changes.length === 0) return { ...fields, unchanged: true };
     return { ...fields, format: "custom", changes, unchanged: false };

@@ -16,7 +16,15 @@ import {
   type ListingQuery,
   listingQuery,
 } from "../structure/query.ts";
-import { countNodes, type Element, findById, limitDepth } from "../core/tree.ts";
+import {
+  copyTree,
+  countNodes,
+  type Element,
+  findById,
+  limitDepth,
+  PLATFORM_DETAIL,
+  stripDetail,
+} from "../core/tree.ts";
 import { visibleRegions } from "../observe/visibility.ts";
 import type { ListedWindow } from "../observe/window_order.ts";
 import { windowArgs } from "./args.ts";
@@ -28,10 +36,34 @@ const roleList = z.array(
 
 /** Levels of a window's tree to return (get_window_structure, observe_window). */
 export const DEPTH = z.number().int().optional().describe(
-  "Levels below the root to return, clamped to 0..tree.max_depth (8 unless configured); " +
+  "Levels below the root to return, clamped to 0..tree.max_depth (64 unless configured); " +
     "default tree.default_depth (5 unless configured). Nodes cut short carry truncated and " +
     "child_count.",
 );
+
+/** Whether elements carry the platform detail (tree.ts PLATFORM_DETAIL). */
+export const DETAIL = z.enum(["basic", "full"]).optional().describe(
+  "basic (default): the element fields every adapter has. full: also the platform's detail " +
+    "where the adapter reads it: platform_role (AT-SPI role name), states (booleans: enabled, " +
+    "sensitive, showing, visible, focusable, focused, editable, checkable, checked, " +
+    "expandable, expanded, selectable, selected, multi_line, modal, active always; any other " +
+    "set state as true), text (Text interface content), value_step, attributes (object " +
+    "attributes), actions ({name, description, key_binding}) and interfaces.",
+);
+
+/**
+ * `tree` without platform detail unless `detail` is full: stripped in place
+ * when the caller owns it, else in a copy ("copy"; the tree itself when it
+ * carries no detail, as on the mock).
+ */
+export function withDetail(
+  tree: Element,
+  detail: "basic" | "full" | undefined,
+  owner: "mine" | "copy" = "mine",
+): Element {
+  if (detail === "full" || !PLATFORM_DETAIL.some((key) => key in tree)) return tree;
+  return stripDetail(owner === "mine" ? tree : copyTree(tree, { maxDepth: Infinity }).tree);
+}
 
 /** A filter drops a node only when no descendant passes (and, with prune_empty, containers). */
 const FILTER = "Nodes that fail a filter stay when a descendant passes.";
@@ -68,6 +100,7 @@ export const structureInput = z.object({
     "Page size: at most this many nodes per page, in pre-order; next_cursor then names the " +
       "next page. Default: everything in one answer.",
   ),
+  detail: DETAIL,
   page_cursor: z.string().optional().describe(
     "next_cursor from an earlier page: returns that page of the same listing (300 s; other " +
       "arguments must match the listing's or be omitted).",
@@ -181,14 +214,20 @@ export const getWindowStructureTool = defineTool({
       () => regionsOf(session, window),
       session.config.limits.regex_length,
     );
-    const capture = await captureWindow(session, window);
+    // A scope may lie at any depth; otherwise the walk stops where the answer does.
+    const capture = await captureWindow(
+      session,
+      window,
+      "allow",
+      args.scope === undefined ? depth : undefined,
+    );
     session.recordServed(window.window_uid, capture.tree);
     const perf = {
       capture_ms: capture.captureMs,
       node_count: capture.nodeCount,
       cache: capture.cache,
       depth_used: depth,
-      ...(capture.cutShort && capture.cutShort !== "depth" ? { cut_short: capture.cutShort } : {}),
+      ...(capture.cutShort ? { cut_short: capture.cutShort } : {}),
     };
     const common = {
       window: window.title,
@@ -207,15 +246,20 @@ export const getWindowStructureTool = defineTool({
           window_uid: window.window_uid,
         });
       }
-      limited = limitDepth(scoped, depth).tree;
+      limited = withDetail(limitDepth(scoped, depth).tree, args.detail);
       stripMarkers(limited);
       fields = { ...common, scope: args.scope, tree_token: null, depth_used: depth, perf };
     } else {
       const { tree, truncated } = limitDepth(capture.tree, depth);
-      limited = tree;
+      limited = withDetail(tree, args.detail);
       fields = {
         ...common,
-        tree_token: session.tokens.mint(window.window_uid, capture.tree, capture.hash),
+        tree_token: session.tokens.mint(
+          window.window_uid,
+          capture.tree,
+          capture.hash,
+          capture.depthCut ? capture.depth : Infinity,
+        ),
         depth_used: depth,
         depth_truncated: truncated,
         perf,

@@ -18,6 +18,7 @@ import {
   DBUS_MESSAGE_ITER_SIZE,
   DBUS_MESSAGE_TYPE_METHOD_RETURN,
   DBUS_TYPE_ARRAY,
+  DBUS_TYPE_DICT_ENTRY,
   DBUS_TYPE_INT32,
   DBUS_TYPE_STRING,
   DBUS_TYPE_STRUCT,
@@ -36,6 +37,9 @@ const TEXT = cString("org.a11y.atspi.Text");
 const ACCESSIBLE = cString("org.a11y.atspi.Accessible");
 const GET_CHILDREN = cString("GetChildren");
 const GET_TEXT = cString("GetText");
+const GET_ATTRIBUTES = cString("GetAttributes");
+const ACTION = cString("org.a11y.atspi.Action");
+const GET_ACTIONS = cString("GetActions");
 
 type Iter = Uint8Array<ArrayBuffer>;
 
@@ -120,6 +124,45 @@ export class AtspiBatch {
       }
       return addresses;
     });
+  }
+
+  /** Object attributes (a{ss}), null where the call failed. */
+  attributes(accessibles: Accessible[]): Array<Record<string, string> | null> {
+    return this.call(accessibles, ACCESSIBLE, GET_ATTRIBUTES, () => {}, (iter) => {
+      const rows = this.stringRows(iter, DBUS_TYPE_DICT_ENTRY, 2);
+      return rows === null ? null : Object.fromEntries(rows);
+    });
+  }
+
+  /** Actions as [name, description, key binding] (a(sss)), null where the call failed. */
+  actions(accessibles: Accessible[]): Array<string[][] | null> {
+    return this.call(
+      accessibles,
+      ACTION,
+      GET_ACTIONS,
+      () => {},
+      (iter) => this.stringRows(iter, DBUS_TYPE_STRUCT, 3),
+    );
+  }
+
+  /** An array of structs or dict entries made of `width` strings. */
+  private stringRows(iter: Iter, rowType: number, width: number): string[][] | null {
+    if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_ARRAY) return null;
+    const list: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
+    this.dbus.dbus_message_iter_recurse(iter, list);
+    const rows: string[][] = [];
+    while (this.dbus.dbus_message_iter_get_arg_type(list) === rowType) {
+      this.dbus.dbus_message_iter_recurse(list, this.inner);
+      const row: string[] = [];
+      for (let i = 0; i < width; i++) {
+        if (this.dbus.dbus_message_iter_get_arg_type(this.inner) !== DBUS_TYPE_STRING) return null;
+        row.push(this.readString(this.inner));
+        this.dbus.dbus_message_iter_next(this.inner);
+      }
+      rows.push(row);
+      this.dbus.dbus_message_iter_next(list);
+    }
+    return rows;
   }
 
   /** A string or object path argument. */

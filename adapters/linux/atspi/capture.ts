@@ -1,8 +1,9 @@
 // Walks one AT-SPI frame into the service's Element tree, bounded by depth,
 // node count and time. Children keep their AT-SPI index as their position, so
 // an element id ("root.3.2") is also the path back to the accessible. Cached
-// facts are read during the walk; extents and texts, which cost a round trip
-// each, are queued and fetched pipelined once the walk is done.
+// facts are read during the walk; extents, texts, attributes and actions,
+// which cost a round trip each, are queued and fetched pipelined once the
+// walk is done.
 //
 // libatspi's cache can misorder children: it places each by the index in
 // parent the application reported when it was added, and a GTK3 header bar
@@ -12,10 +13,11 @@
 // that differs is walked again with child lookups over the bus.
 
 import type { Capture, CaptureLimits } from "../../types.ts";
-import type { Bounds, Element } from "../../../lib/core/tree.ts";
+import type { Bounds, Element, ElementAction } from "../../../lib/core/tree.ts";
 import { assignIds } from "../../../lib/core/tree.ts";
 import type { Accessible, AtspiConnection, Interfaces } from "./connection.ts";
 import { isToggleRole, serviceRole } from "./roles.ts";
+import { stateRecord } from "./states.ts";
 import { COORD_SCREEN, State } from "../ffi/atspi.ts";
 import { keyboardShortcut } from "../x11/key_bindings.ts";
 import { AccessibleMemo } from "./accessible_memo.ts";
@@ -29,8 +31,7 @@ function has(states: bigint, state: number): boolean {
 
 /** What captures remember between runs: see AccessibleMemo. */
 export class CaptureMemo {
-  readonly shortcuts = new AccessibleMemo<string | null>();
-  readonly ranges = new AccessibleMemo<{ min: number; max: number } | null>();
+  readonly ranges = new AccessibleMemo<{ min: number; max: number; step: number } | null>();
   readonly labels = new AccessibleMemo<string>();
 }
 
@@ -38,6 +39,11 @@ export class CaptureMemo {
 interface Queued {
   node: Element;
   accessible: Accessible;
+  /**
+   * Whether the node's interfaces were assumed rather than read (see
+   * describe): then an answer is what shows the interface exists.
+   */
+  assumed: boolean;
 }
 
 /** A walked list of children, to check against the application's. */
@@ -59,6 +65,8 @@ interface Walk {
   gone: Set<Element>;
   needExtents: Queued[];
   needText: Queued[];
+  needAttributes: Queued[];
+  needActions: Queued[];
   limits: CaptureLimits;
   quirks: FrameQuirks;
   memo: CaptureMemo;
@@ -88,19 +96,44 @@ const LABELLED_ROLES = new Set([
   "tree table",
 ]);
 
-const EVERY_INTERFACE: Interfaces = {
+/** Assumed for accessibles whose interfaces libatspi does not cache (see describe). */
+const ASSUMED_INTERFACES: Interfaces = {
   action: true,
   component: true,
-  editableText: true,
-  selection: true,
+  editableText: false,
+  selection: false,
   text: true,
   value: true,
+  image: false,
+  table: false,
+  hypertext: false,
+  document: false,
 };
+
+/** Interfaces keys → the names `interfaces` lists. */
+const INTERFACE_NAMES: ReadonlyArray<[keyof Interfaces, string]> = [
+  ["action", "action"],
+  ["component", "component"],
+  ["document", "document"],
+  ["editableText", "editable_text"],
+  ["hypertext", "hypertext"],
+  ["image", "image"],
+  ["selection", "selection"],
+  ["table", "table"],
+  ["text", "text"],
+  ["value", "value"],
+];
 
 const NO_BOUNDS: Bounds = { x: 0, y: 0, width: 0, height: 0 };
 
-function queue(walk: Walk, list: Queued[], node: Element, accessible: Accessible): void {
-  list.push({ node, accessible: walk.session.ref(accessible) });
+function queue(
+  walk: Walk,
+  list: Queued[],
+  node: Element,
+  accessible: Accessible,
+  assumed: boolean,
+): void {
+  list.push({ node, accessible: walk.session.ref(accessible), assumed });
 }
 
 function describe(walk: Walk, accessible: Accessible): Element {
@@ -117,9 +150,8 @@ function describe(walk: Walk, accessible: Accessible): Element {
   // table cells (made on demand, outside the app's cache), so each interface
   // test would be a round trip: ask the interfaces' own questions directly and
   // let a refusal mean "not implemented".
-  const interfaces = has(states, State.TRANSIENT) || UNCACHED_ROLES.has(atspiRole)
-    ? EVERY_INTERFACE
-    : session.interfaces(accessible);
+  const assumed = has(states, State.TRANSIENT) || UNCACHED_ROLES.has(atspiRole);
+  const interfaces = assumed ? ASSUMED_INTERFACES : session.interfaces(accessible);
   const node: Element = {
     id: "",
     name,
@@ -128,16 +160,14 @@ function describe(walk: Walk, accessible: Accessible): Element {
     bounds: { ...NO_BOUNDS },
     enabled: has(states, State.ENABLED) || has(states, State.SENSITIVE),
     focused: has(states, State.FOCUSED),
-    keyboard_shortcut: interfaces.action
-      ? walk.memo.shortcuts.get(
-        accessible,
-        roleNumber,
-        name,
-        () => keyboardShortcut(session.keyBinding(accessible, 0)),
-      )
-      : null,
+    keyboard_shortcut: null, // from the first action's key binding, read later
     description: session.description(accessible) || null,
     children: [],
+    platform_role: atspiRole,
+    states: stateRecord(states),
+    interfaces: assumed ? [] : INTERFACE_NAMES.flatMap(([key, label]) =>
+      interfaces[key] ? [label] : []
+    ),
   };
   if (has(states, State.SELECTABLE) || has(states, State.CHECKABLE) || isToggleRole(atspiRole)) {
     node.selected = has(states, State.SELECTED) || has(states, State.CHECKED);
@@ -146,9 +176,11 @@ function describe(walk: Walk, accessible: Accessible): Element {
   // Toolkits that keep SHOWING up to date give hidden widgets sentinel extents:
   // no need to ask, the answer would be "nowhere" anyway.
   if (interfaces.component && (!walk.quirks.reportsShowing || has(states, State.SHOWING))) {
-    queue(walk, walk.needExtents, node, accessible);
+    queue(walk, walk.needExtents, node, accessible, assumed);
   }
-  if (interfaces.text) queue(walk, walk.needText, node, accessible);
+  if (interfaces.text) queue(walk, walk.needText, node, accessible, assumed);
+  if (interfaces.action) queue(walk, walk.needActions, node, accessible, assumed);
+  queue(walk, walk.needAttributes, node, accessible, false);
   if (interfaces.value) {
     const limits = walk.memo.ranges.get(
       accessible,
@@ -161,7 +193,9 @@ function describe(walk: Walk, accessible: Accessible): Element {
       node.value_now = now;
       node.value_min = limits.min;
       node.value_max = limits.max;
+      node.value_step = limits.step;
       node.value = String(now); // a text, read later, takes precedence
+      if (assumed) node.interfaces!.push("value");
     }
   }
   return node;
@@ -298,27 +332,63 @@ function drop(walk: Walk, subtrees: Element[]): void {
   for (const root of subtrees) walkTree(root, (n) => gone.add(n));
   for (const n of gone) walk.gone.add(n);
   walk.nodes -= gone.size;
-  for (const list of [walk.needExtents, walk.needText]) {
+  for (const list of queuedLists(walk)) {
     const keep = list.filter((q) => !gone.has(q.node));
     for (const q of list) if (gone.has(q.node)) walk.session.unref(q.accessible);
     list.splice(0, list.length, ...keep);
   }
 }
 
-/** Fills in the queued extents and texts, then releases the queued references. */
+function queuedLists(walk: Walk): Queued[][] {
+  return [walk.needExtents, walk.needText, walk.needAttributes, walk.needActions];
+}
+
+/** An assumed interface that answered is listed (see Queued.assumed). */
+function confirm(q: Queued, answered: boolean, name: string): void {
+  if (!q.assumed || !answered) return;
+  q.node.interfaces!.push(name);
+  q.node.interfaces!.sort();
+}
+
+/** Fills in the queued reads, then releases the queued references. */
 function readQueued(walk: Walk, batch: AtspiBatch): void {
-  const { needExtents, needText } = walk;
+  const { needExtents, needText, needAttributes, needActions } = walk;
+  const accessibles = (list: Queued[]) => list.map((q) => q.accessible);
   try {
-    const extents = batch.extents(needExtents.map((q) => q.accessible), COORD_SCREEN);
+    const extents = batch.extents(accessibles(needExtents), COORD_SCREEN);
     needExtents.forEach((q, i) => {
       q.node.bounds = toScreen(walk.quirks, extents[i]) ?? { ...NO_BOUNDS };
+      confirm(q, extents[i] !== null, "component");
     });
-    const texts = batch.texts(needText.map((q) => q.accessible), walk.quirks.textEnd);
+    const texts = batch.texts(accessibles(needText), walk.quirks.textEnd);
     needText.forEach((q, i) => {
-      if (texts[i] !== null) q.node.value = texts[i];
+      const text = texts[i];
+      confirm(q, text !== null, "text");
+      if (text === null) return;
+      q.node.text = text;
+      q.node.value = text;
+    });
+    const actions = batch.actions(accessibles(needActions));
+    needActions.forEach((q, i) => {
+      const rows = actions[i];
+      confirm(q, rows !== null, "action");
+      if (rows === null || rows.length === 0) return;
+      q.node.actions = rows.map(([name, description, key_binding]): ElementAction => ({
+        name,
+        description,
+        key_binding,
+      }));
+      q.node.keyboard_shortcut = keyboardShortcut(rows[0][2]);
+    });
+    const attributes = batch.attributes(accessibles(needAttributes));
+    needAttributes.forEach((q, i) => {
+      const found = attributes[i];
+      if (found !== null && Object.keys(found).length > 0) q.node.attributes = found;
     });
   } finally {
-    for (const q of [...needExtents, ...needText]) walk.session.unref(q.accessible);
+    for (const list of queuedLists(walk)) {
+      for (const q of list) walk.session.unref(q.accessible);
+    }
   }
 }
 
@@ -338,6 +408,8 @@ export function captureFrame(
     gone: new Set(),
     needExtents: [],
     needText: [],
+    needAttributes: [],
+    needActions: [],
     limits,
     quirks,
     memo,

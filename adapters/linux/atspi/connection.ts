@@ -41,6 +41,10 @@ export interface Interfaces {
   selection: boolean;
   text: boolean;
   value: boolean;
+  image: boolean;
+  table: boolean;
+  hypertext: boolean;
+  document: boolean;
 }
 
 export class AtspiConnection {
@@ -131,6 +135,10 @@ export class AtspiConnection {
       selection: a.atspi_accessible_is_selection(accessible) !== 0,
       text: a.atspi_accessible_is_text(accessible) !== 0,
       value: a.atspi_accessible_is_value(accessible) !== 0,
+      image: a.atspi_accessible_is_image(accessible) !== 0,
+      table: a.atspi_accessible_is_table(accessible) !== 0,
+      hypertext: a.atspi_accessible_is_hypertext(accessible) !== 0,
+      document: a.atspi_accessible_is_document(accessible) !== 0,
     };
   }
 
@@ -299,14 +307,15 @@ export class AtspiConnection {
     return bounds;
   }
 
-  /** Minimum and maximum of a Value accessible; null when unreadable. */
-  limits(accessible: Accessible): { min: number; max: number } | null {
+  /** Minimum, maximum and smallest step of a Value accessible; null when unreadable. */
+  limits(accessible: Accessible): { min: number; max: number; step: number } | null {
     const slot = this.values.errorSlot;
     const min = this.atspi.atspi_value_get_minimum_value(accessible, slot);
     if (this.failed()) return null;
     const max = this.atspi.atspi_value_get_maximum_value(accessible, slot);
     if (this.failed()) return null;
-    return { min, max };
+    const step = this.atspi.atspi_value_get_minimum_increment(accessible, slot);
+    return { min, max, step: this.failed() ? 0 : step };
   }
 
   /** The current value of a Value accessible; null when unreadable. */

@@ -34,12 +34,17 @@ const atspiSymbols = {
   atspi_accessible_is_selection: { parameters: [P], result: "i32" },
   atspi_accessible_is_text: { parameters: [P], result: "i32" },
   atspi_accessible_is_value: { parameters: [P], result: "i32" },
+  atspi_accessible_is_image: { parameters: [P], result: "i32" },
+  atspi_accessible_is_table: { parameters: [P], result: "i32" },
+  atspi_accessible_is_hypertext: { parameters: [P], result: "i32" },
+  atspi_accessible_is_document: { parameters: [P], result: "i32" },
   atspi_role_get_name: { parameters: ["i32"], result: P },
   atspi_component_get_extents: { parameters: [P, "i32", B], result: P },
   atspi_component_grab_focus: { parameters: [P, B], result: "i32" },
   atspi_value_get_current_value: { parameters: [P, B], result: "f64" },
   atspi_value_get_minimum_value: { parameters: [P, B], result: "f64" },
   atspi_value_get_maximum_value: { parameters: [P, B], result: "f64" },
+  atspi_value_get_minimum_increment: { parameters: [P, B], result: "f64" },
   atspi_value_set_current_value: { parameters: [P, "f64", B], result: "i32" },
   atspi_action_get_n_actions: { parameters: [P, B], result: "i32" },
   atspi_action_get_action_name: { parameters: [P, "i32", B], result: P },
@@ -83,6 +88,57 @@ export const CACHE_CHILDREN = 2;
 /** Offset of the `gint64 states` bit field in the public `AtspiStateSet` struct. */
 export const STATE_SET_BITS_OFFSET = 32;
 
+/**
+ * AtspiStateType names by value, as OSWorld writes them (lower case, `_`
+ * between words); the bit for state i of a state set is bit i.
+ */
+export const STATE_NAMES = [
+  "invalid",
+  "active",
+  "armed",
+  "busy",
+  "checked",
+  "collapsed",
+  "defunct",
+  "editable",
+  "enabled",
+  "expandable",
+  "expanded",
+  "focusable",
+  "focused",
+  "has_tooltip",
+  "horizontal",
+  "iconified",
+  "modal",
+  "multi_line",
+  "multiselectable",
+  "opaque",
+  "pressed",
+  "resizable",
+  "selectable",
+  "selected",
+  "sensitive",
+  "showing",
+  "single_line",
+  "stale",
+  "transient",
+  "vertical",
+  "visible",
+  "manages_descendants",
+  "indeterminate",
+  "required",
+  "truncated",
+  "animated",
+  "invalid_entry",
+  "supports_autocompletion",
+  "selectable_text",
+  "is_default",
+  "visited",
+  "checkable",
+  "has_popup",
+  "read_only",
+] as const;
+
 /** AtspiStateType values the adapter reads. */
 export const State = {
   CHECKED: 4,
@@ -96,6 +152,6 @@ export const State = {
   SELECTED: 23,
   SENSITIVE: 24,
   SHOWING: 25,
-  TRANSIENT: 27,
+  TRANSIENT: 28,
   CHECKABLE: 41,
 } as const;

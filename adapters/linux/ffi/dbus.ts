@@ -53,4 +53,5 @@ export const DBUS_TYPE_INT32 = "i".charCodeAt(0);
 export const DBUS_TYPE_UINT32 = "u".charCodeAt(0);
 export const DBUS_TYPE_STRUCT = "r".charCodeAt(0);
 export const DBUS_TYPE_ARRAY = "a".charCodeAt(0);
+export const DBUS_TYPE_DICT_ENTRY = "e".charCodeAt(0);
 export const DBUS_MESSAGE_TYPE_METHOD_RETURN = 2;
