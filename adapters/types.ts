@@ -85,6 +85,12 @@ export interface Adapter {
   listWindows(): Promise<WindowInfo[]>;
   /** A window's tree (null handle: the adapter's default, usually the active window). */
   captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null>;
+  /**
+   * Every application on the desktop (or the one named, any case) as one
+   * tree: a Desktop root, Application nodes, their top-level windows (popups
+   * included) below. Null when no application has that name.
+   */
+  captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null>;
   screenshot(target: ScreenshotTarget): Promise<RawImage | null>;
   input(action: InputAction, handle: string | null): Promise<ActionOutcome>;
   elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome>;

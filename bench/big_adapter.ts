@@ -3,7 +3,8 @@
 
 import type { Adapter, Capture } from "../adapters/types.ts";
 import type { Element, WindowInfo } from "../lib/core/tree.ts";
-import { countNodes } from "../lib/core/tree.ts";
+import { assignIds, countNodes } from "../lib/core/tree.ts";
+import { desktopTree } from "../lib/observe/desktop_tree.ts";
 
 export class BigTreeAdapter implements Adapter {
   readonly name = "MockAdapter" as const;
@@ -26,6 +27,13 @@ export class BigTreeAdapter implements Adapter {
   captureTree(): Promise<Capture> {
     const root = structuredClone(this.tree);
     return Promise.resolve({ root, nodeCount: countNodes(root), captureMs: 0, cutShort: null });
+  }
+
+  async captureDesktop(): Promise<Capture> {
+    const [window] = await this.listWindows();
+    const tree = (await this.captureTree()).root;
+    const root = assignIds(desktopTree(window.bounds, [{ window, tree }], null)!);
+    return { root, nodeCount: countNodes(root), captureMs: 0, cutShort: null };
   }
 
   screenshot() {

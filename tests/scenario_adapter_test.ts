@@ -104,6 +104,7 @@ class LiveAdapterDouble implements Adapter {
   readonly isMock = false;
   listWindows = () => Promise.resolve([]);
   captureTree = () => Promise.resolve(null);
+  captureDesktop = () => Promise.resolve(null);
   screenshot = () => Promise.resolve(null);
   input = () => Promise.resolve({ ok: true as const });
   elementOperation = () => Promise.resolve({ ok: true as const });

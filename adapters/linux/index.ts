@@ -169,6 +169,14 @@ class LinuxAdapter implements Adapter {
     return this.call("captureTree", [handle, limits], limits.timeoutMs + this.captureGraceMs);
   }
 
+  captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {
+    return this.call(
+      "captureDesktop",
+      [application, limits],
+      limits.timeoutMs + this.captureGraceMs,
+    );
+  }
+
   screenshot(target: ScreenshotTarget): Promise<RawImage | null> {
     return this.call("screenshot", [target], this.requestTimeoutMs);
   }

@@ -5,6 +5,7 @@
 export type Method =
   | "listWindows"
   | "captureTree"
+  | "captureDesktop"
   | "screenshot"
   | "input"
   | "elementOperation"

@@ -24,6 +24,8 @@ const handlers: Record<Method, (desktop: LinuxDesktop, args: unknown[]) => unkno
   listWindows: (d) => d.listWindows(),
   captureTree: (d, [handle, limits]) =>
     d.captureTree(handle as string | null, limits as CaptureLimits),
+  captureDesktop: (d, [application, limits]) =>
+    d.captureDesktop(application as string | null, limits as CaptureLimits),
   screenshot: (d, [target]) => d.screenshot(target as ScreenshotTarget),
   input: (d, [action, handle]) => d.input(action as InputAction, handle as string | null),
   elementOperation: (d, [target, op]) =>

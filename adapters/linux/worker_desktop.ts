@@ -97,6 +97,24 @@ export class LinuxDesktop {
     return { root, nodeCount: 1, captureMs: 0, cutShort: null };
   }
 
+  /** Null when no accessible application has that name. */
+  async captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {
+    const windows = listWindows(this.x).flatMap((w) => {
+      const id = parseHandle(w.handle);
+      const facts = id === null ? null : this.facts(id);
+      return facts === null ? [] : [facts];
+    });
+    const capture = await this.atspi.call({
+      method: "captureDesktop",
+      windows,
+      application,
+      limits,
+    }) as Capture | null;
+    // AT-SPI's desktop has no states, so its extents are never read: it is the screen.
+    if (capture !== null) capture.root.bounds = screenBounds(this.x);
+    return capture;
+  }
+
   screenshot(target: ScreenshotTarget): RawImage | null {
     const screen = screenBounds(this.x);
     let area: Bounds | null = screen;

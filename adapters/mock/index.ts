@@ -13,7 +13,14 @@ import {
   type ScreenshotTarget,
   WindowGoneError,
 } from "../types.ts";
-import { type Bounds, copyTree, type Monitor, type WindowInfo } from "../../lib/core/tree.ts";
+import {
+  assignIds,
+  type Bounds,
+  copyTree,
+  type Monitor,
+  type WindowInfo,
+} from "../../lib/core/tree.ts";
+import { desktopTree } from "../../lib/observe/desktop_tree.ts";
 import type { ScenarioEngine } from "../../lib/scenario/engine.ts";
 import type { Scenario } from "../../lib/scenario/schema.ts";
 import { DefaultWorld } from "./default_world.ts";
@@ -67,9 +74,26 @@ export class MockAdapter implements Adapter {
     const started = performance.now();
     const tree = this.world.tree(handle);
     if (!tree) return Promise.resolve(null);
-    const { tree: root, nodeCount, cutShort } = copyTree(tree, limits);
+    const { tree: root, nodeCount, cutShort } = copyTree(tree, { ...limits, markCut: true });
     return Promise.resolve({
       root,
+      nodeCount,
+      cutShort,
+      captureMs: Math.round(performance.now() - started),
+    });
+  }
+
+  captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {
+    const started = performance.now();
+    const windows = this.world.listWindows().flatMap((window) => {
+      const tree = this.world.tree(window.handle);
+      return tree ? [{ window, tree }] : [];
+    });
+    const desktop = desktopTree(MOCK_SCREEN, windows, application);
+    if (desktop === null) return Promise.resolve(null);
+    const { tree: root, nodeCount, cutShort } = copyTree(desktop, { ...limits, markCut: true });
+    return Promise.resolve({
+      root: assignIds(root),
       nodeCount,
       cutShort,
       captureMs: Math.round(performance.now() - started),

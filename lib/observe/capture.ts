@@ -115,6 +115,46 @@ export async function captureWindow(
   return { ...entry, cache: use === "allow" ? "miss" : "bypass" };
 }
 
+export interface DesktopCapture {
+  tree: Element;
+  nodeCount: number;
+  captureMs: number;
+  cutShort: null | "depth" | "nodes" | "time";
+}
+
+/**
+ * Every application's windows as one tree (or the named application's),
+ * `depth` levels below the desktop; never cached (it spans every window).
+ */
+export async function captureDesktop(
+  session: Session,
+  application: string | null,
+  depth: number,
+): Promise<DesktopCapture> {
+  const tree = session.config.tree;
+  let capture;
+  try {
+    capture = await session.adapter.captureDesktop(application, {
+      maxDepth: Math.min(depth, tree.max_depth),
+      maxNodes: tree.max_nodes,
+      timeoutMs: tree.capture_timeout_ms,
+    });
+  } catch (e) {
+    throw new ToolError("Internal", `could not read the desktop's tree: ${(e as Error).message}`);
+  }
+  if (capture === null) {
+    throw new ToolError(
+      "WindowGone",
+      `no accessible application is named '${application}' (list_windows shows each ` +
+        "window's process)",
+      { application },
+    );
+  }
+  session.cache.countWalk(capture.captureMs);
+  const { root, nodeCount, captureMs, cutShort } = capture;
+  return { tree: root, nodeCount, captureMs, cutShort };
+}
+
 /** The adapter's default tree when no window is resolved (legacy sketch route). */
 export async function captureDefault(session: Session): Promise<Element | null> {
   const tree = session.config.tree;

@@ -66,9 +66,7 @@ export class TreeCache {
 
   /** Records a fresh walk: counters and stats always, the entry when there is a uid. */
   recordCapture(uid: string | null, capture: CachedCapture): void {
-    this.captureCount++;
-    this.captureMsTotal += capture.captureMs;
-    this.captureMsMax = Math.max(this.captureMsMax, capture.captureMs);
+    this.countWalk(capture.captureMs);
     if (uid === null) return;
     this.entries.delete(uid);
     this.entries.set(uid, capture);
@@ -81,6 +79,13 @@ export class TreeCache {
       named_node_count: capture.namedNodeCount,
     });
     while (this.stats.size > STATS_CAPACITY) this.stats.delete(this.stats.keys().next().value!);
+  }
+
+  /** Counts a walk of the platform's tree (the cumulative capture counters). */
+  countWalk(captureMs: number): void {
+    this.captureCount++;
+    this.captureMsTotal += captureMs;
+    this.captureMsMax = Math.max(this.captureMsMax, captureMs);
   }
 
   invalidate(uid: string | null): void {

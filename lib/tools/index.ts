@@ -38,6 +38,7 @@ import { getElementTreeTool, getScreenSketchTool } from "./seed_views.ts";
 import type { Tool } from "./registry.ts";
 import { getScreenshotTool } from "./screenshot.ts";
 import { getWindowStructureTool } from "./structure.ts";
+import { getDesktopTreeTool } from "./desktop_tree.ts";
 import { getCapabilitiesTool, getMonitorsTool, listWindowsTool } from "./desktop.ts";
 
 const ALL: Tool[] = [
@@ -45,6 +46,7 @@ const ALL: Tool[] = [
   getMonitorsTool,
   getCapabilitiesTool,
   getWindowStructureTool,
+  getDesktopTreeTool,
   getScreenDescriptionTool,
   getScreenshotTool,
   findElementTool,

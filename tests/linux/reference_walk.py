@@ -1,12 +1,16 @@
 #!/usr/bin/python3
-"""Reference walker for the Linux adapter's tests: an uncached walk of one
-application's frame straight over the accessibility bus (D-Bus calls
-org.a11y.atspi.Accessible.GetChildren, GetRole, GetState and the Name
-property), without libatspi's cache, so it sees the children each
-object reports, in the order it reports them.
+"""Reference walker for the Linux adapter's tests: an uncached walk straight
+over the accessibility bus (D-Bus calls org.a11y.atspi.Accessible.GetChildren,
+GetRole, GetState, GetInterfaces, GetAttributes, the Name property,
+Action.GetActions and Text.GetText), without libatspi's cache, so it sees the
+children each object reports, in the order it reports them, and every fact
+the service's `detail=full` reports.
 
 Usage: /usr/bin/python3 tests/linux/reference_walk.py <process-id> <frame title>
-Prints one JSON tree: {"role", "name", "states": [...], "children": [...]}.
+       /usr/bin/python3 tests/linux/reference_walk.py --desktop
+Prints one JSON tree: {"role", "name", "states": [...], "attributes": {...},
+"actions": [[name, description, key binding], ...], "interfaces": [...],
+"text": str or null, "children": [...]}; --desktop walks every application.
 """
 
 import json
@@ -19,8 +23,16 @@ from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 ACCESSIBLE = "org.a11y.atspi.Accessible"
 ROOT = "/org/a11y/atspi/accessible/root"
-# AtspiStateType numbers the adapter's role mapping looks at.
-STATES = {"editable": 7, "multi_line": 17}
+# AtspiStateType names by number, as the service writes them.
+STATE_NAMES = [Atspi.StateType(i).value_nick.replace("-", "_")
+               for i in range(int(Atspi.StateType.LAST_DEFINED))]
+# D-Bus interface names → the names the service lists.
+INTERFACES = {"org.a11y.atspi.Action": "action", "org.a11y.atspi.Component": "component",
+              "org.a11y.atspi.Document": "document", "org.a11y.atspi.EditableText":
+              "editable_text", "org.a11y.atspi.Hypertext": "hypertext",
+              "org.a11y.atspi.Image": "image", "org.a11y.atspi.Selection": "selection",
+              "org.a11y.atspi.Table": "table", "org.a11y.atspi.Text": "text",
+              "org.a11y.atspi.Value": "value"}
 # Unnamed objects of these roles take the name of what they are labelled by,
 # as a screen reader does (and as the adapter does).
 LABELLED_ROLES = {"text", "entry", "password text", "combo box", "spin button", "slider",
@@ -44,8 +56,8 @@ def call(bus, name, path, method, signature=None, args=None, interface=ACCESSIBL
     return reply.unpack()
 
 
-def prop(bus, name, path, key):
-    return call(bus, name, path, "Get", "(v)", GLib.Variant("(ss)", (ACCESSIBLE, key)),
+def prop(bus, name, path, key, interface=ACCESSIBLE):
+    return call(bus, name, path, "Get", "(v)", GLib.Variant("(ss)", (interface, key)),
                 "org.freedesktop.DBus.Properties")[0]
 
 
@@ -69,10 +81,25 @@ def node(bus, name, path, depth=0):
     # libatspi's name for the role number, as the adapter reads it (no cache involved).
     role = Atspi.role_get_name(Atspi.Role(call(bus, name, path, "GetRole", "(u)")[0]))
     own_name = prop(bus, name, path, "Name").strip()
+    interfaces = sorted(INTERFACES[i] for i in call(bus, name, path, "GetInterfaces", "(as)")[0]
+                        if i in INTERFACES)
+    text = None
+    if "text" in interfaces:
+        count = prop(bus, name, path, "CharacterCount", "org.a11y.atspi.Text")
+        text = call(bus, name, path, "GetText", "(s)", GLib.Variant("(ii)", (0, count)),
+                    "org.a11y.atspi.Text")[0]
+    actions = []
+    if "action" in interfaces:
+        actions = [list(a) for a in call(bus, name, path, "GetActions", "(a(sss))", None,
+                                         "org.a11y.atspi.Action")[0]]
     out = {
         "role": role,
         "name": own_name or (label_of(bus, name, path) if role in LABELLED_ROLES else ""),
-        "states": [k for k, n in STATES.items() if bits >> n & 1],
+        "states": [n for i, n in enumerate(STATE_NAMES) if i > 0 and bits >> i & 1],
+        "attributes": call(bus, name, path, "GetAttributes", "(a{ss})")[0],
+        "actions": actions,
+        "interfaces": interfaces,
+        "text": text,
         "children": [],
     }
     if depth < 200:
@@ -82,8 +109,11 @@ def node(bus, name, path, depth=0):
 
 
 def main():
-    pid, title = int(sys.argv[1]), sys.argv[2]
     bus = a11y_bus()
+    if sys.argv[1] == "--desktop":
+        print(json.dumps(node(bus, "org.a11y.atspi.Registry", ROOT)))
+        return
+    pid, title = int(sys.argv[1]), sys.argv[2]
     for app_name, app_path in call(bus, "org.a11y.atspi.Registry", ROOT, "GetChildren",
                                    "(a(so))")[0]:
         owner_pid = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus",

@@ -38,6 +38,7 @@ const ACCESSIBLE = cString("org.a11y.atspi.Accessible");
 const GET_CHILDREN = cString("GetChildren");
 const GET_TEXT = cString("GetText");
 const GET_ATTRIBUTES = cString("GetAttributes");
+const GET_STATE = cString("GetState");
 const ACTION = cString("org.a11y.atspi.Action");
 const GET_ACTIONS = cString("GetActions");
 
@@ -93,11 +94,14 @@ export class AtspiBatch {
     });
   }
 
-  /** Texts from offset 0 to `end` (see FrameQuirks.textEnd), null where the call failed. */
-  texts(accessibles: Accessible[], end: number): Array<string | null> {
-    return this.call(accessibles, TEXT, GET_TEXT, (iter) => {
+  /**
+   * Texts from offset 0 to each one's `ends[i]` (see FrameQuirks.textEnd),
+   * null where the call failed.
+   */
+  texts(accessibles: Accessible[], ends: number[]): Array<string | null> {
+    return this.call(accessibles, TEXT, GET_TEXT, (iter, i) => {
       this.appendBasic(iter, DBUS_TYPE_INT32, new Int32Array([0]));
-      this.appendBasic(iter, DBUS_TYPE_INT32, new Int32Array([end]));
+      this.appendBasic(iter, DBUS_TYPE_INT32, new Int32Array([ends[i]]));
     }, (iter) => {
       if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_STRING) return null;
       return this.readString(iter);
@@ -123,6 +127,26 @@ export class AtspiBatch {
         this.dbus.dbus_message_iter_next(list);
       }
       return addresses;
+    });
+  }
+
+  /**
+   * State sets as the application reports them now (au: a bit field in 32-bit
+   * words, as AtspiStateSet's), bypassing libatspi's cache; null where the call
+   * failed.
+   */
+  states(accessibles: Accessible[]): Array<bigint | null> {
+    const words: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
+    return this.call(accessibles, ACCESSIBLE, GET_STATE, () => {}, (iter) => {
+      if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_ARRAY) return null;
+      this.dbus.dbus_message_iter_recurse(iter, words);
+      let bits = 0n;
+      for (let shift = 0n; this.dbus.dbus_message_iter_get_arg_type(words) === DBUS_TYPE_UINT32;) {
+        bits |= BigInt(this.readInt32(words) >>> 0) << shift;
+        shift += 32n;
+        this.dbus.dbus_message_iter_next(words);
+      }
+      return bits;
     });
   }
 
@@ -185,13 +209,13 @@ export class AtspiBatch {
     accessibles: Accessible[],
     iface: Uint8Array<ArrayBuffer>,
     method: Uint8Array<ArrayBuffer>,
-    append: (iter: Iter) => void,
+    append: (iter: Iter, index: number) => void,
     parse: (iter: Iter) => T | null,
   ): Array<T | null> {
     const results: Array<T | null> = [];
     for (let start = 0; start < accessibles.length; start += WINDOW) {
-      const pending = accessibles.slice(start, start + WINDOW).map((a) =>
-        this.send(a, iface, method, append)
+      const pending = accessibles.slice(start, start + WINDOW).map((a, i) =>
+        this.send(a, iface, method, (iter) => append(iter, start + i))
       );
       for (const call of pending) results.push(call === null ? null : this.receive(call, parse));
     }

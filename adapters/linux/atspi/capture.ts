@@ -44,6 +44,8 @@ interface Queued {
    * describe): then an answer is what shows the interface exists.
    */
   assumed: boolean;
+  /** How the node's top-level window answers. */
+  quirks: FrameQuirks;
 }
 
 /** A walked list of children, to check against the application's. */
@@ -53,6 +55,13 @@ interface Walked {
   depth: number;
   /** addressOf each child, in the order the walk took them. */
   addresses: Array<string | null>;
+  quirks: FrameQuirks;
+}
+
+/** Top-level windows of a desktop walk: their depth, and how each answers. */
+export interface TopLevels {
+  depth: number;
+  quirksOf: (topLevel: Accessible) => FrameQuirks;
 }
 
 /** Rounds of checking: a list walked again is checked again, a bounded number of times. */
@@ -68,7 +77,12 @@ interface Walk {
   needAttributes: Queued[];
   needActions: Queued[];
   limits: CaptureLimits;
+  /** How the top-level window being walked answers. */
   quirks: FrameQuirks;
+  /** In a desktop walk: where top-level windows sit, and how each answers. */
+  topLevels: TopLevels | null;
+  /** Which children to walk (default: all); a filtered list is not order-checked. */
+  include: ((child: Accessible, depth: number) => boolean) | null;
   memo: CaptureMemo;
   deadline: number;
   nodes: number;
@@ -133,7 +147,7 @@ function queue(
   accessible: Accessible,
   assumed: boolean,
 ): void {
-  list.push({ node, accessible: walk.session.ref(accessible), assumed });
+  list.push({ node, accessible: walk.session.ref(accessible), assumed, quirks: walk.quirks });
 }
 
 function describe(walk: Walk, accessible: Accessible): Element {
@@ -155,29 +169,21 @@ function describe(walk: Walk, accessible: Accessible): Element {
   const node: Element = {
     id: "",
     name,
-    role: serviceRole(atspiRole, has(states, State.EDITABLE), has(states, State.MULTI_LINE)),
+    role: "",
     value: null,
     bounds: { ...NO_BOUNDS },
-    enabled: has(states, State.ENABLED) || has(states, State.SENSITIVE),
-    focused: has(states, State.FOCUSED),
+    enabled: false,
+    focused: false,
     keyboard_shortcut: null, // from the first action's key binding, read later
     description: session.description(accessible) || null,
     children: [],
     platform_role: atspiRole,
-    states: stateRecord(states),
-    interfaces: assumed ? [] : INTERFACE_NAMES.flatMap(([key, label]) =>
-      interfaces[key] ? [label] : []
-    ),
+    interfaces: assumed
+      ? []
+      : INTERFACE_NAMES.flatMap(([key, label]) => interfaces[key] ? [label] : []),
   };
-  if (has(states, State.SELECTABLE) || has(states, State.CHECKABLE) || isToggleRole(atspiRole)) {
-    node.selected = has(states, State.SELECTED) || has(states, State.CHECKED);
-  }
-  if (has(states, State.EXPANDABLE)) node.expanded = has(states, State.EXPANDED);
-  // Toolkits that keep SHOWING up to date give hidden widgets sentinel extents:
-  // no need to ask, the answer would be "nowhere" anyway.
-  if (interfaces.component && (!walk.quirks.reportsShowing || has(states, State.SHOWING))) {
-    queue(walk, walk.needExtents, node, accessible, assumed);
-  }
+  applyStates(node, states); // cached; the application's own answer replaces them later
+  if (interfaces.component) queue(walk, walk.needExtents, node, accessible, assumed);
   if (interfaces.text) queue(walk, walk.needText, node, accessible, assumed);
   if (interfaces.action) queue(walk, walk.needActions, node, accessible, assumed);
   queue(walk, walk.needAttributes, node, accessible, false);
@@ -201,6 +207,22 @@ function describe(walk: Walk, accessible: Accessible): Element {
   return node;
 }
 
+/** The fields a state set decides. */
+function applyStates(node: Element, states: bigint): void {
+  const atspiRole = node.platform_role!;
+  node.role = serviceRole(atspiRole, has(states, State.EDITABLE), has(states, State.MULTI_LINE));
+  node.enabled = has(states, State.ENABLED) || has(states, State.SENSITIVE);
+  node.focused = has(states, State.FOCUSED);
+  node.states = stateRecord(states);
+  if (has(states, State.SELECTABLE) || has(states, State.CHECKABLE) || isToggleRole(atspiRole)) {
+    node.selected = has(states, State.SELECTED) || has(states, State.CHECKED);
+  } else {
+    delete node.selected;
+  }
+  if (has(states, State.EXPANDABLE)) node.expanded = has(states, State.EXPANDED);
+  else delete node.expanded;
+}
+
 /** Adds `accessible`'s children below `node`; false once a limit stopped the walk. */
 function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: number): boolean {
   let count: number;
@@ -217,7 +239,7 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
     return true;
   }
   // Only lists of two or more are checked (a lone child cannot be misordered).
-  const addresses: Array<string | null> | null = count >= 2 ? [] : null;
+  let addresses: Array<string | null> | null = count >= 2 ? [] : null;
   for (let i = 0; i < count; i++) {
     let child: Accessible | null;
     try {
@@ -226,12 +248,23 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
       return true;
     }
     if (child === null) return true;
+    if (walk.include !== null && !walk.include(child, depth + 1)) {
+      walk.session.unref(child);
+      addresses = null;
+      continue;
+    }
     addresses?.push(addressOf(child));
     const more = walkChild(walk, child, node, depth);
     if (!more) return false;
   }
   if (addresses !== null) {
-    walk.walked.push({ parent: walk.session.ref(accessible), node, depth, addresses });
+    walk.walked.push({
+      parent: walk.session.ref(accessible),
+      node,
+      depth,
+      addresses,
+      quirks: walk.quirks,
+    });
   }
   return true;
 }
@@ -247,6 +280,7 @@ function walkChild(walk: Walk, child: Accessible, node: Element, depth: number):
       walk.cutShort = "time";
       return false;
     }
+    if (walk.topLevels?.depth === depth + 1) walk.quirks = walk.topLevels.quirksOf(child);
     const childNode = describe(walk, child);
     walk.nodes++;
     node.children.push(childNode);
@@ -313,6 +347,7 @@ function rewalk(walk: Walk, w: Walked, reported: string[]): boolean {
     walk.session.cacheChildren(w.parent, true);
   }
   let going = true;
+  walk.quirks = w.quirks;
   for (const [i, kept] of children.entries()) {
     const child = fetched.get(i);
     if (kept !== null) w.node.children.push(kept);
@@ -352,15 +387,27 @@ function confirm(q: Queued, answered: boolean, name: string): void {
 
 /** Fills in the queued reads, then releases the queued references. */
 function readQueued(walk: Walk, batch: AtspiBatch): void {
-  const { needExtents, needText, needAttributes, needActions } = walk;
+  const { needText, needAttributes, needActions } = walk;
   const accessibles = (list: Queued[]) => list.map((q) => q.accessible);
   try {
+    // libatspi's cached states can lag behind the application (a check box
+    // toggled on a hidden page kept its old CHECKED): every node's states are
+    // read again, the way its application reports them now.
+    const states = batch.states(accessibles(needAttributes));
+    needAttributes.forEach((q, i) => {
+      if (states[i] !== null) applyStates(q.node, states[i]);
+    });
+    // Toolkits that keep SHOWING up to date give hidden widgets sentinel
+    // extents: no need to ask, the answer would be "nowhere" anyway.
+    const needExtents = walk.needExtents.filter((q) =>
+      !q.quirks.reportsShowing || q.node.states!.showing
+    );
     const extents = batch.extents(accessibles(needExtents), COORD_SCREEN);
     needExtents.forEach((q, i) => {
-      q.node.bounds = toScreen(walk.quirks, extents[i]) ?? { ...NO_BOUNDS };
+      q.node.bounds = toScreen(q.quirks, extents[i]) ?? { ...NO_BOUNDS };
       confirm(q, extents[i] !== null, "component");
     });
-    const texts = batch.texts(accessibles(needText), walk.quirks.textEnd);
+    const texts = batch.texts(accessibles(needText), needText.map((q) => q.quirks.textEnd));
     needText.forEach((q, i) => {
       const text = texts[i];
       confirm(q, text !== null, "text");
@@ -392,6 +439,53 @@ function readQueued(walk: Walk, batch: AtspiBatch): void {
   }
 }
 
+/** Where a capture starts: an accessible, walked as the node at `depth`. */
+export interface CaptureStart {
+  accessible: Accessible;
+  depth: number;
+  quirks: FrameQuirks;
+  topLevels: TopLevels | null;
+  include?: (child: Accessible, depth: number) => boolean;
+}
+
+/**
+ * Walks `start` and below within `limits` (depth counted from the tree's
+ * root, level 0); the root node is returned without ids.
+ */
+export function walkFrom(
+  session: AtspiConnection,
+  batch: AtspiBatch,
+  start: CaptureStart,
+  limits: CaptureLimits,
+  memo: CaptureMemo,
+): { root: Element; nodeCount: number; cutShort: Capture["cutShort"] } {
+  const walk: Walk = {
+    session,
+    walked: [],
+    gone: new Set(),
+    needExtents: [],
+    needText: [],
+    needAttributes: [],
+    needActions: [],
+    limits,
+    quirks: start.quirks,
+    topLevels: start.topLevels,
+    include: start.include ?? null,
+    memo,
+    deadline: performance.now() + limits.timeoutMs,
+    nodes: 1,
+    cutShort: null,
+  };
+  const root = describe(walk, start.accessible);
+  try {
+    if (walkChildren(walk, start.accessible, root, start.depth)) checkOrder(walk, batch);
+  } finally {
+    for (const w of walk.walked) session.unref(w.parent);
+  }
+  readQueued(walk, batch);
+  return { root, nodeCount: walk.nodes, cutShort: walk.cutShort };
+}
+
 export function captureFrame(
   session: AtspiConnection,
   batch: AtspiBatch,
@@ -402,34 +496,14 @@ export function captureFrame(
   title: string,
 ): Capture {
   const started = performance.now();
-  const walk: Walk = {
-    session,
-    walked: [],
-    gone: new Set(),
-    needExtents: [],
-    needText: [],
-    needAttributes: [],
-    needActions: [],
-    limits,
-    quirks,
-    memo,
-    deadline: started + limits.timeoutMs,
-    nodes: 1,
-    cutShort: null,
-  };
-  const root = describe(walk, frame);
+  const start = { accessible: frame, depth: 0, quirks, topLevels: null };
+  const { root, nodeCount, cutShort } = walkFrom(session, batch, start, limits, memo);
   // Client-side-decorated GTK windows leave their frame unnamed; the title is the name.
   if (root.name === "") root.name = title;
-  try {
-    if (walkChildren(walk, frame, root, 0)) checkOrder(walk, batch);
-  } finally {
-    for (const w of walk.walked) session.unref(w.parent);
-  }
-  readQueued(walk, batch);
   return {
     root: assignIds(root),
-    nodeCount: walk.nodes,
+    nodeCount,
     captureMs: Math.round((performance.now() - started) * 10) / 10,
-    cutShort: walk.cutShort,
+    cutShort,
   };
 }

@@ -25,6 +25,13 @@ function distance(a: Bounds, b: Bounds): number {
     Math.abs(a.height - b.height);
 }
 
+/** GTK3's (and most toolkits') answers: screen coordinates, SHOWING kept current. */
+export const SCREEN_COORDINATES: FrameQuirks = {
+  reportsShowing: true,
+  offset: null,
+  textEnd: WHOLE_TEXT,
+};
+
 /** A name equal to the title outweighs any geometric difference. */
 const TITLE_MATCH_BONUS = 100_000;
 
@@ -47,6 +54,29 @@ export class FrameFinder {
       this.apps.set(key, facts);
     }
     return facts;
+  }
+
+  /**
+   * How a top-level accessible of a desktop walk answers. A GTK4 window's
+   * coordinates are relative to it, so it is matched to one of `windows` (its
+   * application's, by geometry and title) for its screen position; without a
+   * match its coordinates stay as reported.
+   */
+  quirksOf(topLevel: Accessible, windows: WindowFacts[]): FrameQuirks {
+    const facts = this.apps.get(this.session.busName(topLevel));
+    if (facts === undefined || !facts.gtk4) return SCREEN_COORDINATES;
+    let best: { score: number; quirks: FrameQuirks } | null = null;
+    for (const { pid, title, client, outer } of windows) {
+      if (pid !== facts.pid) continue;
+      const candidate = this.score(topLevel, facts, client, outer, title);
+      if (candidate !== null && (best === null || candidate.score < best.score)) best = candidate;
+    }
+    return best?.quirks ?? { reportsShowing: false, offset: null, textEnd: INT32_MAX };
+  }
+
+  /** Reads (once per application) the facts quirksOf needs for `app`'s windows. */
+  learn(app: Accessible): void {
+    this.facts(app);
   }
 
   /** Applications of a process, as owned references. */
@@ -101,7 +131,7 @@ export class FrameFinder {
     if (extents === null) return null;
     const quirks: FrameQuirks = facts.gtk4
       ? { reportsShowing: false, offset: relativeOrigin(client, extents), textEnd: INT32_MAX }
-      : { reportsShowing: true, offset: null, textEnd: WHOLE_TEXT };
+      : SCREEN_COORDINATES;
     const placed = quirks.offset === null
       ? extents
       : { ...extents, x: extents.x + quirks.offset.x, y: extents.y + quirks.offset.y };

@@ -7,6 +7,7 @@
 // libatspi's cache follows the applications.
 
 import { captureFrame, CaptureMemo } from "./capture.ts";
+import { captureDesktop } from "./desktop_capture.ts";
 import { AtspiBatch } from "./batch.ts";
 import {
   type HostReply,
@@ -77,12 +78,31 @@ class AtspiHost {
     }
   }
 
+  /** Every accessible application (or the one named) as one tree; null when none has the name. */
+  captureDesktop(
+    windows: WindowFacts[],
+    application: string | null,
+    limits: CaptureLimits,
+  ): Capture | null {
+    this.ready();
+    const { session, batch, frames, memo } = this;
+    return captureDesktop(session, batch, frames, windows, application, limits, memo);
+  }
+
+  private run(request: HostRequest): unknown {
+    switch (request.method) {
+      case "capture":
+        return this.capture(request.window, request.limits);
+      case "operate":
+        return this.operate(request.window, request.elementId, request.op);
+      case "captureDesktop":
+        return this.captureDesktop(request.windows, request.application, request.limits);
+    }
+  }
+
   serve(request: HostRequest): HostReply {
     try {
-      const value = request.method === "capture"
-        ? this.capture(request.window, request.limits)
-        : this.operate(request.window, request.elementId, request.op);
-      return { id: request.id, value };
+      return { id: request.id, value: this.run(request) };
     } catch (e) {
       const kind = e instanceof AccessibilityBusError ? "bus_lost" : "error";
       return { id: request.id, error: { kind, message: (e as Error).message ?? String(e) } };

@@ -15,7 +15,14 @@ export interface WindowFacts {
 
 export type HostCall =
   | { method: "capture"; window: WindowFacts; limits: CaptureLimits }
-  | { method: "operate"; window: WindowFacts; elementId: string; op: ElementOperation };
+  | { method: "operate"; window: WindowFacts; elementId: string; op: ElementOperation }
+  | {
+    method: "captureDesktop";
+    /** Every listed window, to place GTK4 windows (see FrameFinder.quirksOf). */
+    windows: WindowFacts[];
+    application: string | null;
+    limits: CaptureLimits;
+  };
 
 export type HostRequest = HostCall & { id: number };
 

@@ -1,0 +1,65 @@
+// The whole accessible desktop as one tree: the AT-SPI desktop, its
+// applications, each application's top-level windows (popups its toolkit
+// lists as windows of their own included) and everything below,
+// bounded by the same limits as a window capture. Depth counts from the
+// desktop (level 0); applications are level 1, their windows level 2.
+
+import type { Capture, CaptureLimits } from "../../types.ts";
+import { assignIds } from "../../../lib/core/tree.ts";
+import type { AtspiBatch } from "./batch.ts";
+import { type CaptureMemo, walkFrom } from "./capture.ts";
+import type { Accessible, AtspiConnection } from "./connection.ts";
+import { type FrameFinder, SCREEN_COORDINATES } from "./frames.ts";
+import type { WindowFacts } from "./host_protocol.ts";
+
+const APPLICATION_DEPTH = 1;
+
+/**
+ * `application` (a name, any case) keeps one application; null keeps all.
+ * Null when no accessible application has that name.
+ */
+export function captureDesktop(
+  session: AtspiConnection,
+  batch: AtspiBatch,
+  frames: FrameFinder,
+  windows: WindowFacts[],
+  application: string | null,
+  limits: CaptureLimits,
+  memo: CaptureMemo,
+): Capture | null {
+  const started = performance.now();
+  const desktop = session.desktop;
+  const wanted = application?.toLowerCase() ?? null;
+  let found = wanted === null;
+  const include = (child: Accessible, depth: number) => {
+    if (depth !== APPLICATION_DEPTH) return true;
+    frames.learn(child);
+    const keep = wanted === null || session.name(child).trim().toLowerCase() === wanted;
+    found ||= keep;
+    return keep;
+  };
+  const { root, nodeCount, cutShort } = walkFrom(
+    session,
+    batch,
+    {
+      accessible: desktop,
+      depth: 0,
+      quirks: SCREEN_COORDINATES,
+      topLevels: {
+        depth: APPLICATION_DEPTH + 1,
+        quirksOf: (topLevel) => frames.quirksOf(topLevel, windows),
+      },
+      include,
+    },
+    limits,
+    memo,
+  );
+  if (!found) return null;
+  root.role = "Desktop";
+  return {
+    root: assignIds(root),
+    nodeCount,
+    captureMs: Math.round((performance.now() - started) * 10) / 10,
+    cutShort,
+  };
+}

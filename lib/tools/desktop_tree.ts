@@ -1,0 +1,51 @@
+// get_desktop_tree: every application on the desktop (or one) as one tree,
+// popup windows included; the view OSWorld-style agents observe.
+
+import { z } from "zod";
+import { captureDesktop } from "../observe/capture.ts";
+import { hasDepthCut } from "../core/tree.ts";
+import { DETAIL, withDetail } from "./structure.ts";
+import { defineTool, READ_ONLY } from "./registry.ts";
+
+export const desktopTreeInput = z.object({
+  application: z.string().min(1).max(1000).optional().describe(
+    "Only this application (its accessible name, any case, e.g. mousepad); a name no " +
+      "application has is WindowGone. Default: every application.",
+  ),
+  depth: z.number().int().optional().describe(
+    "Levels below the desktop to walk (applications are level 1, their windows level 2), " +
+      "clamped to 0..tree.max_depth; default tree.max_depth (64 unless configured). Nodes cut " +
+      "short carry truncated and child_count.",
+  ),
+  detail: DETAIL,
+});
+
+export const getDesktopTreeTool = defineTool({
+  name: "get_desktop_tree",
+  description:
+    "Return the whole desktop's accessibility tree as JSON: a Desktop root, one Application " +
+    "node per application, its top-level windows below, every element with role, name, value " +
+    "and absolute screen bounds. Open popups (menus, combo popups, tooltips) are included " +
+    "wherever their toolkit lists them: as windows of their own or under the widget that " +
+    "opened them (GTK3 menus). `application` keeps one application. Element ids are paths in " +
+    "this tree: act with coordinates (bounds centre), or use list_windows and the window " +
+    "tools for element actions. Bounded by tree.max_nodes and tree.capture_timeout_ms; " +
+    "cut_short says which limit cut it.",
+  kind: "perception",
+  input: desktopTreeInput,
+  annotations: READ_ONLY,
+  async run(args, { session }) {
+    const { max_depth } = session.config.tree;
+    const depth = Math.min(Math.max(args.depth ?? max_depth, 0), max_depth);
+    const capture = await captureDesktop(session, args.application ?? null, depth);
+    return {
+      application: args.application ?? null,
+      node_count: capture.nodeCount,
+      depth_used: depth,
+      depth_truncated: capture.cutShort === "depth" || hasDepthCut(capture.tree),
+      cut_short: capture.cutShort,
+      perf: { capture_ms: capture.captureMs },
+      tree: withDetail(capture.tree, args.detail),
+    };
+  },
+});
