@@ -25,6 +25,7 @@ export const TOOL_ROUTES: ToolRoute[] = [
   q("/api/windows", "list_windows", "Observe"),
   q("/api/structure", "get_window_structure", "Observe"),
   q("/api/desktop_tree", "get_desktop_tree", "Observe"),
+  q("/api/accessibility", "get_accessibility_tree", "Observe"),
   q("/api/description", "get_screen_description", "Observe"),
   q("/api/capabilities", "get_capabilities", "Service"),
   q("/api/monitors", "get_monitors", "Observe"),

@@ -5,7 +5,6 @@
 // algorithm run on that parsed XML.
 
 import { strict as assert } from "node:assert";
-import { SaxesParser } from "saxes";
 import { Tiktoken } from "js-tiktoken/lite";
 import cl100k_base from "js-tiktoken/ranks/cl100k_base";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
@@ -13,49 +12,7 @@ import { type Element, element } from "../lib/core/tree.ts";
 import { MAX_CHILDREN, MAX_DEPTH, tagOf, trueStates } from "../lib/osworld/node.ts";
 import { CUT_MARKER, linearizedTable, TABLE_HEADER } from "../lib/osworld/table.ts";
 import { accessibilityXml, pythonFloat } from "../lib/osworld/xml.ts";
-
-// ---------------------------------------------------------------------------
-// A strict parse into a small DOM (saxes checks well-formedness, XML 1.0
-// characters and names, and that every prefix is declared).
-
-interface XNode {
-  tag: string;
-  attrs: Record<string, string>;
-  text: string;
-  children: XNode[];
-}
-
-function parseXml(xml: string): XNode {
-  const parser = new SaxesParser({ xmlns: true });
-  const stack: XNode[] = [];
-  let root: XNode | null = null;
-  let error: Error | null = null;
-  parser.on("error", (e) => (error ??= e));
-  parser.on("opentag", (tag) => {
-    const attrs: Record<string, string> = {};
-    for (const [name, attr] of Object.entries(tag.attributes)) {
-      if (!name.startsWith("xmlns")) attrs[name] = attr.value;
-    }
-    const node: XNode = { tag: tag.name, attrs, text: "", children: [] };
-    if (stack.length > 0) stack[stack.length - 1].children.push(node);
-    else root = node;
-    stack.push(node);
-  });
-  parser.on("text", (text) => {
-    // Only text before the first child counts, as ElementTree's `.text`.
-    const top = stack[stack.length - 1];
-    if (top && top.children.length === 0) top.text += text;
-  });
-  parser.on("closetag", () => stack.pop());
-  parser.write(xml).close();
-  if (error) throw error;
-  assert.ok(root, "no root element");
-  return root;
-}
-
-function preorder(node: XNode): XNode[] {
-  return [node, ...node.children.flatMap(preorder)];
-}
+import { parseXml, preorder, type XNode } from "./helpers/xml.ts";
 
 const EMPTY = [0, 0, 0, 0];
 

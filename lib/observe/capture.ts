@@ -4,6 +4,7 @@
 import { type ScreenshotTarget, WindowGoneError } from "../../adapters/types.ts";
 import { treeHash } from "../core/hash.ts";
 import { encodePngOffThread, startImageWorkers } from "../image/workers.ts";
+import { cl100k } from "../osworld/table.ts";
 import type { Session } from "../core/session.ts";
 import type { CachedCapture } from "./tree_cache.ts";
 import { countNamedNodes, type Element, hasDepthCut } from "../core/tree.ts";
@@ -182,11 +183,13 @@ export async function screenshotPng(
 /**
  * Run once before serving: starts the image workers and the adapter's own
  * (starting a worker holds the calling thread for tens of milliseconds, which
- * belongs at start-up, not inside the first screenshot request).
+ * belongs at start-up, not inside the first screenshot request) and builds
+ * the token encoder of OSWorld's table.
  */
 export function warmUp(session: Session): void {
   startImageWorkers();
   session.adapter.startWorkers?.();
+  cl100k();
 }
 
 export function toBase64(bytes: Uint8Array): string {

@@ -71,10 +71,13 @@ export interface LinearizedTable {
   rows: number;
 }
 
-/** Built on first use: decoding the bundled ranks takes about half a second. */
+/**
+ * Decoding the bundled ranks holds the thread for about half a second: the
+ * service builds the encoder at start-up (warmUp), not inside a request.
+ */
 let encoder: Tiktoken | undefined;
 
-function cl100k(): Tiktoken {
+export function cl100k(): Tiktoken {
   encoder ??= new Tiktoken(cl100k_base);
   return encoder;
 }

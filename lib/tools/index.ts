@@ -39,6 +39,7 @@ import type { Tool } from "./registry.ts";
 import { getScreenshotTool } from "./screenshot.ts";
 import { getWindowStructureTool } from "./structure.ts";
 import { getDesktopTreeTool } from "./desktop_tree.ts";
+import { getAccessibilityTreeTool } from "./accessibility.ts";
 import { getCapabilitiesTool, getMonitorsTool, listWindowsTool } from "./desktop.ts";
 
 const ALL: Tool[] = [
@@ -47,6 +48,7 @@ const ALL: Tool[] = [
   getCapabilitiesTool,
   getWindowStructureTool,
   getDesktopTreeTool,
+  getAccessibilityTreeTool,
   getScreenDescriptionTool,
   getScreenshotTool,
   findElementTool,

@@ -11,6 +11,7 @@ export const TOOL_EXAMPLES: Record<string, Record<string, unknown>> = {
   get_capabilities: {},
   get_window_structure: { window_index: 0, depth: 2 },
   get_desktop_tree: { application: "notepad.exe", depth: 3 },
+  get_accessibility_tree: { format: "table", max_tokens: 500 },
   get_element_tree: { window_index: 0 },
   get_screen_description: { window_index: 0, mode: "combined" },
   get_screen_sketch: { window_index: 0, grid_width: 60, grid_height: 20 },

@@ -1,0 +1,74 @@
+// get_accessibility_tree (GET /api/accessibility): the accessibility tree in
+// the formats OSWorld's agents read: the XML its in-VM server returns, as
+// {"AT": xml}, or the table its agents linearize that XML into, cut to a
+// cl100k token budget, as {"table": text}. Desktop-wide unless a window is named.
+
+import { z } from "zod";
+import { screenOf } from "../act/element_verb.ts";
+import { captureDesktop, captureWindow, targetWindow } from "../observe/capture.ts";
+import { desktopTree } from "../observe/desktop_tree.ts";
+import { assignIds, type Element } from "../core/tree.ts";
+import { accessibilityXml } from "../osworld/xml.ts";
+import { linearizedTable } from "../osworld/table.ts";
+import type { Session } from "../core/session.ts";
+import { windowArgsFor } from "./args.ts";
+import { defineTool, READ_ONLY } from "./registry.ts";
+
+/** What OSWorld's agents cut the table to. */
+const DEFAULT_TABLE_TOKENS = 10_000;
+
+const accessibilityInput = z.object({
+  ...windowArgsFor(
+    "Only this window (under its application)",
+    "Without a window argument the whole desktop; when index or title finds none, the " +
+      "focused window.",
+  ),
+  format: z.enum(["xml", "table"]).default("xml").describe(
+    'xml (default): {"AT": "<desktop-frame ...>"}, the XML OSWorld\'s in-VM server returns ' +
+      "(tags are AT-SPI role names; st:, attr:, cp:, val:, act: attributes; text content). " +
+      'table: {"table": "..."}, the tab-separated table OSWorld\'s agents build from it ' +
+      "(header tag, name, text, class, description, position (top-left x&y), size (w&h); " +
+      "only visible, showing, usable, named elements of interactive or text roles), cut to " +
+      "max_tokens.",
+  ),
+  max_tokens: z.number().int().min(1).max(1_000_000).optional().describe(
+    "format=table: cut the table to this many cl100k tokens, marking the cut with [...] " +
+      "(default 10000, as OSWorld's agents). Ignored for xml.",
+  ),
+});
+
+type AccessibilityArgs = z.output<typeof accessibilityInput>;
+
+/** The desktop, or one window wrapped in its application, as OSWorld walks it. */
+async function treeFor(session: Session, args: AccessibilityArgs): Promise<Element> {
+  const named = args.window_uid !== undefined || args.window_index !== undefined ||
+    Boolean(args.window_title);
+  if (!named) {
+    return (await captureDesktop(session, null, session.config.tree.max_depth)).tree;
+  }
+  const { window } = await targetWindow(session, args);
+  const { tree } = await captureWindow(session, window);
+  return assignIds(desktopTree(await screenOf(session), [{ window, tree }], null)!);
+}
+
+export const getAccessibilityTreeTool = defineTool({
+  name: "get_accessibility_tree",
+  description:
+    "Return the accessibility tree in OSWorld's formats, for agents built on OSWorld or " +
+    'OS-Harm: format xml (default) gives {"AT": xml} exactly as OSWorld\'s in-VM server ' +
+    'does; format table gives {"table": text}, the linearized table their agents prompt ' +
+    "with, cut to max_tokens cl100k tokens. The whole desktop (every application, open " +
+    "popups included) unless a window is named.",
+  kind: "perception",
+  input: accessibilityInput,
+  annotations: READ_ONLY,
+  async run(args, { session }) {
+    const tree = await treeFor(session, args);
+    if (args.format === "xml") return { AT: accessibilityXml(tree) };
+    const { table, tokens, cut, rows } = linearizedTable(
+      tree,
+      args.max_tokens ?? DEFAULT_TABLE_TOKENS,
+    );
+    return { table, tokens, cut, rows };
+  },
+});
