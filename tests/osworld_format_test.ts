@@ -10,9 +10,9 @@ import cl100k_base from "js-tiktoken/ranks/cl100k_base";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 import { type Element, element } from "../lib/core/tree.ts";
 import { MAX_CHILDREN, MAX_DEPTH, tagOf, trueStates } from "../lib/osworld/node.ts";
-import { CUT_MARKER, linearizedTable, TABLE_HEADER } from "../lib/osworld/table.ts";
+import { CUT_MARKER, linearizedTable } from "../lib/osworld/table.ts";
 import { accessibilityXml, pythonFloat } from "../lib/osworld/xml.ts";
-import { parseXml, preorder, type XNode } from "./helpers/xml.ts";
+import { osworldTable, parseXml, preorder, type XNode } from "./helpers/xml.ts";
 
 const EMPTY = [0, 0, 0, 0];
 
@@ -359,51 +359,6 @@ Deno.test("no children below depth 50 (the desktop is 0, applications 1)", () =>
 
 // ---------------------------------------------------------------------------
 // Table
-
-/** OSWorld's Linux linearization, on the parsed XML: the oracle for linearizedTable. */
-function osworldTable(xml: string): string {
-  const kept = new Set([
-    "alert",
-    "canvas",
-    "check-box",
-    "combo-box",
-    "entry",
-    "icon",
-    "image",
-    "paragraph",
-    "scroll-bar",
-    "section",
-    "slider",
-    "static",
-    "table-cell",
-    "terminal",
-    "text",
-  ]);
-  const suffixes =
-    /(item|button|heading|label|scrollbar|searchbox|textbox|link|tabelement|textfield|textarea|menu)$/;
-  const pair = (s: string | undefined) => (s ?? "(-1, -1)").slice(1, -1).split(", ").map(Number);
-  const lines = [TABLE_HEADER];
-  for (const xn of preorder(parseXml(xml))) {
-    const st = (s: string) => xn.attrs[`st:${s}`] === "true";
-    const [x, y] = pair(xn.attrs["cp:screencoord"]);
-    const [w, h] = pair(xn.attrs["cp:size"]);
-    const keep = (xn.tag.startsWith("document") || suffixes.test(xn.tag) || kept.has(xn.tag)) &&
-      st("showing") && st("visible") &&
-      (st("enabled") || st("editable") || st("expandable") || st("checkable")) &&
-      ((xn.attrs.name ?? "") !== "" || xn.text.length > 0) &&
-      x >= 0 && y >= 0 && w > 0 && h > 0;
-    if (!keep) continue;
-    const text = xn.text === ""
-      ? '""'
-      : xn.text.includes('"')
-      ? `"${xn.text.replaceAll('"', '""')}"`
-      : xn.text;
-    const { name } = xn.attrs;
-    const [coord, size] = [xn.attrs["cp:screencoord"], xn.attrs["cp:size"]];
-    lines.push([xn.tag, name, text, "", "", coord, size].join("\t"));
-  }
-  return lines.join("\n");
-}
 
 const ON = { enabled: true, showing: true, visible: true };
 

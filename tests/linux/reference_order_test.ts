@@ -14,6 +14,7 @@ import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/core/tree.ts";
 import { serviceRole } from "../../adapters/linux/atspi/roles.ts";
 import type { Desktop } from "./desktop.ts";
+import { osworldTable, parseXml, preorder } from "../helpers/xml.ts";
 import {
   accessibleStructure,
   type Client,
@@ -218,6 +219,18 @@ desktopTest("Linux captures of open popups equal an uncached walk", async (t, de
       assert.deepEqual(detailOutline(desktopTree), referenceDetailOutline(reference));
       const app = desktopTree.children.find((a) => a.name === "mousepad")!;
       assert.ok(app, "mousepad is an application of the desktop tree");
+      // OSWorld's XML: one element per node of the reference walk, in the same order
+      // (the desktop root aside), and the table OSWorld's filter makes of it.
+      const xml = (await c.get("/api/accessibility")).body.AT as string;
+      const tags = preorder(parseXml(xml)).slice(1).map((x) => `${x.tag} ${x.attrs.name}`);
+      const referenceTags = (node: Reference): string[] => [
+        `${node.role.trim().replaceAll(" ", "-") || "unknown"} ${node.name}`,
+        ...node.children.flatMap(referenceTags),
+      ];
+      assert.deepEqual(tags, reference.children.flatMap(referenceTags));
+      const table = (await c.get("/api/accessibility?format=table&max_tokens=1000000")).body;
+      assert.equal(table.table, osworldTable(xml));
+      assert.ok((table.rows as number) > 20, `${table.rows} rows`);
       // GTK3 lists an open menu under its menu bar item, not as a top-level of its own.
       const items = findAll(app, (e) => e.role === "MenuItem" && e.states?.showing === true);
       assert.ok(items.length > 0, "the open menu's items are in the desktop tree, showing");
