@@ -139,8 +139,13 @@ export function walk(root: Element, visit: (node: Element, depth: number) => voi
   }
 }
 
-/** Whether a node carries a depth cut's marker (children left out). */
-export function hasDepthCut(root: Element): boolean {
+/**
+ * Whether a capture cut by `cutShort` left nodes out by depth: a walk whose
+ * later limit (nodes, time) overrode an earlier depth cut still marked the
+ * nodes it cut, and a walk nothing cut needs no look.
+ */
+export function depthWasCut(root: Element, cutShort: string | null): boolean {
+  if (cutShort === null || cutShort === "depth") return cutShort === "depth";
   let cut = false;
   walk(root, (node) => {
     if (node.truncated) cut = true;

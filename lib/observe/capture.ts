@@ -7,7 +7,7 @@ import { encodePngOffThread, startImageWorkers } from "../image/workers.ts";
 import { cl100k } from "../osworld/table.ts";
 import type { Session } from "../core/session.ts";
 import type { CachedCapture } from "./tree_cache.ts";
-import { countNamedNodes, type Element, hasDepthCut } from "../core/tree.ts";
+import { countNamedNodes, depthWasCut, type Element } from "../core/tree.ts";
 import { ToolError } from "../core/errors.ts";
 import {
   focusedWindow,
@@ -109,7 +109,7 @@ export async function captureWindow(
     nodeCount: capture.nodeCount,
     namedNodeCount: countNamedNodes(capture.root),
     depth: maxDepth,
-    depthCut: capture.cutShort === "depth" || hasDepthCut(capture.root),
+    depthCut: depthWasCut(capture.root, capture.cutShort),
     cutShort: capture.cutShort,
   };
   session.cache.recordCapture(uid, entry);

@@ -30,6 +30,12 @@ export interface Resolution {
 
 export const BOTH_GIVEN_WARNING = "both window_index and window_uid given; window_uid used";
 
+/** Whether any window argument was given (an empty title counts as none). */
+export function windowNamed(args: WindowArgs): boolean {
+  return args.window_uid !== undefined || args.window_index !== undefined ||
+    Boolean(args.window_title);
+}
+
 export function resolveWindow(windows: ListedWindow[], args: WindowArgs): Resolution {
   const warning = args.window_uid && args.window_index !== undefined
     ? { warning: BOTH_GIVEN_WARNING }

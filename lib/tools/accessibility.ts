@@ -7,6 +7,7 @@ import { z } from "zod";
 import { screenOf } from "../act/element_verb.ts";
 import { captureDesktop, captureWindow, targetWindow } from "../observe/capture.ts";
 import { desktopTree } from "../observe/desktop_tree.ts";
+import { windowNamed } from "../observe/window_order.ts";
 import { assignIds, type Element } from "../core/tree.ts";
 import { accessibilityXml } from "../osworld/xml.ts";
 import { linearizedTable } from "../osworld/table.ts";
@@ -41,9 +42,7 @@ type AccessibilityArgs = z.output<typeof accessibilityInput>;
 
 /** The desktop, or one window wrapped in its application, as OSWorld walks it. */
 async function treeFor(session: Session, args: AccessibilityArgs): Promise<Element> {
-  const named = args.window_uid !== undefined || args.window_index !== undefined ||
-    Boolean(args.window_title);
-  if (!named) {
+  if (!windowNamed(args)) {
     return (await captureDesktop(session, null, session.config.tree.max_depth)).tree;
   }
   const { window } = await targetWindow(session, args);

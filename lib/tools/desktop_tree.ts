@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 import { captureDesktop } from "../observe/capture.ts";
-import { hasDepthCut } from "../core/tree.ts";
+import { depthWasCut } from "../core/tree.ts";
 import { DETAIL, withDetail } from "./structure.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
@@ -42,7 +42,7 @@ export const getDesktopTreeTool = defineTool({
       application: args.application ?? null,
       node_count: capture.nodeCount,
       depth_used: depth,
-      depth_truncated: capture.cutShort === "depth" || hasDepthCut(capture.tree),
+      depth_truncated: depthWasCut(capture.tree, capture.cutShort),
       cut_short: capture.cutShort,
       perf: { capture_ms: capture.captureMs },
       tree: withDetail(capture.tree, args.detail),

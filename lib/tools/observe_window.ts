@@ -8,7 +8,7 @@ import { type Captured, captureWindow, targetWindow } from "../observe/capture.t
 import type { Session } from "../core/session.ts";
 import { requireToken, type StoredTree } from "../observe/tree_tokens.ts";
 import { type Element, limitDepth } from "../core/tree.ts";
-import type { ListedWindow } from "../observe/window_order.ts";
+import { type ListedWindow, windowNamed } from "../observe/window_order.ts";
 import { windowArgs } from "./args.ts";
 import { DEPTH, depthUsed, DETAIL, withDetail } from "./structure.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
@@ -37,8 +37,7 @@ type ObserveArgs = z.output<typeof observeInput>;
 
 /** The `since` token and its window: without window arguments the token names the window. */
 async function windowAndBase(session: Session, args: ObserveArgs) {
-  const windowGiven = args.window_uid !== undefined || args.window_index !== undefined ||
-    Boolean(args.window_title);
+  const windowGiven = windowNamed(args);
   if (args.since === undefined) return { ...await targetWindow(session, args), base: null };
   const hint = windowGiven ? null : requireToken(session.tokens, args.since, null);
   const found = await targetWindow(session, hint ? { window_uid: hint.uid } : args);

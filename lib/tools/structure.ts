@@ -26,7 +26,7 @@ import {
   stripDetail,
 } from "../core/tree.ts";
 import { visibleRegions } from "../observe/visibility.ts";
-import type { ListedWindow } from "../observe/window_order.ts";
+import { type ListedWindow, windowNamed } from "../observe/window_order.ts";
 import { windowArgs } from "./args.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
 
@@ -175,7 +175,7 @@ async function nextPage(session: Session, args: StructureArgs, cursor: string) {
       { page_cursor: cursor },
     );
   }
-  if (args.window_uid !== undefined || args.window_index !== undefined || args.window_title) {
+  if (windowNamed(args)) {
     const { window } = await targetWindow(session, args);
     if (window.window_uid !== listing.windowUid) {
       throw new ToolError("BadRequest", `page_cursor belongs to window ${listing.windowUid}`, {

@@ -74,7 +74,8 @@ interface Walk {
   gone: Set<Element>;
   needExtents: Queued[];
   needText: Queued[];
-  needAttributes: Queued[];
+  /** Every node described: their states and attributes are read for all. */
+  described: Queued[];
   needActions: Queued[];
   limits: CaptureLimits;
   /** How the top-level window being walked answers. */
@@ -186,7 +187,7 @@ function describe(walk: Walk, accessible: Accessible): Element {
   if (interfaces.component) queue(walk, walk.needExtents, node, accessible, assumed);
   if (interfaces.text) queue(walk, walk.needText, node, accessible, assumed);
   if (interfaces.action) queue(walk, walk.needActions, node, accessible, assumed);
-  queue(walk, walk.needAttributes, node, accessible, false);
+  queue(walk, walk.described, node, accessible, false);
   if (interfaces.value) {
     const limits = walk.memo.ranges.get(
       accessible,
@@ -375,7 +376,7 @@ function drop(walk: Walk, subtrees: Element[]): void {
 }
 
 function queuedLists(walk: Walk): Queued[][] {
-  return [walk.needExtents, walk.needText, walk.needAttributes, walk.needActions];
+  return [walk.needExtents, walk.needText, walk.described, walk.needActions];
 }
 
 /** An assumed interface that answered is listed (see Queued.assumed). */
@@ -387,14 +388,14 @@ function confirm(q: Queued, answered: boolean, name: string): void {
 
 /** Fills in the queued reads, then releases the queued references. */
 function readQueued(walk: Walk, batch: AtspiBatch): void {
-  const { needText, needAttributes, needActions } = walk;
+  const { needText, described, needActions } = walk;
   const accessibles = (list: Queued[]) => list.map((q) => q.accessible);
   try {
     // libatspi's cached states can lag behind the application (a check box
     // toggled on a hidden page kept its old CHECKED): every node's states are
     // read again, the way its application reports them now.
-    const states = batch.states(accessibles(needAttributes));
-    needAttributes.forEach((q, i) => {
+    const states = batch.states(accessibles(described));
+    described.forEach((q, i) => {
       if (states[i] !== null) applyStates(q.node, states[i]);
     });
     // Toolkits that keep SHOWING up to date give hidden widgets sentinel
@@ -427,8 +428,8 @@ function readQueued(walk: Walk, batch: AtspiBatch): void {
       }));
       q.node.keyboard_shortcut = keyboardShortcut(rows[0][2]);
     });
-    const attributes = batch.attributes(accessibles(needAttributes));
-    needAttributes.forEach((q, i) => {
+    const attributes = batch.attributes(accessibles(described));
+    described.forEach((q, i) => {
       const found = attributes[i];
       if (found !== null && Object.keys(found).length > 0) q.node.attributes = found;
     });
@@ -465,7 +466,7 @@ export function walkFrom(
     gone: new Set(),
     needExtents: [],
     needText: [],
-    needAttributes: [],
+    described: [],
     needActions: [],
     limits,
     quirks: start.quirks,
