@@ -69,7 +69,7 @@ async function main(): Promise<void> {
       exitWith((e as Error).message, 1);
     }
   }
-  warmUp(session);
+  await warmUp(session);
   const http = mode === "mcp" ? null : startHttp(session, config);
 
   const shutdown = async () => {

@@ -5,6 +5,7 @@
 // `answerJobs` is the worker's side.
 
 import { type ErrorCode, ToolError } from "./errors.ts";
+import { lowerThreadPriority } from "./thread_priority.ts";
 
 interface Reply {
   id: number;
@@ -72,12 +73,13 @@ export class OffThread<Job> {
 
 /**
  * Worker side: answers each job with `perform`'s result, transferring the
- * buffers `transferOf` names.
+ * buffers `transferOf` names, at a priority below the HTTP thread's.
  */
 export function answerJobs<Job, Result>(
   perform: (job: Job) => Result | Promise<Result>,
   transferOf: (result: Result) => ArrayBuffer[],
 ): void {
+  lowerThreadPriority();
   // deno-lint-ignore no-explicit-any
   const scope = self as any;
   scope.onmessage = async (event: MessageEvent<{ job: Job; id: number }>) => {

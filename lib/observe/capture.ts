@@ -4,7 +4,7 @@
 import { type ScreenshotTarget, WindowGoneError } from "../../adapters/types.ts";
 import { treeHash } from "../core/hash.ts";
 import { encodePngOffThread, startImageWorkers } from "../image/workers.ts";
-import { cl100k } from "../osworld/table.ts";
+import { startTableWorker } from "../osworld/table_off_thread.ts";
 import type { Session } from "../core/session.ts";
 import type { CachedCapture } from "./tree_cache.ts";
 import { countNamedNodes, depthWasCut, type Element } from "../core/tree.ts";
@@ -183,13 +183,15 @@ export async function screenshotPng(
 /**
  * Run once before serving: starts the image workers and the adapter's own
  * (starting a worker holds the calling thread for tens of milliseconds, which
- * belongs at start-up, not inside the first screenshot request) and builds
- * the token encoder of OSWorld's table.
+ * belongs at start-up, not inside the first screenshot request) and the
+ * worker that holds the token encoder of OSWorld's table. Resolves when the
+ * encoder is built: the half second that takes on a core of its own would
+ * otherwise slow the first requests a client sends.
  */
-export function warmUp(session: Session): void {
+export async function warmUp(session: Session): Promise<void> {
   startImageWorkers();
   session.adapter.startWorkers?.();
-  cl100k();
+  await startTableWorker();
 }
 
 export function toBase64(bytes: Uint8Array): string {

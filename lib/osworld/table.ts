@@ -72,8 +72,9 @@ export interface LinearizedTable {
 }
 
 /**
- * Decoding the bundled ranks holds the thread for about half a second: the
- * service builds the encoder at start-up (warmUp), not inside a request.
+ * Decoding the bundled ranks holds the thread for about half a second and
+ * leaves ~60 MB of maps whose garbage collection would pause requests: the
+ * service builds the encoder once, in the table worker, at start-up.
  */
 let encoder: Tiktoken | undefined;
 
@@ -117,18 +118,23 @@ function collectRows(el: Element, depth: number, rows: string[]): void {
   for (const child of childrenOf(el, depth)) collectRows(child, depth + 1, rows);
 }
 
+/** The table's lines before any cut: the header, then one row per kept node. */
+export function tableLines(root: Element): string[] {
+  const rows: string[] = [];
+  for (const node of topLevel(root)) collectRows(node, 1, rows);
+  return [TABLE_HEADER, ...rows];
+}
+
 /**
- * The linearized table of the tree's accessibility XML, cut to `maxTokens`
- * cl100k_base tokens (OSWorld's run.py defaults to 10000).
+ * The table's `lines` joined and cut to `maxTokens` tokens of `enc` (OSWorld's
+ * run.py defaults to 10000). Pure apart from the encoder: the service runs it
+ * in a worker (lib/osworld/table_off_thread.ts), tests call it directly.
  */
-export function linearizedTable(root: Element, maxTokens: number): LinearizedTable {
+export function cutTable(lines: string[], maxTokens: number, enc: Tiktoken): LinearizedTable {
   if (!Number.isInteger(maxTokens) || maxTokens < 0) {
     throw new RangeError(`maxTokens must be a non-negative integer, got ${maxTokens}`);
   }
-  const rows: string[] = [];
-  for (const node of topLevel(root)) collectRows(node, 1, rows);
-  const lines = [TABLE_HEADER, ...rows];
-  const enc = cl100k();
+  const rows = Math.max(0, lines.length - 1);
   // Rows are encoded one at a time and only until the budget is passed, so
   // the cost follows the budget, not the tree. That equals encoding the whole
   // table: every line ends with ")" and the next starts with a tag's letter or
@@ -141,14 +147,17 @@ export function linearizedTable(root: Element, maxTokens: number): LinearizedTab
     for (const token of enc.encode(line, [], [])) tokens.push(token);
     text += line;
   }
-  if (tokens.length <= maxTokens) {
-    return { table: text, tokens: tokens.length, cut: false, rows: rows.length };
-  }
+  if (tokens.length <= maxTokens) return { table: text, tokens: tokens.length, cut: false, rows };
   // Cut at a token boundary as OSWorld does. A cut inside a multi-byte
   // character decodes to U+FFFD; OSWorld keeps that, we step back to the last
   // whole character.
   let kept = maxTokens;
   let head = enc.decode(tokens.slice(0, kept));
   while (!text.startsWith(head)) head = enc.decode(tokens.slice(0, --kept));
-  return { table: head + CUT_MARKER, tokens: kept, cut: true, rows: rows.length };
+  return { table: head + CUT_MARKER, tokens: kept, cut: true, rows };
+}
+
+/** The linearized table of the tree's accessibility XML, cut to `maxTokens` cl100k_base tokens. */
+export function linearizedTable(root: Element, maxTokens: number): LinearizedTable {
+  return cutTable(tableLines(root), maxTokens, cl100k());
 }

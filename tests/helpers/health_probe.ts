@@ -7,18 +7,26 @@ export interface HealthProbe {
   stop(): Promise<{ samples: number[]; failures: string[] }>;
 }
 
-export function startHealthProbe(port: number, intervalMs: number): HealthProbe {
+/**
+ * Resolves once the worker has made one unrecorded check, so the first
+ * recorded one does not include the probe's own start (module loading, first
+ * use of the socket code) racing the load for a core.
+ */
+export async function startHealthProbe(port: number, intervalMs: number): Promise<HealthProbe> {
   const worker = new Worker(new URL("./health_probe_worker.ts", import.meta.url), {
     type: "module",
   });
+  let ready!: () => void;
+  const started = new Promise<void>((resolve) => ready = resolve);
   const result = new Promise<{ samples: number[]; failures: string[] }>((resolve, reject) => {
-    worker.onmessage = (event) => resolve(event.data);
+    worker.onmessage = (event) => event.data === "ready" ? ready() : resolve(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
       reject(new Error(`health probe crashed: ${event.message}`));
     };
   });
   worker.postMessage({ port, intervalMs });
+  await Promise.race([started, result]);
   return {
     async stop() {
       worker.postMessage("stop");

@@ -15,6 +15,12 @@ scope.onmessage = async (event: MessageEvent<{ port: number; intervalMs: number 
   const { port, intervalMs } = event.data;
   const samples: number[] = [];
   const failures: string[] = [];
+  try {
+    await healthzMs(port);
+  } catch (e) {
+    failures.push(`${(e as Error).message} before the first sample`);
+  }
+  scope.postMessage("ready");
   while (!stopped) {
     try {
       samples.push(await healthzMs(port));

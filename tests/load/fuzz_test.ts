@@ -6,12 +6,12 @@
 
 import { strict as assert } from "node:assert";
 import { inputSchemaOf } from "../../lib/mcp/schemas.ts";
-import { allowedOverGet } from "../../lib/tools/registry.ts";
 import { TOOLS } from "../../lib/tools/index.ts";
 import { argsFor, type JsonSchema, Rng } from "../helpers/fuzz_values.ts";
 import { RawMcp } from "../helpers/mcp.ts";
 import { startHealthProbe } from "../helpers/health_probe.ts";
 import { startService } from "../helpers/service.ts";
+import type { RestFuzzJob, RestFuzzResult } from "./rest_fuzz_worker.ts";
 
 const SEED = 20261124;
 const REST_CASES = 5000;
@@ -24,71 +24,34 @@ const CONFIG = { wait_for: { max_timeout_ms: 500 } };
 const tools = [...TOOLS.values()];
 const schemas = new Map(tools.map((t) => [t.name, inputSchemaOf(t) as JsonSchema]));
 
-interface Outcome {
-  label: string;
-  status: number;
-  ms: number;
-  problem: string | null;
-}
-
-async function restCase(url: string, rng: Rng): Promise<Outcome> {
-  const tool = rng.pick(tools);
-  const args = argsFor(schemas.get(tool.name)!, rng);
-  const query = queryOf(args);
-  // Browsers and proxies cap URLs near 8 KiB; longer GETs are the transport test's business.
-  const viaGet = allowedOverGet(tool) && rng.chance(0.3) && query.length < 8192;
-  const started = performance.now();
-  const res = viaGet
-    ? await fetch(`${url}/api/tool/${tool.name}?${query}`)
-    : await fetch(`${url}/api/tool/${tool.name}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(args),
-    });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  const label = `${viaGet ? "GET" : "POST"} ${tool.name} ${JSON.stringify(args).slice(0, 300)}`;
-  let problem: string | null = null;
-  try {
-    JSON.parse(text);
-  } catch {
-    problem = `non-JSON body: ${text.slice(0, 120)}`;
-  }
-  if (res.status >= 500 && res.status !== 501) problem = `${res.status}: ${text.slice(0, 300)}`;
-  if (ms > SLOW_MS) problem = `took ${ms.toFixed(0)} ms`;
-  return { label, status: res.status, ms, problem };
-}
-
-function queryOf(args: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(args)) {
-    params.set(k, typeof v === "string" ? v : JSON.stringify(v) ?? "");
-  }
-  return params.toString();
+/** Runs ./rest_fuzz_worker.ts on a thread of its own and returns what it found. */
+function restFuzz(job: RestFuzzJob): Promise<RestFuzzResult> {
+  const worker = new Worker(new URL("./rest_fuzz_worker.ts", import.meta.url), { type: "module" });
+  return new Promise<RestFuzzResult>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<RestFuzzResult>) => resolve(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(`REST fuzz worker crashed: ${event.message}`));
+    };
+    worker.postMessage(job);
+  }).finally(() => worker.terminate());
 }
 
 Deno.test(`REST fuzz: ${REST_CASES} schema-generated calls (seed ${SEED})`, async () => {
   const service = await startService({ config: CONFIG });
-  const rng = new Rng(SEED);
-  const problems: string[] = [];
-  const probe = startHealthProbe(service.port, 50);
+  const probe = await startHealthProbe(service.port, 50);
   try {
-    let next = 0;
-    let slowest: Outcome | null = null;
-    const worker = async () => {
-      while (next < REST_CASES) {
-        next++;
-        const outcome = await restCase(service.url, rng);
-        if (outcome.problem) problems.push(`${outcome.problem} ← ${outcome.label}`);
-        if (slowest === null || outcome.ms > slowest.ms) slowest = outcome;
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const { problems, slowest } = await restFuzz({
+      url: service.url,
+      seed: SEED,
+      cases: REST_CASES,
+      concurrency: CONCURRENCY,
+      slowMs: SLOW_MS,
+    });
     const { samples: health, failures } = await probe.stop();
-    const s = slowest as Outcome | null;
     console.error(
-      `REST fuzz: ${REST_CASES} cases, slowest ${s?.ms.toFixed(0)} ms (${
-        s?.label.slice(0, 80)
+      `REST fuzz: ${REST_CASES} cases, slowest ${slowest?.ms.toFixed(0)} ms (${
+        slowest?.label.slice(0, 80)
       }); ` +
         `healthz ${health.length} checks, max ${Math.max(...health).toFixed(1)} ms`,
     );

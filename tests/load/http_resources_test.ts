@@ -64,7 +64,7 @@ Deno.test("healthz stays fast under idle, slow-loris and oversize-body clients",
   try {
     for (let i = 0; i < 20; i++) await healthzMs(port); // warm up
     const rssBefore = rssMiB(pid);
-    probe = startHealthProbe(port, 20);
+    probe = await startHealthProbe(port, 20);
     const settle = async () => {
       await new Promise((r) => setTimeout(r, 2000));
       for (let i = 0; i < 5; i++) await healthzMs(port);

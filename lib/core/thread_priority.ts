@@ -1,0 +1,34 @@
+// Background compute threads (image encoding and decoding, the mock's drawing,
+// token counting) run at a lower scheduling priority than the HTTP thread, so
+// on a machine with fewer cores than busy threads a health check or a small
+// request is answered first instead of waiting for a time slice.
+
+/** gettid's system call number: Deno offers no thread id of its own. */
+const GETTID: Partial<Record<typeof Deno.build.arch, bigint>> = { x86_64: 186n, aarch64: 178n };
+const PRIO_PROCESS = 0;
+/** Nice 10: well below the HTTP thread, far from starved (19 is the floor). */
+const BACKGROUND_NICE = 10;
+
+/**
+ * Lowers the calling thread's priority on Linux (setpriority on the thread's
+ * id changes only that thread). Elsewhere, or without FFI permission, the
+ * thread keeps its priority: returns whether it was lowered.
+ */
+export function lowerThreadPriority(): boolean {
+  const gettid = GETTID[Deno.build.arch];
+  if (Deno.build.os !== "linux" || gettid === undefined) return false;
+  try {
+    const libc = Deno.dlopen("libc.so.6", {
+      syscall: { parameters: ["i64"], result: "i64" },
+      setpriority: { parameters: ["i32", "u32", "i32"], result: "i32" },
+    });
+    try {
+      const tid = Number(libc.symbols.syscall(gettid));
+      return libc.symbols.setpriority(PRIO_PROCESS, tid, BACKGROUND_NICE) === 0;
+    } finally {
+      libc.close();
+    }
+  } catch {
+    return false;
+  }
+}
