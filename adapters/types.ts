@@ -14,16 +14,22 @@ export interface CaptureLimits {
   maxDepth: number;
   /** Stop adding nodes after this many. */
   maxNodes: number;
-  /** Stop walking after this many milliseconds. */
+  /** End the capture (walk and reads) within about this many milliseconds. */
   timeoutMs: number;
 }
+
+/**
+ * What left nodes out of a capture: the depth, node or time limit, or an
+ * application that did not answer (its node is there, without children).
+ */
+export type CutShort = null | "depth" | "nodes" | "time" | "unresponsive";
 
 export interface Capture {
   root: Element;
   nodeCount: number;
   captureMs: number;
   /** Which limit, if any, cut the walk short. */
-  cutShort: null | "depth" | "nodes" | "time";
+  cutShort: CutShort;
 }
 
 /** Raw RGBA pixels, row-major, 4 bytes a pixel. */
@@ -110,6 +116,12 @@ export interface Adapter {
 }
 
 /** Thrown by adapters when a window vanished mid-operation. */
+/**
+ * The window's application did not answer the accessibility bus in time (a
+ * stopped or hung process): its tree cannot be read now.
+ */
+export class AppNotRespondingError extends Error {}
+
 export class WindowGoneError extends Error {
   constructor(public readonly handle: string) {
     super(`window ${handle} no longer exists`);

@@ -6,6 +6,7 @@
 import {
   type ActionOutcome,
   type Adapter,
+  AppNotRespondingError,
   type Capture,
   type CaptureLimits,
   type ElementOperation,
@@ -142,6 +143,9 @@ class LinuxAdapter implements Adapter {
     if (!("error" in reply)) return job.resolve(reply.value);
     if (reply.error.kind === "window_gone") {
       return job.reject(new WindowGoneError(reply.error.handle ?? "?"));
+    }
+    if (reply.error.kind === "not_responding") {
+      return job.reject(new AppNotRespondingError(reply.error.message));
     }
     job.reject(new Error(reply.error.message));
   }

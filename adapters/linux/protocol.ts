@@ -20,8 +20,8 @@ export interface Request {
 }
 
 export interface WireError {
-  /** "window_gone" is rebuilt as WindowGoneError on the main thread. */
-  kind: "window_gone" | "error";
+  /** "window_gone" and "not_responding" are rebuilt as their errors on the main thread. */
+  kind: "window_gone" | "not_responding" | "error";
   message: string;
   handle?: string;
 }

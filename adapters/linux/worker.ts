@@ -3,6 +3,7 @@
 // (adapters/linux/atspi/host.ts). Requests are served one at a time.
 
 import {
+  AppNotRespondingError,
   type CaptureLimits,
   type ElementOperation,
   type ElementRef,
@@ -45,6 +46,8 @@ async function serve(desktop: LinuxDesktop, request: Request): Promise<void> {
   } catch (e) {
     const error = e instanceof WindowGoneError
       ? { kind: "window_gone" as const, message: e.message, handle: e.handle }
+      : e instanceof AppNotRespondingError
+      ? { kind: "not_responding" as const, message: e.message }
       : { kind: "error" as const, message: (e as Error).message ?? String(e) };
     scope.postMessage({ kind: "reply", id: request.id, error });
   }

@@ -148,9 +148,18 @@ export function depthWasCut(root: Element, cutShort: string | null): boolean {
   if (cutShort === null || cutShort === "depth") return cutShort === "depth";
   let cut = false;
   walk(root, (node) => {
-    if (node.truncated) cut = true;
+    if (cutByDepth(node)) cut = true;
   });
   return cut;
+}
+
+/**
+ * A node whose children a depth limit left out: `truncated` with their
+ * count. `truncated` alone marks children that could not be read (an
+ * application that did not answer).
+ */
+export function cutByDepth(node: Element): boolean {
+  return node.truncated === true && node.child_count !== undefined;
 }
 
 export function countNodes(root: Element): number {
@@ -206,7 +215,7 @@ export function copyTree(
   const copy = (node: Element, level: number): Element => {
     nodeCount++;
     // A node the adapter already cut at its own depth limit was cut as well.
-    if (node.truncated) cutShort ??= "depth";
+    if (cutByDepth(node)) cutShort ??= "depth";
     const out: Element = { ...node, bounds: { ...node.bounds }, children: [] };
     if (level >= cut.maxDepth) {
       if (node.children.length > 0) {

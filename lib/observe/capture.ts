@@ -1,7 +1,12 @@
 // The observation facade used by every tool: sorted windows, window targeting
 // with the spec's fallbacks, cached tree captures and PNG screenshots.
 
-import { type ScreenshotTarget, WindowGoneError } from "../../adapters/types.ts";
+import {
+  AppNotRespondingError,
+  type CutShort,
+  type ScreenshotTarget,
+  WindowGoneError,
+} from "../../adapters/types.ts";
 import { treeHash } from "../core/hash.ts";
 import { encodePngOffThread, startImageWorkers } from "../image/workers.ts";
 import { startTableWorker } from "../osworld/table_off_thread.ts";
@@ -94,6 +99,9 @@ export async function captureWindow(
         window_uid: uid,
       });
     }
+    if (e instanceof AppNotRespondingError) {
+      throw new ToolError("Timeout", e.message, { window_uid: uid });
+    }
     throw new ToolError("Internal", `could not retrieve element tree: ${(e as Error).message}`, {
       window_uid: uid,
     });
@@ -120,7 +128,7 @@ export interface DesktopCapture {
   tree: Element;
   nodeCount: number;
   captureMs: number;
-  cutShort: null | "depth" | "nodes" | "time";
+  cutShort: CutShort;
 }
 
 /**

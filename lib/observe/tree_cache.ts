@@ -2,6 +2,7 @@
 // cumulative counters, and last-capture stats that survive invalidation.
 
 import type { Element } from "../core/tree.ts";
+import type { CutShort } from "../../adapters/types.ts";
 
 export interface CachedCapture {
   tree: Element;
@@ -15,7 +16,7 @@ export interface CachedCapture {
   /** Whether that depth left nodes out (a deeper request must walk again). */
   depthCut: boolean;
   /** Which limit, if any, cut the walk short (the adapter's Capture.cutShort). */
-  cutShort: null | "depth" | "nodes" | "time";
+  cutShort: CutShort;
 }
 
 export interface CaptureStats {

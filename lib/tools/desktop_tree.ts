@@ -30,7 +30,8 @@ export const getDesktopTreeTool = defineTool({
     "opened them (GTK3 menus). `application` keeps one application. Element ids are paths in " +
     "this tree: act with coordinates (bounds centre), or use list_windows and the window " +
     "tools for element actions. Bounded by tree.max_nodes and tree.capture_timeout_ms; " +
-    "cut_short says which limit cut it.",
+    "cut_short says which limit cut it, or `unresponsive`: an application that does not " +
+    "answer (hung or stopped) keeps its node, with truncated: true and no children.",
   kind: "perception",
   input: desktopTreeInput,
   annotations: READ_ONLY,

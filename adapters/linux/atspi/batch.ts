@@ -41,8 +41,17 @@ const GET_ATTRIBUTES = cString("GetAttributes");
 const GET_STATE = cString("GetState");
 const ACTION = cString("org.a11y.atspi.Action");
 const GET_ACTIONS = cString("GetActions");
+/** The error libdbus puts in place of a reply that did not come in time. */
+const NO_REPLY = "org.freedesktop.DBus.Error.NoReply";
 
 type Iter = Uint8Array<ArrayBuffer>;
+
+/** A call on its way, the bus name of the application it went to, and when. */
+interface Sent {
+  pending: Deno.PointerObject;
+  busName: string;
+  sentAt: number;
+}
 
 /**
  * Where libatspi says an accessible lives (the public AtspiObject and
@@ -65,6 +74,12 @@ function locate(accessible: Accessible): {
   return { busName, connection, path };
 }
 
+/** The bus name of an accessible's application. */
+export function busNameOf(accessible: Accessible): string | null {
+  const where = locate(accessible);
+  return where === null ? null : readCString(where.busName);
+}
+
 /** An accessible's bus name + object path, as GetChildren lists children. */
 export function addressOf(accessible: Accessible): string | null {
   const where = locate(accessible);
@@ -75,8 +90,36 @@ export class AtspiBatch {
   private readonly iter: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
   private readonly inner: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
   private readonly word = new Uint8Array(8);
+  /**
+   * Bus names of applications that let a call time out: later calls to them
+   * fail at once instead of each waiting CALL_TIMEOUT_MS (a stopped or hung
+   * process would otherwise cost that much per round of reads).
+   */
+  readonly silent = new Set<string>();
+  /**
+   * No call is sent after this moment (performance.now()): its result is
+   * null and `late` is set. A capture sets it so its reads end within its
+   * time limit.
+   */
+  deadline = Infinity;
+  late = false;
 
   constructor(private readonly dbus: DBus) {}
+
+  /** Forgets which applications did not answer: each request asks them afresh. */
+  resetSilent(): void {
+    this.silent.clear();
+  }
+
+  /**
+   * Whether each accessible's application answers a call (any reply, an
+   * error included) within CALL_TIMEOUT_MS; all are asked at once.
+   */
+  answers(accessibles: Accessible[]): boolean[] {
+    const busNames = accessibles.map(busNameOf);
+    this.call(accessibles, ACCESSIBLE, GET_STATE, () => {}, () => true);
+    return busNames.map((bus) => bus !== null && !this.silent.has(bus));
+  }
 
   /** Extents in `coordType` (see adapters/linux/ffi/atspi.ts), null where the call failed. */
   extents(accessibles: Accessible[], coordType: number): Array<Bounds | null> {
@@ -214,6 +257,10 @@ export class AtspiBatch {
   ): Array<T | null> {
     const results: Array<T | null> = [];
     for (let start = 0; start < accessibles.length; start += WINDOW) {
+      if (performance.now() > this.deadline) {
+        this.late = true;
+        return [...results, ...new Array<null>(accessibles.length - start).fill(null)];
+      }
       const pending = accessibles.slice(start, start + WINDOW).map((a, i) =>
         this.send(a, iface, method, (iter) => append(iter, start + i))
       );
@@ -228,9 +275,11 @@ export class AtspiBatch {
     iface: Uint8Array<ArrayBuffer>,
     method: Uint8Array<ArrayBuffer>,
     append: (iter: Iter) => void,
-  ): Deno.PointerObject | null {
+  ): Sent | null {
     const where = locate(accessible);
     if (where === null) return null;
+    const busName = readCString(where.busName);
+    if (this.silent.has(busName)) return null; // it let an earlier call time out
     const { connection } = where;
     const message = this.dbus.dbus_message_new_method_call(
       where.busName,
@@ -250,19 +299,32 @@ export class AtspiBatch {
         CALL_TIMEOUT_MS,
       );
       this.dbus.dbus_connection_flush(connection);
-      return sent === 0 ? null : Deno.UnsafePointer.create(slot[0]);
+      // A connection that is gone (the application quit) "sends" with no pending call.
+      const pending = sent === 0 ? null : Deno.UnsafePointer.create(slot[0]);
+      return pending === null ? null : { pending, busName, sentAt: performance.now() };
     } finally {
       this.dbus.dbus_message_unref(message);
     }
   }
 
-  private receive<T>(call: Deno.PointerObject, parse: (iter: Iter) => T | null): T | null {
-    this.dbus.dbus_pending_call_block(call);
-    const reply = this.dbus.dbus_pending_call_steal_reply(call);
-    this.dbus.dbus_pending_call_unref(call);
+  private receive<T>(
+    { pending, busName, sentAt }: Sent,
+    parse: (iter: Iter) => T | null,
+  ): T | null {
+    this.dbus.dbus_pending_call_block(pending);
+    const reply = this.dbus.dbus_pending_call_steal_reply(pending);
+    this.dbus.dbus_pending_call_unref(pending);
     if (reply === null) return null;
     try {
-      if (this.dbus.dbus_message_get_type(reply) !== DBUS_MESSAGE_TYPE_METHOD_RETURN) return null;
+      if (this.dbus.dbus_message_get_type(reply) !== DBUS_MESSAGE_TYPE_METHOD_RETURN) {
+        // NoReply also comes, at once, from an application that quit: only
+        // one that let the whole timeout pass is silent.
+        if (performance.now() - sentAt >= CALL_TIMEOUT_MS * 0.9) {
+          const error = this.dbus.dbus_message_get_error_name(reply);
+          if (error !== null && readCString(error) === NO_REPLY) this.silent.add(busName);
+        }
+        return null;
+      }
       if (this.dbus.dbus_message_iter_init(reply, this.iter) === 0) return null;
       return parse(this.iter);
     } finally {

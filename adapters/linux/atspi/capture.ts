@@ -22,7 +22,7 @@ import { COORD_SCREEN, State } from "../ffi/atspi.ts";
 import { keyboardShortcut } from "../x11/key_bindings.ts";
 import { AccessibleMemo } from "./accessible_memo.ts";
 import { type FrameQuirks, toScreen } from "./frame_quirks.ts";
-import { addressOf, type AtspiBatch } from "./batch.ts";
+import { addressOf, type AtspiBatch, busNameOf } from "./batch.ts";
 import { walk as walkTree } from "../../../lib/core/tree.ts";
 
 function has(states: bigint, state: number): boolean {
@@ -69,6 +69,8 @@ const ORDER_CHECK_ROUNDS = 3;
 
 interface Walk {
   session: AtspiConnection;
+  /** Its `silent` applications are not walked into (see unanswered). */
+  batch: AtspiBatch;
   walked: Walked[];
   /** Nodes a re-walk took out of the tree. */
   gone: Set<Element>;
@@ -270,6 +272,31 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
   return true;
 }
 
+/**
+ * The node of an accessible whose application does not answer: its name as
+ * libatspi cached it, no children, `truncated` without a count (children
+ * unread, not cut by depth). Nothing is asked of the application.
+ */
+function unanswered(walk: Walk, child: Accessible): Element {
+  walk.cutShort ??= "unresponsive";
+  const roleNumber = walk.session.role(child);
+  const atspiRole = roleNumber < 0 ? "unknown" : walk.session.roleName(roleNumber);
+  return {
+    id: "",
+    name: walk.session.name(child).trim(),
+    role: serviceRole(atspiRole, false, false),
+    value: null,
+    bounds: { ...NO_BOUNDS },
+    enabled: false,
+    focused: false,
+    keyboard_shortcut: null,
+    description: null,
+    children: [],
+    platform_role: atspiRole,
+    truncated: true,
+  };
+}
+
 /** Describes `child` under `node` and walks below it; false once a limit stopped the walk. */
 function walkChild(walk: Walk, child: Accessible, node: Element, depth: number): boolean {
   try {
@@ -280,6 +307,11 @@ function walkChild(walk: Walk, child: Accessible, node: Element, depth: number):
     if (performance.now() > walk.deadline) {
       walk.cutShort = "time";
       return false;
+    }
+    if (walk.batch.silent.size > 0 && walk.batch.silent.has(busNameOf(child) ?? "")) {
+      walk.nodes++;
+      node.children.push(unanswered(walk, child));
+      return true;
     }
     if (walk.topLevels?.depth === depth + 1) walk.quirks = walk.topLevels.quirksOf(child);
     const childNode = describe(walk, child);
@@ -460,8 +492,10 @@ export function walkFrom(
   limits: CaptureLimits,
   memo: CaptureMemo,
 ): { root: Element; nodeCount: number; cutShort: Capture["cutShort"] } {
+  const started = performance.now();
   const walk: Walk = {
     session,
+    batch,
     walked: [],
     gone: new Set(),
     needExtents: [],
@@ -473,18 +507,27 @@ export function walkFrom(
     topLevels: start.topLevels,
     include: start.include ?? null,
     memo,
-    deadline: performance.now() + limits.timeoutMs,
+    // Half the time limit to walk, the rest for the reads that follow.
+    deadline: started + limits.timeoutMs / 2,
     nodes: 1,
     cutShort: null,
   };
-  const root = describe(walk, start.accessible);
+  batch.deadline = started + limits.timeoutMs;
+  batch.late = false;
   try {
-    if (walkChildren(walk, start.accessible, root, start.depth)) checkOrder(walk, batch);
+    const root = describe(walk, start.accessible);
+    try {
+      if (walkChildren(walk, start.accessible, root, start.depth)) checkOrder(walk, batch);
+    } finally {
+      for (const w of walk.walked) session.unref(w.parent);
+    }
+    readQueued(walk, batch);
+    // Reads the time limit left out: some nodes lack states, bounds or text.
+    if (batch.late) walk.cutShort ??= "time";
+    return { root, nodeCount: walk.nodes, cutShort: walk.cutShort };
   } finally {
-    for (const w of walk.walked) session.unref(w.parent);
+    batch.deadline = Infinity;
   }
-  readQueued(walk, batch);
-  return { root, nodeCount: walk.nodes, cutShort: walk.cutShort };
 }
 
 export function captureFrame(

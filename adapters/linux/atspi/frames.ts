@@ -7,6 +7,8 @@ import type { Bounds } from "../../../lib/core/tree.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { type FrameQuirks, INT32_MAX, relativeOrigin, WHOLE_TEXT } from "./frame_quirks.ts";
 import type { WindowFacts } from "./host_protocol.ts";
+import type { AtspiBatch } from "./batch.ts";
+import { AppNotRespondingError } from "../../types.ts";
 
 export interface WindowFrame {
   /** An owned reference: release with `session.unref`. */
@@ -39,7 +41,7 @@ export class FrameFinder {
   /** Per application: its PID and toolkit never change, and each costs a round trip. */
   private readonly apps = new Map<string, AppFacts>();
 
-  constructor(private readonly session: AtspiConnection) {}
+  constructor(private readonly session: AtspiConnection, private readonly batch: AtspiBatch) {}
 
   private facts(app: Accessible): AppFacts {
     const key = this.session.busName(app);
@@ -94,11 +96,17 @@ export class FrameFinder {
     return found;
   }
 
-  /** The frame of the window, or null when its application is not accessible. */
+  /**
+   * The frame of the window, or null when its application is not accessible;
+   * AppNotRespondingError when the application is there but does not answer.
+   */
   find({ pid, title, client, outer }: WindowFacts): WindowFrame | null {
     let best: { score: number; frame: Accessible; quirks: FrameQuirks } | null = null;
-    for (const { app, facts } of this.applicationsOf(pid)) {
+    const apps = this.applicationsOf(pid);
+    const answers = this.batch.answers(apps.map(({ app }) => app));
+    for (const [i, { app, facts }] of apps.entries()) {
       try {
+        if (!answers[i]) continue;
         const count = this.session.childCount(app);
         for (let i = 0; i < count; i++) {
           const frame = this.session.child(app, i);
@@ -116,6 +124,12 @@ export class FrameFinder {
       } finally {
         this.session.unref(app);
       }
+    }
+    if (best === null && answers.includes(false)) {
+      throw new AppNotRespondingError(
+        `the application of window '${title}' (process ${pid}) did not answer the ` +
+          "accessibility bus in time: it may be busy, hung or stopped",
+      );
     }
     return best === null ? null : { frame: best.frame, quirks: best.quirks, title };
   }

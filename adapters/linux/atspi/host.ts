@@ -22,7 +22,13 @@ import { type DBus, openDBus } from "../ffi/dbus.ts";
 import { openGLib } from "../ffi/glib.ts";
 import { FrameFinder } from "./frames.ts";
 import { GValues } from "../ffi/glib_values.ts";
-import type { ActionOutcome, Capture, CaptureLimits, ElementOperation } from "../../types.ts";
+import {
+  type ActionOutcome,
+  AppNotRespondingError,
+  type Capture,
+  type CaptureLimits,
+  type ElementOperation,
+} from "../../types.ts";
 
 /** Often enough that cached states are current when a request comes in. */
 const PUMP_INTERVAL_MS = 5;
@@ -43,14 +49,15 @@ class AtspiHost {
   private readonly batch: AtspiBatch;
 
   constructor(private readonly session: AtspiConnection, dbus: DBus) {
-    this.frames = new FrameFinder(session);
     this.batch = new AtspiBatch(dbus);
+    this.frames = new FrameFinder(session, this.batch);
   }
 
   /** Before AT-SPI work: the bus is still there and queued events are applied. */
   private ready(): void {
     this.session.pump();
     this.session.assertConnected();
+    this.batch.resetSilent();
   }
 
   /** The window's tree; null when its application is not accessible. */
@@ -104,7 +111,11 @@ class AtspiHost {
     try {
       return { id: request.id, value: this.run(request) };
     } catch (e) {
-      const kind = e instanceof AccessibilityBusError ? "bus_lost" : "error";
+      const kind = e instanceof AccessibilityBusError
+        ? "bus_lost"
+        : e instanceof AppNotRespondingError
+        ? "not_responding"
+        : "error";
       return { id: request.id, error: { kind, message: (e as Error).message ?? String(e) } };
     }
   }

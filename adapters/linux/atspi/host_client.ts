@@ -9,6 +9,7 @@ import {
   type HostReply,
   type HostStartup,
 } from "./host_protocol.ts";
+import { AppNotRespondingError } from "../../types.ts";
 
 const HOST_MODULE = new URL("./host.ts", import.meta.url).href;
 const STARTUP_TIMEOUT_MS = 15_000;
@@ -137,6 +138,7 @@ export class AtspiHostClient {
       this.busLost = true;
       this.drop();
     }
+    if (reply.error.kind === "not_responding") throw new AppNotRespondingError(reply.error.message);
     throw new Error(reply.error.message);
   }
 

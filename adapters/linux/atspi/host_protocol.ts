@@ -29,7 +29,7 @@ export type HostRequest = HostCall & { id: number };
 /** "bus_lost": libatspi lost its bus and cannot reconnect in-process; the host then exits. */
 export type HostReply =
   | { id: number; value: unknown }
-  | { id: number; error: { kind: "bus_lost" | "error"; message: string } };
+  | { id: number; error: { kind: "bus_lost" | "not_responding" | "error"; message: string } };
 
 /** The host's first line: it owns a libatspi connection, or says why not. */
 export type HostStartup = { ready: true } | { ready: false; message: string };

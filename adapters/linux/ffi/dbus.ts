@@ -27,6 +27,7 @@ const dbusSymbols = {
   dbus_pending_call_unref: { parameters: [P], result: "void" },
   dbus_message_unref: { parameters: [P], result: "void" },
   dbus_message_get_type: { parameters: [P], result: "i32" },
+  dbus_message_get_error_name: { parameters: [P], result: P },
   dbus_message_iter_init: { parameters: [P, B], result: "i32" },
   dbus_message_iter_init_append: { parameters: [P, B], result: "void" },
   dbus_message_iter_append_basic: { parameters: [B, "i32", B], result: "i32" },
