@@ -99,55 +99,55 @@ try {
       tree: { max_depth: 64, default_depth: 64, cache_ttl_s: 0, capture_timeout_ms: 60_000 },
     },
   });
-  const get = async (path: string) => {
-    const res = await fetch(`${service.url}${path}`);
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  };
-  console.log(
-    "## Full-detail captures: adapter, service (HTTP, detail=full) and an OSWorld-style " +
-      "pyatspi walk (median ms)\n",
-  );
-  console.log(
-    "| app | runs | nodes | adapter p50 | service p50 | pyatspi nodes | pyatspi p50 | " +
-      "pyatspi ÷ adapter | pyatspi ÷ service |",
-  );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-  for (const { name, app, runs } of apps) {
-    const handle = app.window.toString();
-    await waitForTree(adapter, handle);
-    let nodes = 0;
-    const ours = await timed(runs, async () => {
-      nodes = (await adapter.captureTree(handle, LIMITS))!.nodeCount;
-    });
-    const uid = `x11:${app.window.toString(16)}`;
-    const viaService = await timed(
-      runs,
-      () => get(`/api/structure?window_uid=${uid}&depth=64&detail=full`),
-    );
-    const theirs = await pyatspiWalk(desktop.env, app.pid, runs);
-    const pyatspi = median(theirs.ms);
-    console.log(
-      `| ${name} | ${runs} | ${nodes} | ${ms(median(ours))} | ${ms(median(viaService))} | ` +
-        `${theirs.nodes} | ${ms(pyatspi)} | ${(pyatspi / median(ours)).toFixed(1)}× | ` +
-        `${(pyatspi / median(viaService)).toFixed(1)}× |`,
-    );
-  }
-  const list = await timed(50, () => adapter.listWindows());
-  const shots = await timed(RUNS, () => adapter.screenshot({ kind: "screen" }));
-  const encoded = await timed(RUNS, async () => {
-    const image = await adapter.screenshot({ kind: "screen" });
-    await encodePngOffThread(image!);
-  });
-  await adapter.close();
-  stopPngWorker();
-  console.log(
-    `\nadapter window list: p50 ${ms(median(list))} ms, p95 ${ms(percentile(list, 0.95))}`,
-  );
-  console.log(`adapter 1920×1080 XGetImage→RGBA: p50 ${ms(median(shots))} ms`);
-  console.log(`adapter capture + PNG encode: p50 ${ms(median(encoded))} ms`);
-
   try {
+    const get = async (path: string) => {
+      const res = await fetch(`${service.url}${path}`);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    };
+    console.log(
+      "## Full-detail captures: adapter, service (HTTP, detail=full) and an OSWorld-style " +
+        "pyatspi walk (median ms)\n",
+    );
+    console.log(
+      "| app | runs | nodes | adapter p50 | service p50 | pyatspi nodes | pyatspi p50 | " +
+        "pyatspi ÷ adapter | pyatspi ÷ service |",
+    );
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const { name, app, runs } of apps) {
+      const handle = app.window.toString();
+      await waitForTree(adapter, handle);
+      let nodes = 0;
+      const ours = await timed(runs, async () => {
+        nodes = (await adapter.captureTree(handle, LIMITS))!.nodeCount;
+      });
+      const uid = `x11:${app.window.toString(16)}`;
+      const viaService = await timed(
+        runs,
+        () => get(`/api/structure?window_uid=${uid}&depth=64&detail=full`),
+      );
+      const theirs = await pyatspiWalk(desktop.env, app.pid, runs);
+      const pyatspi = median(theirs.ms);
+      console.log(
+        `| ${name} | ${runs} | ${nodes} | ${ms(median(ours))} | ${ms(median(viaService))} | ` +
+          `${theirs.nodes} | ${ms(pyatspi)} | ${(pyatspi / median(ours)).toFixed(1)}× | ` +
+          `${(pyatspi / median(viaService)).toFixed(1)}× |`,
+      );
+    }
+    const list = await timed(50, () => adapter.listWindows());
+    const shots = await timed(RUNS, () => adapter.screenshot({ kind: "screen" }));
+    const encoded = await timed(RUNS, async () => {
+      const image = await adapter.screenshot({ kind: "screen" });
+      await encodePngOffThread(image!);
+    });
+    await adapter.close();
+    stopPngWorker();
+    console.log(
+      `\nadapter window list: p50 ${ms(median(list))} ms, p95 ${ms(percentile(list, 0.95))}`,
+    );
+    console.log(`adapter 1920×1080 XGetImage→RGBA: p50 ${ms(median(shots))} ms`);
+    console.log(`adapter capture + PNG encode: p50 ${ms(median(encoded))} ms`);
+
     const httpList = await timed(50, () => get("/api/windows"));
     const httpShot = await timed(RUNS, () => get("/api/screenshot"));
     console.log(`\nservice GET /api/windows: p50 ${ms(median(httpList))} ms`);

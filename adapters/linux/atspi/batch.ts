@@ -46,10 +46,10 @@ const NO_REPLY = "org.freedesktop.DBus.Error.NoReply";
 
 type Iter = Uint8Array<ArrayBuffer>;
 
-/** A call on its way, the bus name of the application it went to, and when. */
+/** A call on its way, the accessible it asks (held by the caller), and when it went. */
 interface Sent {
   pending: Deno.PointerObject;
-  busName: string;
+  accessible: Accessible;
   sentAt: number;
 }
 
@@ -95,7 +95,7 @@ export class AtspiBatch {
    * fail at once instead of each waiting CALL_TIMEOUT_MS (a stopped or hung
    * process would otherwise cost that much per round of reads).
    */
-  readonly silent = new Set<string>();
+  private readonly silent = new Set<string>();
   /**
    * No call is sent after this moment (performance.now()): its result is
    * null and `late` is set. A capture sets it so its reads end within its
@@ -111,11 +111,17 @@ export class AtspiBatch {
     this.silent.clear();
   }
 
+  /** Whether the accessible's application let a call time out in this request. */
+  isSilent(accessible: Accessible): boolean {
+    return this.silent.size > 0 && this.silent.has(busNameOf(accessible) ?? "");
+  }
+
   /**
    * Whether each accessible's application answers a call (any reply, an
    * error included) within CALL_TIMEOUT_MS; all are asked at once.
    */
   answers(accessibles: Accessible[]): boolean[] {
+    // Located before asking: an application that quits meanwhile has no bus name afterwards.
     const busNames = accessibles.map(busNameOf);
     this.call(accessibles, ACCESSIBLE, GET_STATE, () => {}, () => true);
     return busNames.map((bus) => bus !== null && !this.silent.has(bus));
@@ -277,9 +283,7 @@ export class AtspiBatch {
     append: (iter: Iter) => void,
   ): Sent | null {
     const where = locate(accessible);
-    if (where === null) return null;
-    const busName = readCString(where.busName);
-    if (this.silent.has(busName)) return null; // it let an earlier call time out
+    if (where === null || this.isSilent(accessible)) return null; // silent: fail at once
     const { connection } = where;
     const message = this.dbus.dbus_message_new_method_call(
       where.busName,
@@ -301,14 +305,14 @@ export class AtspiBatch {
       this.dbus.dbus_connection_flush(connection);
       // A connection that is gone (the application quit) "sends" with no pending call.
       const pending = sent === 0 ? null : Deno.UnsafePointer.create(slot[0]);
-      return pending === null ? null : { pending, busName, sentAt: performance.now() };
+      return pending === null ? null : { pending, accessible, sentAt: performance.now() };
     } finally {
       this.dbus.dbus_message_unref(message);
     }
   }
 
   private receive<T>(
-    { pending, busName, sentAt }: Sent,
+    { pending, accessible, sentAt }: Sent,
     parse: (iter: Iter) => T | null,
   ): T | null {
     this.dbus.dbus_pending_call_block(pending);
@@ -321,7 +325,10 @@ export class AtspiBatch {
         // one that let the whole timeout pass is silent.
         if (performance.now() - sentAt >= CALL_TIMEOUT_MS * 0.9) {
           const error = this.dbus.dbus_message_get_error_name(reply);
-          if (error !== null && readCString(error) === NO_REPLY) this.silent.add(busName);
+          const busName = busNameOf(accessible);
+          if (error !== null && readCString(error) === NO_REPLY && busName !== null) {
+            this.silent.add(busName);
+          }
         }
         return null;
       }

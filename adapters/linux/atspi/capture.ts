@@ -22,7 +22,7 @@ import { COORD_SCREEN, State } from "../ffi/atspi.ts";
 import { keyboardShortcut } from "../x11/key_bindings.ts";
 import { AccessibleMemo } from "./accessible_memo.ts";
 import { type FrameQuirks, toScreen } from "./frame_quirks.ts";
-import { addressOf, type AtspiBatch, busNameOf } from "./batch.ts";
+import { addressOf, type AtspiBatch } from "./batch.ts";
 import { walk as walkTree } from "../../../lib/core/tree.ts";
 
 function has(states: bigint, state: number): boolean {
@@ -69,7 +69,7 @@ const ORDER_CHECK_ROUNDS = 3;
 
 interface Walk {
   session: AtspiConnection;
-  /** Its `silent` applications are not walked into (see unanswered). */
+  /** Applications it found silent are not walked into (see unanswered). */
   batch: AtspiBatch;
   walked: Walked[];
   /** Nodes a re-walk took out of the tree. */
@@ -308,7 +308,7 @@ function walkChild(walk: Walk, child: Accessible, node: Element, depth: number):
       walk.cutShort = "time";
       return false;
     }
-    if (walk.batch.silent.size > 0 && walk.batch.silent.has(busNameOf(child) ?? "")) {
+    if (walk.batch.isSilent(child)) {
       walk.nodes++;
       node.children.push(unanswered(walk, child));
       return true;

@@ -175,6 +175,17 @@ export class AtspiConnection {
     return count;
   }
 
+  /** New references to the accessible's children; missing ones are left out. */
+  children(accessible: Accessible): Accessible[] {
+    const children: Accessible[] = [];
+    const count = this.childCount(accessible);
+    for (let i = 0; i < count; i++) {
+      const child = this.child(accessible, i);
+      if (child !== null) children.push(child);
+    }
+    return children;
+  }
+
   /** A new reference to the child, or null when it is missing. */
   child(accessible: Accessible, index: number): Accessible | null {
     const child = this.atspi.atspi_accessible_get_child_at_index(

@@ -6,7 +6,7 @@
 
 import type { Capture, CaptureLimits } from "../../types.ts";
 import { assignIds } from "../../../lib/core/tree.ts";
-import { type AtspiBatch, busNameOf } from "./batch.ts";
+import type { AtspiBatch } from "./batch.ts";
 import { type CaptureMemo, walkFrom } from "./capture.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { type FrameFinder, SCREEN_COORDINATES } from "./frames.ts";
@@ -15,22 +15,12 @@ import type { WindowFacts } from "./host_protocol.ts";
 const APPLICATION_DEPTH = 1;
 
 /**
- * `application` (a name, any case) keeps one application; null keeps all.
- * Null when no accessible application has that name.
- */
-/**
  * Asks every application at once whether it answers, so one that is stopped
  * or hung costs a single call timeout, not one per read: the walk then keeps
  * its node without walking into it.
  */
 function askApplications(session: AtspiConnection, batch: AtspiBatch): void {
-  const desktop = session.desktop;
-  const apps: Accessible[] = [];
-  const count = session.childCount(desktop);
-  for (let i = 0; i < count; i++) {
-    const app = session.child(desktop, i);
-    if (app !== null) apps.push(app);
-  }
+  const apps = session.children(session.desktop);
   try {
     batch.answers(apps);
   } finally {
@@ -38,6 +28,10 @@ function askApplications(session: AtspiConnection, batch: AtspiBatch): void {
   }
 }
 
+/**
+ * `application` (a name, any case) keeps one application; null keeps all.
+ * Null when no accessible application has that name.
+ */
 export function captureDesktop(
   session: AtspiConnection,
   batch: AtspiBatch,
@@ -55,7 +49,7 @@ export function captureDesktop(
   const include = (child: Accessible, depth: number) => {
     if (depth !== APPLICATION_DEPTH) return true;
     const keep = wanted === null || session.name(child).trim().toLowerCase() === wanted;
-    if (keep && !batch.silent.has(busNameOf(child) ?? "")) frames.learn(child);
+    if (keep && !batch.isSilent(child)) frames.learn(child);
     found ||= keep;
     return keep;
   };

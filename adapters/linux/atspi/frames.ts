@@ -83,12 +83,8 @@ export class FrameFinder {
 
   /** Applications of a process, as owned references. */
   private applicationsOf(pid: number): Array<{ app: Accessible; facts: AppFacts }> {
-    const desktop = this.session.desktop;
     const found: Array<{ app: Accessible; facts: AppFacts }> = [];
-    const count = this.session.childCount(desktop);
-    for (let i = 0; i < count; i++) {
-      const app = this.session.child(desktop, i);
-      if (app === null) continue;
+    for (const app of this.session.children(this.session.desktop)) {
       const facts = this.facts(app);
       if (facts.pid === pid) found.push({ app, facts });
       else this.session.unref(app);
@@ -104,9 +100,9 @@ export class FrameFinder {
     let best: { score: number; frame: Accessible; quirks: FrameQuirks } | null = null;
     const apps = this.applicationsOf(pid);
     const answers = this.batch.answers(apps.map(({ app }) => app));
-    for (const [i, { app, facts }] of apps.entries()) {
+    for (const [n, { app, facts }] of apps.entries()) {
       try {
-        if (!answers[i]) continue;
+        if (!answers[n]) continue;
         const count = this.session.childCount(app);
         for (let i = 0; i < count; i++) {
           const frame = this.session.child(app, i);
