@@ -1,6 +1,7 @@
 // Finds and checks the accessibility bus the way libatspi does: its address
 // from org.a11y.Bus on the session bus, else from the AT_SPI_BUS property of
 // the X root window; then a connection and a Hello to make sure it answers.
+// The AT-SPI host finds it again for its own connection (dbus_wire).
 
 import { cString, readCString } from "../ffi/c_strings.ts";
 import {
@@ -83,6 +84,23 @@ function addressFromSessionBus(dbus: DBus, sessionAddress: string): string {
     if (call !== null) dbus.dbus_message_unref(call);
     close(dbus, session);
   }
+}
+
+/**
+ * The accessibility bus's address as a process without an X connection finds
+ * it: AT_SPI_BUS_ADDRESS, else org.a11y.Bus on the session bus. Throws
+ * saying why there is none.
+ */
+export function accessibilityBusAddress(dbus: DBus): string {
+  const fromEnvironment = Deno.env.get("AT_SPI_BUS_ADDRESS");
+  if (fromEnvironment) return fromEnvironment;
+  const sessionAddress = Deno.env.get("DBUS_SESSION_BUS_ADDRESS");
+  if (!sessionAddress) {
+    throw new Error("neither AT_SPI_BUS_ADDRESS nor DBUS_SESSION_BUS_ADDRESS is set");
+  }
+  const found = addressFromSessionBus(dbus, sessionAddress);
+  if (found.startsWith("error: ")) throw new Error(found.slice(7));
+  return found;
 }
 
 /**

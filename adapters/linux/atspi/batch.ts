@@ -1,95 +1,224 @@
 // Pipelined AT-SPI reads. libatspi makes one blocking call per getter, and the
-// app answers each before the next is sent; extents and texts are not cached,
-// so they dominate a capture. Sending all of them first on the connection
-// libatspi uses for each app, then collecting the replies, is ~4× faster
-// (147 GetExtents on gtk3-widget-factory: 20 ms one by one, 5 ms pipelined).
+// application answers each before the next is sent; a capture asks hundreds
+// of questions that libatspi does not cache (extents, texts, actions, fresh
+// states, whole subtrees of objects made on demand). Here they are all
+// written at once on the host's own bus connection (adapters/linux/dbus_wire)
+// and the replies collected as they come.
 
 import { readCString } from "../ffi/c_strings.ts";
 import type { Bounds } from "../../../lib/core/tree.ts";
 import type { Accessible } from "./connection.ts";
 import {
   ATSPI_APPLICATION_BUS_NAME_OFFSET,
-  ATSPI_APPLICATION_BUS_OFFSET,
   ATSPI_OBJECT_APP_OFFSET,
   ATSPI_OBJECT_PATH_OFFSET,
 } from "../ffi/atspi.ts";
-import {
-  type DBus,
-  DBUS_MESSAGE_ITER_SIZE,
-  DBUS_MESSAGE_TYPE_METHOD_RETURN,
-  DBUS_TYPE_ARRAY,
-  DBUS_TYPE_DICT_ENTRY,
-  DBUS_TYPE_INT32,
-  DBUS_TYPE_STRING,
-  DBUS_TYPE_STRUCT,
-  DBUS_TYPE_UINT32,
-} from "../ffi/dbus.ts";
-import { cString } from "../ffi/c_strings.ts";
+import type { WireConnection } from "../dbus_wire/connection.ts";
+import type { AppConnections } from "./app_connections.ts";
+import type { Arg, MethodCall } from "../dbus_wire/marshal.ts";
+import type { WireValue } from "../dbus_wire/unmarshal.ts";
 
 /** As libatspi's own call timeout. */
 const CALL_TIMEOUT_MS = 1500;
 /** Calls in flight at once, so a huge tree cannot queue unbounded messages. */
 const WINDOW = 256;
 
-const COMPONENT = cString("org.a11y.atspi.Component");
-const GET_EXTENTS = cString("GetExtents");
-const TEXT = cString("org.a11y.atspi.Text");
-const ACCESSIBLE = cString("org.a11y.atspi.Accessible");
-const GET_CHILDREN = cString("GetChildren");
-const GET_TEXT = cString("GetText");
-const GET_ATTRIBUTES = cString("GetAttributes");
-const GET_STATE = cString("GetState");
-const ACTION = cString("org.a11y.atspi.Action");
-const GET_ACTIONS = cString("GetActions");
-/** The error libdbus puts in place of a reply that did not come in time. */
-const NO_REPLY = "org.freedesktop.DBus.Error.NoReply";
-
-type Iter = Uint8Array<ArrayBuffer>;
-
-/** A call on its way, the accessible it asks (held by the caller), and when it went. */
-interface Sent {
-  pending: Deno.PointerObject;
-  accessible: Accessible;
-  sentAt: number;
+/** Where an accessible object lives: its application's bus name and its object path. */
+export interface Target {
+  bus: string;
+  path: string;
 }
 
-/**
- * Where libatspi says an accessible lives (the public AtspiObject and
- * AtspiApplication structs): its application's bus name and connection, and
- * its object path. Null when any of them is missing.
- */
-function locate(accessible: Accessible): {
-  busName: Deno.PointerObject;
-  connection: Deno.PointerObject;
-  path: Deno.PointerObject;
-} | null {
+/** An accessible's bus name and object path, read from libatspi's public structs; null when missing. */
+export function targetOf(accessible: Accessible): Target | null {
   const object = new Deno.UnsafePointerView(accessible);
   const app = object.getPointer(ATSPI_OBJECT_APP_OFFSET);
   const path = object.getPointer(ATSPI_OBJECT_PATH_OFFSET);
   if (app === null || path === null) return null;
-  const application = new Deno.UnsafePointerView(app);
-  const busName = application.getPointer(ATSPI_APPLICATION_BUS_NAME_OFFSET);
-  const connection = application.getPointer(ATSPI_APPLICATION_BUS_OFFSET);
-  if (busName === null || connection === null) return null;
-  return { busName, connection, path };
+  const busName = new Deno.UnsafePointerView(app).getPointer(ATSPI_APPLICATION_BUS_NAME_OFFSET);
+  if (busName === null) return null;
+  return { bus: readCString(busName), path: readCString(path) };
 }
 
-/** The bus name of an accessible's application. */
-export function busNameOf(accessible: Accessible): string | null {
-  const where = locate(accessible);
-  return where === null ? null : readCString(where.busName);
+/** One question asked of many objects: the method, its arguments, and how to read the answer. */
+export interface Query<T> {
+  iface: string;
+  member: string;
+  /** The arguments for the i-th object asked. */
+  args?: (i: number) => Arg[];
+  /** The reply's signature; any other reply is treated as a failure. */
+  signature: string;
+  read: (body: WireValue[]) => T | null;
 }
 
-/** An accessible's bus name + object path, as GetChildren lists children. */
-export function addressOf(accessible: Accessible): string | null {
-  const where = locate(accessible);
-  return where === null ? null : `${readCString(where.busName)}${readCString(where.path)}`;
+/** A query prepared for a list of objects; `results` is filled by AtspiBatch.run. */
+export class Asked<T> {
+  results: Array<T | null>;
+  constructor(readonly targets: ReadonlyArray<Target | null>, readonly query: Query<T>) {
+    this.results = new Array(targets.length).fill(null);
+  }
+}
+
+const ACCESSIBLE = "org.a11y.atspi.Accessible";
+const PROPERTIES = "org.freedesktop.DBus.Properties";
+
+/** A property list (a{sv}) as a record. */
+function propertyRecord(body: WireValue[]): Record<string, WireValue> {
+  return Object.fromEntries(body[0] as Array<[string, WireValue]>);
+}
+
+/** AT-SPI's state set: a bit field in 32-bit words. */
+export const STATE: Query<bigint> = {
+  iface: ACCESSIBLE,
+  member: "GetState",
+  signature: "au",
+  read: ([words]) =>
+    (words as number[]).reduce((bits, word, i) => bits | (BigInt(word) << BigInt(32 * i)), 0n),
+};
+
+export const ROLE: Query<number> = {
+  iface: ACCESSIBLE,
+  member: "GetRole",
+  signature: "u",
+  read: ([role]) => role as number,
+};
+
+/** Interface names ("org.a11y.atspi.Text"). */
+export const INTERFACES: Query<string[]> = {
+  iface: ACCESSIBLE,
+  member: "GetInterfaces",
+  signature: "as",
+  read: ([names]) => names as string[],
+};
+
+/** Name, Description and ChildCount, read at once. */
+export const ACCESSIBLE_PROPERTIES: Query<
+  { name: string; description: string; childCount: number }
+> = {
+  iface: PROPERTIES,
+  member: "GetAll",
+  args: () => [{ type: "s", value: ACCESSIBLE }],
+  signature: "a{sv}",
+  read: (body) => {
+    const p = propertyRecord(body);
+    return {
+      name: typeof p.Name === "string" ? p.Name : "",
+      description: typeof p.Description === "string" ? p.Description : "",
+      childCount: typeof p.ChildCount === "number" ? p.ChildCount : 0,
+    };
+  },
+};
+
+export const NAME: Query<string> = {
+  iface: PROPERTIES,
+  member: "Get",
+  args: () => [{ type: "s", value: ACCESSIBLE }, { type: "s", value: "Name" }],
+  signature: "v",
+  read: ([name]) => typeof name === "string" ? name : null,
+};
+
+export const CHILD_COUNT: Query<number> = {
+  iface: PROPERTIES,
+  member: "Get",
+  args: () => [{ type: "s", value: ACCESSIBLE }, { type: "s", value: "ChildCount" }],
+  signature: "v",
+  read: ([count]) => typeof count === "number" ? count : null,
+};
+
+/** Each object's children as the application lists them now. */
+export const CHILDREN: Query<Target[]> = {
+  iface: ACCESSIBLE,
+  member: "GetChildren",
+  signature: "a(so)",
+  read: ([list]) => (list as Array<[string, string]>).map(([bus, path]) => ({ bus, path })),
+};
+
+/** The child at each object's index `indices[i]`. */
+export function childAt(indices: readonly number[]): Query<Target> {
+  return {
+    iface: ACCESSIBLE,
+    member: "GetChildAtIndex",
+    args: (i) => [{ type: "i", value: indices[i] }],
+    signature: "(so)",
+    read: ([child]) => {
+      const [bus, path] = child as [string, string];
+      return { bus, path };
+    },
+  };
+}
+
+export const ATTRIBUTES: Query<Record<string, string>> = {
+  iface: ACCESSIBLE,
+  member: "GetAttributes",
+  signature: "a{ss}",
+  read: ([pairs]) => Object.fromEntries(pairs as Array<[string, string]>),
+};
+
+/** Relations as [AtspiRelationType, targets]. */
+export const RELATIONS: Query<Array<[number, Target[]]>> = {
+  iface: ACCESSIBLE,
+  member: "GetRelationSet",
+  signature: "a(ua(so))",
+  read: ([relations]) =>
+    (relations as Array<[number, Array<[string, string]>]>).map((
+      [type, targets],
+    ) => [type, targets.map(([bus, path]) => ({ bus, path }))]),
+};
+
+/** Actions as [name, description, key binding]. */
+export const ACTIONS: Query<string[][]> = {
+  iface: "org.a11y.atspi.Action",
+  member: "GetActions",
+  signature: "a(sss)",
+  read: ([rows]) => rows as string[][],
+};
+
+/** A Value object's number and range. */
+export const VALUE: Query<{ now: number; min: number; max: number; step: number }> = {
+  iface: PROPERTIES,
+  member: "GetAll",
+  args: () => [{ type: "s", value: "org.a11y.atspi.Value" }],
+  signature: "a{sv}",
+  read: (body) => {
+    const p = propertyRecord(body);
+    const number = (v: WireValue | undefined) => typeof v === "number" ? v : null;
+    const now = number(p.CurrentValue);
+    if (now === null) return null;
+    return {
+      now,
+      min: number(p.MinimumValue) ?? now,
+      max: number(p.MaximumValue) ?? now,
+      step: number(p.MinimumIncrement) ?? 0,
+    };
+  },
+};
+
+/** Extents in `coordType` (see adapters/linux/ffi/atspi.ts). */
+export function extents(coordType: number): Query<Bounds> {
+  return {
+    iface: "org.a11y.atspi.Component",
+    member: "GetExtents",
+    args: () => [{ type: "u", value: coordType }],
+    signature: "(iiii)",
+    read: ([rect]) => {
+      const [x, y, width, height] = rect as number[];
+      return { x, y, width, height };
+    },
+  };
+}
+
+/** Texts from offset 0 to each one's `ends[i]` (see FrameQuirks.textEnd). */
+export function texts(ends: readonly number[]): Query<string> {
+  return {
+    iface: "org.a11y.atspi.Text",
+    member: "GetText",
+    args: (i) => [{ type: "i", value: 0 }, { type: "i", value: ends[i] }],
+    signature: "s",
+    read: ([text]) => text as string,
+  };
 }
 
 export class AtspiBatch {
-  private readonly iter: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
-  private readonly inner: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
-  private readonly word = new Uint8Array(8);
   /**
    * Bus names of applications that let a call time out: later calls to them
    * fail at once instead of each waiting CALL_TIMEOUT_MS (a stopped or hung
@@ -104,238 +233,89 @@ export class AtspiBatch {
   deadline = Infinity;
   late = false;
 
-  constructor(private readonly dbus: DBus) {}
+  constructor(private readonly apps: AppConnections) {}
+
+  /** False once the bus connection is gone. */
+  get connected(): boolean {
+    return this.apps.bus.isOpen;
+  }
 
   /** Forgets which applications did not answer: each request asks them afresh. */
   resetSilent(): void {
     this.silent.clear();
   }
 
-  /** Whether the accessible's application let a call time out in this request. */
-  isSilent(accessible: Accessible): boolean {
-    return this.silent.size > 0 && this.silent.has(busNameOf(accessible) ?? "");
+  /** Whether the object's application let a call time out in this request. */
+  isSilent(target: Target | null): boolean {
+    return target !== null && this.silent.has(target.bus);
   }
 
   /**
-   * Whether each accessible's application answers a call (any reply, an
-   * error included) within CALL_TIMEOUT_MS; all are asked at once.
+   * Whether each object's application answers a call (any reply, an error
+   * included) within CALL_TIMEOUT_MS; all are asked at once.
    */
-  answers(accessibles: Accessible[]): boolean[] {
-    // Located before asking: an application that quits meanwhile has no bus name afterwards.
-    const busNames = accessibles.map(busNameOf);
-    this.call(accessibles, ACCESSIBLE, GET_STATE, () => {}, () => true);
-    return busNames.map((bus) => bus !== null && !this.silent.has(bus));
+  answers(targets: ReadonlyArray<Target | null>): boolean[] {
+    const asked = new Asked(targets, STATE);
+    this.run(asked);
+    return targets.map((t) => t !== null && !this.silent.has(t.bus));
   }
 
-  /** Extents in `coordType` (see adapters/linux/ffi/atspi.ts), null where the call failed. */
-  extents(accessibles: Accessible[], coordType: number): Array<Bounds | null> {
-    return this.call(accessibles, COMPONENT, GET_EXTENTS, (iter) => {
-      this.appendBasic(iter, DBUS_TYPE_UINT32, new Uint32Array([coordType]));
-    }, (iter) => {
-      if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_STRUCT) return null;
-      this.dbus.dbus_message_iter_recurse(iter, this.inner);
-      const [x, y, width, height] = [0, 1, 2, 3].map(() => {
-        const value = this.readInt32(this.inner);
-        this.dbus.dbus_message_iter_next(this.inner);
-        return value;
-      });
-      return { x, y, width, height };
-    });
+  /** Asks one query of every target; null where the call failed. */
+  ask<T>(targets: ReadonlyArray<Target | null>, query: Query<T>): Array<T | null> {
+    const asked = new Asked(targets, query);
+    this.run(asked);
+    return asked.results;
   }
 
   /**
-   * Texts from offset 0 to each one's `ends[i]` (see FrameQuirks.textEnd),
-   * null where the call failed.
+   * Sends every prepared query, WINDOW calls at a time, and fills in their
+   * results; calls due after the deadline are not sent (`late`).
    */
-  texts(accessibles: Accessible[], ends: number[]): Array<string | null> {
-    return this.call(accessibles, TEXT, GET_TEXT, (iter, i) => {
-      this.appendBasic(iter, DBUS_TYPE_INT32, new Int32Array([0]));
-      this.appendBasic(iter, DBUS_TYPE_INT32, new Int32Array([ends[i]]));
-    }, (iter) => {
-      if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_STRING) return null;
-      return this.readString(iter);
-    });
-  }
-
-  /**
-   * Each accessible's children as the application lists them now (bus name +
-   * object path, as addressOf), bypassing libatspi's cache; null where the call
-   * failed.
-   */
-  children(accessibles: Accessible[]): Array<string[] | null> {
-    const list: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
-    return this.call(accessibles, ACCESSIBLE, GET_CHILDREN, () => {}, (iter) => {
-      if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_ARRAY) return null;
-      this.dbus.dbus_message_iter_recurse(iter, list);
-      const addresses: string[] = [];
-      while (this.dbus.dbus_message_iter_get_arg_type(list) === DBUS_TYPE_STRUCT) {
-        this.dbus.dbus_message_iter_recurse(list, this.inner);
-        const bus = this.readString(this.inner);
-        this.dbus.dbus_message_iter_next(this.inner);
-        addresses.push(`${bus}${this.readString(this.inner)}`);
-        this.dbus.dbus_message_iter_next(list);
-      }
-      return addresses;
-    });
-  }
-
-  /**
-   * State sets as the application reports them now (au: a bit field in 32-bit
-   * words, as AtspiStateSet's), bypassing libatspi's cache; null where the call
-   * failed.
-   */
-  states(accessibles: Accessible[]): Array<bigint | null> {
-    const words: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
-    return this.call(accessibles, ACCESSIBLE, GET_STATE, () => {}, (iter) => {
-      if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_ARRAY) return null;
-      this.dbus.dbus_message_iter_recurse(iter, words);
-      let bits = 0n;
-      for (let shift = 0n; this.dbus.dbus_message_iter_get_arg_type(words) === DBUS_TYPE_UINT32;) {
-        bits |= BigInt(this.readInt32(words) >>> 0) << shift;
-        shift += 32n;
-        this.dbus.dbus_message_iter_next(words);
-      }
-      return bits;
-    });
-  }
-
-  /** Object attributes (a{ss}), null where the call failed. */
-  attributes(accessibles: Accessible[]): Array<Record<string, string> | null> {
-    return this.call(accessibles, ACCESSIBLE, GET_ATTRIBUTES, () => {}, (iter) => {
-      const rows = this.stringRows(iter, DBUS_TYPE_DICT_ENTRY, 2);
-      return rows === null ? null : Object.fromEntries(rows);
-    });
-  }
-
-  /** Actions as [name, description, key binding] (a(sss)), null where the call failed. */
-  actions(accessibles: Accessible[]): Array<string[][] | null> {
-    return this.call(
-      accessibles,
-      ACTION,
-      GET_ACTIONS,
-      () => {},
-      (iter) => this.stringRows(iter, DBUS_TYPE_STRUCT, 3),
-    );
-  }
-
-  /** An array of structs or dict entries made of `width` strings. */
-  private stringRows(iter: Iter, rowType: number, width: number): string[][] | null {
-    if (this.dbus.dbus_message_iter_get_arg_type(iter) !== DBUS_TYPE_ARRAY) return null;
-    const list: Iter = new Uint8Array(DBUS_MESSAGE_ITER_SIZE);
-    this.dbus.dbus_message_iter_recurse(iter, list);
-    const rows: string[][] = [];
-    while (this.dbus.dbus_message_iter_get_arg_type(list) === rowType) {
-      this.dbus.dbus_message_iter_recurse(list, this.inner);
-      const row: string[] = [];
-      for (let i = 0; i < width; i++) {
-        if (this.dbus.dbus_message_iter_get_arg_type(this.inner) !== DBUS_TYPE_STRING) return null;
-        row.push(this.readString(this.inner));
-        this.dbus.dbus_message_iter_next(this.inner);
-      }
-      rows.push(row);
-      this.dbus.dbus_message_iter_next(list);
-    }
-    return rows;
-  }
-
-  /** A string or object path argument. */
-  private readString(iter: Iter): string {
-    this.dbus.dbus_message_iter_get_basic(iter, this.word);
-    const pointer = new DataView(this.word.buffer).getBigUint64(0, true);
-    return readCString(Deno.UnsafePointer.create(pointer));
-  }
-
-  private appendBasic(iter: Iter, type: number, value: Int32Array | Uint32Array): void {
-    this.dbus.dbus_message_iter_append_basic(iter, type, new Uint8Array(value.buffer));
-  }
-
-  private readInt32(iter: Iter): number {
-    this.dbus.dbus_message_iter_get_basic(iter, this.word);
-    return new DataView(this.word.buffer).getInt32(0, true);
-  }
-
-  private call<T>(
-    accessibles: Accessible[],
-    iface: Uint8Array<ArrayBuffer>,
-    method: Uint8Array<ArrayBuffer>,
-    append: (iter: Iter, index: number) => void,
-    parse: (iter: Iter) => T | null,
-  ): Array<T | null> {
-    const results: Array<T | null> = [];
-    for (let start = 0; start < accessibles.length; start += WINDOW) {
+  run(...asked: Asked<unknown>[]): void {
+    const wanted: Array<[Asked<unknown>, number]> = [];
+    for (const a of asked) a.targets.forEach((_, i) => wanted.push([a, i]));
+    for (let first = 0; first < wanted.length; first += WINDOW) {
       if (performance.now() > this.deadline) {
         this.late = true;
-        return [...results, ...new Array<null>(accessibles.length - start).fill(null)];
+        return;
       }
-      const pending = accessibles.slice(start, start + WINDOW).map((a, i) =>
-        this.send(a, iface, method, (iter) => append(iter, start + i))
+      // An application found silent in an earlier window fails at once.
+      const window = wanted.slice(first, first + WINDOW).filter(([a, i]) =>
+        a.targets[i] !== null && !this.silent.has(a.targets[i]!.bus)
       );
-      for (const call of pending) results.push(call === null ? null : this.receive(call, parse));
-    }
-    return results;
-  }
-
-  /** Queues one call on the connection libatspi uses for the accessible's app. */
-  private send(
-    accessible: Accessible,
-    iface: Uint8Array<ArrayBuffer>,
-    method: Uint8Array<ArrayBuffer>,
-    append: (iter: Iter) => void,
-  ): Sent | null {
-    const where = locate(accessible);
-    if (where === null || this.isSilent(accessible)) return null; // silent: fail at once
-    const { connection } = where;
-    const message = this.dbus.dbus_message_new_method_call(
-      where.busName,
-      where.path,
-      iface,
-      method,
-    );
-    if (message === null) return null;
-    try {
-      this.dbus.dbus_message_iter_init_append(message, this.iter);
-      append(this.iter);
-      const slot = new BigUint64Array(1);
-      const sent = this.dbus.dbus_connection_send_with_reply(
-        connection,
-        message,
-        new Uint8Array(slot.buffer),
-        CALL_TIMEOUT_MS,
+      const { connections, silent } = this.apps.connectionsFor(
+        window.map(([a, i]) => a.targets[i]!.bus),
       );
-      this.dbus.dbus_connection_flush(connection);
-      // A connection that is gone (the application quit) "sends" with no pending call.
-      const pending = sent === 0 ? null : Deno.UnsafePointer.create(slot[0]);
-      return pending === null ? null : { pending, accessible, sentAt: performance.now() };
-    } finally {
-      this.dbus.dbus_message_unref(message);
+      for (const name of silent) this.silent.add(name);
+      const byConnection = new Map<WireConnection, Array<[Asked<unknown>, number]>>();
+      for (const [a, i] of window) {
+        const bus = a.targets[i]!.bus;
+        if (this.silent.has(bus)) continue;
+        const connection = connections.get(bus)!;
+        const group = byConnection.get(connection) ?? [];
+        group.push([a, i]);
+        byConnection.set(connection, group);
+      }
+      for (const [connection, group] of byConnection) this.send(connection, group);
     }
   }
 
-  private receive<T>(
-    { pending, accessible, sentAt }: Sent,
-    parse: (iter: Iter) => T | null,
-  ): T | null {
-    this.dbus.dbus_pending_call_block(pending);
-    const reply = this.dbus.dbus_pending_call_steal_reply(pending);
-    this.dbus.dbus_pending_call_unref(pending);
-    if (reply === null) return null;
-    try {
-      if (this.dbus.dbus_message_get_type(reply) !== DBUS_MESSAGE_TYPE_METHOD_RETURN) {
-        // NoReply also comes, at once, from an application that quit: only
-        // one that let the whole timeout pass is silent.
-        if (performance.now() - sentAt >= CALL_TIMEOUT_MS * 0.9) {
-          const error = this.dbus.dbus_message_get_error_name(reply);
-          const busName = busNameOf(accessible);
-          if (error !== null && readCString(error) === NO_REPLY && busName !== null) {
-            this.silent.add(busName);
-          }
-        }
-        return null;
+  /** One connection's share of a window: sent at once, replies filled in. */
+  private send(connection: WireConnection, group: Array<[Asked<unknown>, number]>): void {
+    const calls = group.map(([a, i]): MethodCall => ({
+      destination: a.targets[i]!.bus,
+      path: a.targets[i]!.path,
+      iface: a.query.iface,
+      member: a.query.member,
+      args: a.query.args?.(i) ?? [],
+    }));
+    connection.callMany(calls, CALL_TIMEOUT_MS).forEach((reply, k) => {
+      const [a, i] = group[k];
+      if (reply.ok) {
+        if (reply.signature === a.query.signature) a.results[i] = a.query.read(reply.body);
+      } else if (reply.timedOut) {
+        this.silent.add(calls[k].destination);
       }
-      if (this.dbus.dbus_message_iter_init(reply, this.iter) === 0) return null;
-      return parse(this.iter);
-    } finally {
-      this.dbus.dbus_message_unref(reply);
-    }
+    });
   }
 }

@@ -1,59 +1,82 @@
 // Walks one AT-SPI frame into the service's Element tree, bounded by depth,
 // node count and time. Children keep their AT-SPI index as their position, so
-// an element id ("root.3.2") is also the path back to the accessible. Cached
-// facts are read during the walk; extents, texts, attributes and actions,
-// which cost a round trip each, are queued and fetched pipelined once the
-// walk is done.
+// an element id ("root.3.2") is also the path back to the accessible.
 //
-// libatspi's cache can misorder children: it places each by the index in
+// Most of a window is in libatspi's cache (names, roles, states, interfaces,
+// children) and is walked from it without a round trip. What the cache does
+// not hold costs a round trip per question in libatspi, so it is asked over
+// the host's own bus connection, many questions at once (batch.ts):
+// - objects libatspi does not cache (TRANSIENT ones: GTK3's table cells) and
+//   the children of objects whose children it does not cache (tables, menus),
+//   level by level with their whole subtrees;
+// - after the walk, every node's live states (the cache can lag: a check box
+//   toggled on a hidden page kept its old CHECKED), extents, texts, actions,
+//   attributes, values and the labels of unnamed fields.
+//
+// libatspi's cache can also misorder children: it places each by the index in
 // parent the application reported when it was added, and a GTK3 header bar
 // reports -1 for the box of window buttons, which then goes missing while
 // another child shows twice. So every walked list of two or more children is
-// checked against the application's own (GetChildren, pipelined), and a list
-// that differs is walked again with child lookups over the bus.
+// checked against the application's own (GetChildren), and a list that
+// differs is rebuilt in the application's order.
 
 import type { Capture, CaptureLimits } from "../../types.ts";
 import type { Bounds, Element, ElementAction } from "../../../lib/core/tree.ts";
-import { assignIds } from "../../../lib/core/tree.ts";
+import { assignIds, walk as walkTree } from "../../../lib/core/tree.ts";
 import type { Accessible, AtspiConnection, Interfaces } from "./connection.ts";
 import { isToggleRole, serviceRole } from "./roles.ts";
 import { stateRecord } from "./states.ts";
-import { COORD_SCREEN, State } from "../ffi/atspi.ts";
+import { COORD_SCREEN, RELATION_LABELLED_BY, State } from "../ffi/atspi.ts";
 import { keyboardShortcut } from "../x11/key_bindings.ts";
-import { AccessibleMemo } from "./accessible_memo.ts";
 import { type FrameQuirks, toScreen } from "./frame_quirks.ts";
-import { addressOf, type AtspiBatch } from "./batch.ts";
-import { walk as walkTree } from "../../../lib/core/tree.ts";
+import {
+  ACCESSIBLE_PROPERTIES,
+  ACTIONS,
+  Asked,
+  type AtspiBatch,
+  ATTRIBUTES,
+  CHILD_COUNT,
+  childAt,
+  CHILDREN,
+  extents,
+  INTERFACES,
+  NAME,
+  RELATIONS,
+  ROLE,
+  STATE,
+  type Target,
+  targetOf,
+  texts,
+  VALUE,
+} from "./batch.ts";
 
 function has(states: bigint, state: number): boolean {
   return ((states >> BigInt(state)) & 1n) === 1n;
 }
 
-/** What captures remember between runs: see AccessibleMemo. */
-export class CaptureMemo {
-  readonly ranges = new AccessibleMemo<{ min: number; max: number; step: number } | null>();
-  readonly labels = new AccessibleMemo<string>();
-}
-
-/** A node waiting for a pipelined read, with a reference to its accessible. */
+/** A node waiting for reads after the walk, with the object it describes. */
 interface Queued {
   node: Element;
-  accessible: Accessible;
-  /**
-   * Whether the node's interfaces were assumed rather than read (see
-   * describe): then an answer is what shows the interface exists.
-   */
-  assumed: boolean;
+  target: Target | null;
   /** How the node's top-level window answers. */
+  quirks: FrameQuirks;
+}
+
+/** A node still to be described, or a node whose children are still to be listed, over the bus. */
+interface Remote {
+  node: Element;
+  target: Target;
+  /** The node's depth. */
+  depth: number;
   quirks: FrameQuirks;
 }
 
 /** A walked list of children, to check against the application's. */
 interface Walked {
-  parent: Accessible;
+  parent: Target;
   node: Element;
   depth: number;
-  /** addressOf each child, in the order the walk took them. */
+  /** The address of each child, in the order the walk took them. */
   addresses: Array<string | null>;
   quirks: FrameQuirks;
 }
@@ -64,21 +87,25 @@ export interface TopLevels {
   quirksOf: (topLevel: Accessible) => FrameQuirks;
 }
 
-/** Rounds of checking: a list walked again is checked again, a bounded number of times. */
-const ORDER_CHECK_ROUNDS = 3;
-
 interface Walk {
   session: AtspiConnection;
   /** Applications it found silent are not walked into (see unanswered). */
   batch: AtspiBatch;
   walked: Walked[];
-  /** Nodes a re-walk took out of the tree. */
-  gone: Set<Element>;
+  /** Nodes whose facts libatspi does not cache. */
+  undescribed: Remote[];
+  /** Nodes whose children libatspi does not list from its cache; `count` once known. */
+  unlisted: Array<Remote & { count: number | null }>;
+  /** Nodes described from libatspi's cache: their states are read again. */
+  cachedStates: Queued[];
   needExtents: Queued[];
   needText: Queued[];
-  /** Every node described: their states and attributes are read for all. */
-  described: Queued[];
   needActions: Queued[];
+  needValue: Queued[];
+  /** Unnamed fields, named by their labels. */
+  needLabel: Queued[];
+  /** Every node described: their attributes are read for all. */
+  described: Queued[];
   limits: CaptureLimits;
   /** How the top-level window being walked answers. */
   quirks: FrameQuirks;
@@ -86,18 +113,14 @@ interface Walk {
   topLevels: TopLevels | null;
   /** Which children to walk (default: all); a filtered list is not order-checked. */
   include: ((child: Accessible, depth: number) => boolean) | null;
-  memo: CaptureMemo;
   deadline: number;
   nodes: number;
   cutShort: Capture["cutShort"];
 }
 
-const UNCACHED_ROLES = new Set(["table cell", "tree item"]);
-
 /**
  * Roles a screen reader names from their label when they have no name of
- * their own (an entry beside "Name?"): asking costs a round trip, so only
- * these, and only when unnamed.
+ * their own (an entry beside "Name?").
  */
 const LABELLED_ROLES = new Set([
   "text",
@@ -113,101 +136,88 @@ const LABELLED_ROLES = new Set([
   "tree table",
 ]);
 
-/** Assumed for accessibles whose interfaces libatspi does not cache (see describe). */
-const ASSUMED_INTERFACES: Interfaces = {
-  action: true,
-  component: true,
-  editableText: false,
-  selection: false,
-  text: true,
-  value: true,
-  image: false,
-  table: false,
-  hypertext: false,
-  document: false,
-};
-
-/** Interfaces keys → the names `interfaces` lists. */
-const INTERFACE_NAMES: ReadonlyArray<[keyof Interfaces, string]> = [
-  ["action", "action"],
-  ["component", "component"],
-  ["document", "document"],
-  ["editableText", "editable_text"],
-  ["hypertext", "hypertext"],
-  ["image", "image"],
-  ["selection", "selection"],
-  ["table", "table"],
-  ["text", "text"],
-  ["value", "value"],
+/** Interfaces keys → the names `interfaces` lists and the D-Bus interface names. */
+const INTERFACE_NAMES: ReadonlyArray<[keyof Interfaces, string, string]> = [
+  ["action", "action", "org.a11y.atspi.Action"],
+  ["component", "component", "org.a11y.atspi.Component"],
+  ["document", "document", "org.a11y.atspi.Document"],
+  ["editableText", "editable_text", "org.a11y.atspi.EditableText"],
+  ["hypertext", "hypertext", "org.a11y.atspi.Hypertext"],
+  ["image", "image", "org.a11y.atspi.Image"],
+  ["selection", "selection", "org.a11y.atspi.Selection"],
+  ["table", "table", "org.a11y.atspi.Table"],
+  ["text", "text", "org.a11y.atspi.Text"],
+  ["value", "value", "org.a11y.atspi.Value"],
 ];
+
+/** Lists of children longer than this are read child by child (a spreadsheet has millions). */
+const CHILD_LIST_LIMIT = 1024;
 
 const NO_BOUNDS: Bounds = { x: 0, y: 0, width: 0, height: 0 };
 
-function queue(
-  walk: Walk,
-  list: Queued[],
-  node: Element,
-  accessible: Accessible,
-  assumed: boolean,
-): void {
-  list.push({ node, accessible: walk.session.ref(accessible), assumed, quirks: walk.quirks });
+/** What a node is made from, however it was read. */
+interface Facts {
+  role: number;
+  states: bigint;
+  name: string;
+  description: string;
+  interfaces: Interfaces;
 }
 
-function describe(walk: Walk, accessible: Accessible): Element {
-  const { session } = walk;
-  const roleNumber = session.role(accessible);
-  const atspiRole = roleNumber < 0 ? "unknown" : session.roleName(roleNumber);
-  const states = session.states(accessible);
-  // Some apps pad names (mousepad's menu items end in spaces before the accelerator).
-  let name = session.name(accessible).trim();
-  if (name === "" && LABELLED_ROLES.has(atspiRole)) {
-    name = walk.memo.labels.get(accessible, roleNumber, "", () => session.labelName(accessible));
-  }
-  // libatspi does not cache the interfaces of TRANSIENT accessibles or of GTK3
-  // table cells (made on demand, outside the app's cache), so each interface
-  // test would be a round trip: ask the interfaces' own questions directly and
-  // let a refusal mean "not implemented".
-  const assumed = has(states, State.TRANSIENT) || UNCACHED_ROLES.has(atspiRole);
-  const interfaces = assumed ? ASSUMED_INTERFACES : session.interfaces(accessible);
-  const node: Element = {
+function address(target: Target | null): string | null {
+  return target === null ? null : target.bus + target.path;
+}
+
+function emptyNode(): Element {
+  return {
     id: "",
-    name,
+    name: "",
     role: "",
     value: null,
     bounds: { ...NO_BOUNDS },
     enabled: false,
     focused: false,
     keyboard_shortcut: null, // from the first action's key binding, read later
-    description: session.description(accessible) || null,
+    description: null,
     children: [],
-    platform_role: atspiRole,
-    interfaces: assumed
-      ? []
-      : INTERFACE_NAMES.flatMap(([key, label]) => interfaces[key] ? [label] : []),
   };
-  applyStates(node, states); // cached; the application's own answer replaces them later
-  if (interfaces.component) queue(walk, walk.needExtents, node, accessible, assumed);
-  if (interfaces.text) queue(walk, walk.needText, node, accessible, assumed);
-  if (interfaces.action) queue(walk, walk.needActions, node, accessible, assumed);
-  queue(walk, walk.described, node, accessible, false);
-  if (interfaces.value) {
-    const limits = walk.memo.ranges.get(
-      accessible,
-      roleNumber,
-      name,
-      () => session.limits(accessible),
-    );
-    const now = limits === null ? null : session.currentValue(accessible);
-    if (limits !== null && now !== null) {
-      node.value_now = now;
-      node.value_min = limits.min;
-      node.value_max = limits.max;
-      node.value_step = limits.step;
-      node.value = String(now); // a text, read later, takes precedence
-      if (assumed) node.interfaces!.push("value");
-    }
-  }
-  return node;
+}
+
+/** Facts from libatspi (its cache, for a cached object). */
+function libatspiFacts(session: AtspiConnection, accessible: Accessible): Facts {
+  return {
+    role: session.role(accessible),
+    states: session.states(accessible),
+    name: session.name(accessible),
+    description: session.description(accessible),
+    interfaces: session.interfaces(accessible),
+  };
+}
+
+/** Fills `node` from `facts` and queues the reads it needs after the walk. */
+function describe(
+  walk: Walk,
+  node: Element,
+  target: Target | null,
+  facts: Facts,
+  quirks: FrameQuirks,
+  statesAreLive: boolean,
+): void {
+  const atspiRole = facts.role < 0 ? "unknown" : walk.session.roleName(facts.role);
+  // Some apps pad names (mousepad's menu items end in spaces before the accelerator).
+  node.name = facts.name.trim();
+  node.description = facts.description || null;
+  node.platform_role = atspiRole;
+  node.interfaces = INTERFACE_NAMES.flatMap(([key, label]) => facts.interfaces[key] ? [label] : []);
+  applyStates(node, facts.states);
+  const queued: Queued = { node, target, quirks };
+  if (!statesAreLive) walk.cachedStates.push(queued);
+  if (facts.interfaces.component) walk.needExtents.push(queued);
+  if (facts.interfaces.text) walk.needText.push(queued);
+  if (facts.interfaces.action) walk.needActions.push(queued);
+  if (facts.interfaces.value) walk.needValue.push(queued);
+  if (node.name === "" && LABELLED_ROLES.has(atspiRole)) walk.needLabel.push(queued);
+  walk.described.push(queued);
 }
 
 /** The fields a state set decides. */
@@ -226,8 +236,19 @@ function applyStates(node: Element, states: bigint): void {
   else delete node.expanded;
 }
 
+/** Whether a list of children at `depth` is above the top-level windows of a desktop walk. */
+function aboveTopLevels(walk: Walk, depth: number): boolean {
+  return depth < (walk.topLevels?.depth ?? 0);
+}
+
 /** Adds `accessible`'s children below `node`; false once a limit stopped the walk. */
 function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: number): boolean {
+  const target = targetOf(accessible);
+  // Desktop walks filter applications and place top-level windows through libatspi's objects.
+  if (target !== null && !aboveTopLevels(walk, depth) && !walk.session.childrenCached(accessible)) {
+    walk.unlisted.push({ node, target, depth, quirks: walk.quirks, count: null });
+    return true;
+  }
   let count: number;
   try {
     count = walk.session.childCount(accessible);
@@ -242,7 +263,7 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
     return true;
   }
   // Only lists of two or more are checked (a lone child cannot be misordered).
-  let addresses: Array<string | null> | null = count >= 2 ? [] : null;
+  let addresses: Array<string | null> | null = count >= 2 && target !== null ? [] : null;
   for (let i = 0; i < count; i++) {
     let child: Accessible | null;
     try {
@@ -256,18 +277,14 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
       addresses = null;
       continue;
     }
-    addresses?.push(addressOf(child));
-    const more = walkChild(walk, child, node, depth);
+    const childTarget = targetOf(child);
+    addresses?.push(address(childTarget));
+    const more = walkChild(walk, child, childTarget, node, depth);
+    walk.session.unref(child);
     if (!more) return false;
   }
   if (addresses !== null) {
-    walk.walked.push({
-      parent: walk.session.ref(accessible),
-      node,
-      depth,
-      addresses,
-      quirks: walk.quirks,
-    });
+    walk.walked.push({ parent: target!, node, depth, addresses, quirks: walk.quirks });
   }
   return true;
 }
@@ -282,194 +299,283 @@ function unanswered(walk: Walk, child: Accessible): Element {
   const roleNumber = walk.session.role(child);
   const atspiRole = roleNumber < 0 ? "unknown" : walk.session.roleName(roleNumber);
   return {
-    id: "",
+    ...emptyNode(),
     name: walk.session.name(child).trim(),
     role: serviceRole(atspiRole, false, false),
-    value: null,
-    bounds: { ...NO_BOUNDS },
-    enabled: false,
-    focused: false,
-    keyboard_shortcut: null,
-    description: null,
-    children: [],
     platform_role: atspiRole,
     truncated: true,
   };
 }
 
-/** Describes `child` under `node` and walks below it; false once a limit stopped the walk. */
-function walkChild(walk: Walk, child: Accessible, node: Element, depth: number): boolean {
-  try {
-    if (walk.nodes >= walk.limits.maxNodes) {
-      walk.cutShort = "nodes";
-      return false;
-    }
-    if (performance.now() > walk.deadline) {
-      walk.cutShort = "time";
-      return false;
-    }
-    if (walk.batch.isSilent(child)) {
-      walk.nodes++;
-      node.children.push(unanswered(walk, child));
-      return true;
-    }
-    if (walk.topLevels?.depth === depth + 1) walk.quirks = walk.topLevels.quirksOf(child);
-    const childNode = describe(walk, child);
-    walk.nodes++;
-    node.children.push(childNode);
-    return walkChildren(walk, child, childNode, depth + 1);
-  } finally {
-    walk.session.unref(child);
+/** Whether the walk may add another node; sets why not. */
+function roomForNode(walk: Walk): boolean {
+  if (walk.nodes >= walk.limits.maxNodes) {
+    walk.cutShort = "nodes";
+    return false;
   }
+  if (performance.now() > walk.deadline) {
+    walk.cutShort = "time";
+    return false;
+  }
+  return true;
+}
+
+/** Describes `child` under `node` and walks below it; false once a limit stopped the walk. */
+function walkChild(
+  walk: Walk,
+  child: Accessible,
+  target: Target | null,
+  node: Element,
+  depth: number,
+): boolean {
+  if (!roomForNode(walk)) return false;
+  walk.nodes++;
+  if (walk.batch.isSilent(target)) {
+    node.children.push(unanswered(walk, child));
+    return true;
+  }
+  if (walk.topLevels?.depth === depth + 1) walk.quirks = walk.topLevels.quirksOf(child);
+  const childNode = emptyNode();
+  node.children.push(childNode);
+  if (target !== null && !aboveTopLevels(walk, depth + 1) && !walk.session.isCached(child)) {
+    walk.undescribed.push({ node: childNode, target, depth: depth + 1, quirks: walk.quirks });
+    return true;
+  }
+  describe(walk, childNode, target, libatspiFacts(walk.session, child), walk.quirks, false);
+  return walkChildren(walk, child, childNode, depth + 1);
 }
 
 /**
- * Walks again, with child lookups over the bus, every list of children that
- * differs from what the application reports; false once a limit stopped it.
+ * Adds children listed over the bus below `parent`, as many as the limits
+ * allow: those libatspi caches are walked from its cache, the others are
+ * left to describe over the bus. False once a limit stopped the walk.
  */
-function checkOrder(walk: Walk, batch: AtspiBatch): boolean {
-  for (let round = 0; round < ORDER_CHECK_ROUNDS && walk.walked.length > 0; round++) {
-    const walked = walk.walked;
-    walk.walked = [];
+function placeChildren(walk: Walk, parent: Remote, children: Target[]): boolean {
+  walk.quirks = parent.quirks;
+  for (const target of children) {
+    if (!roomForNode(walk)) return false;
+    const child = walk.session.accessibleAt(target.bus, target.path);
+    if (child === null) continue;
     try {
-      const actual = batch.children(walked.map((w) => w.parent));
-      for (const [i, w] of walked.entries()) {
-        const reported = actual[i];
-        if (walk.gone.has(w.node) || reported === null || sameList(reported, w.addresses)) continue;
-        if (!rewalk(walk, w, reported)) return false;
-      }
+      if (!walkChild(walk, child, target, parent.node, parent.depth)) return false;
     } finally {
-      for (const w of walked) walk.session.unref(w.parent);
+      walk.session.unref(child);
     }
   }
   return true;
+}
+
+/** Whether the node or time limit stopped the walk. */
+function stopped(walk: Walk): boolean {
+  return walk.cutShort === "nodes" || walk.cutShort === "time";
+}
+
+/**
+ * After the walk through libatspi's cache, level by level: checks the order
+ * of the lists walked, describes undescribed nodes (role, live states,
+ * interfaces, name, description and child count, asked at once) and lists
+ * the children of unlisted ones (walked from the cache where it has them).
+ */
+function walkOverTheBus(walk: Walk): void {
+  const { batch } = walk;
+  while (walk.walked.length > 0 || walk.undescribed.length > 0 || walk.unlisted.length > 0) {
+    if (walk.walked.length > 0) checkOrder(walk);
+    const undescribed = walk.undescribed;
+    walk.undescribed = [];
+    const targets = undescribed.map((r) => r.target);
+    const roles = new Asked(targets, ROLE);
+    const states = new Asked(targets, STATE);
+    const interfaces = new Asked(targets, INTERFACES);
+    const properties = new Asked(targets, ACCESSIBLE_PROPERTIES);
+    const uncounted = walk.unlisted.filter((u) => u.count === null);
+    const counts = new Asked(uncounted.map((u) => u.target), CHILD_COUNT);
+    batch.run(roles, states, interfaces, properties, counts);
+    uncounted.forEach((u, i) => u.count = counts.results[i] ?? 0);
+    undescribed.forEach((r, i) => {
+      if (batch.isSilent(r.target)) {
+        r.node.truncated = true;
+        walk.cutShort ??= "unresponsive";
+        return;
+      }
+      const names = new Set(interfaces.results[i] ?? []);
+      const props = properties.results[i];
+      const facts: Facts = {
+        role: roles.results[i] ?? -1,
+        states: states.results[i] ?? 0n,
+        name: props?.name ?? "",
+        description: props?.description ?? "",
+        interfaces: Object.fromEntries(
+          INTERFACE_NAMES.map(([key, , dbusName]) => [key, names.has(dbusName)]),
+        ) as unknown as Interfaces,
+      };
+      describe(walk, r.node, r.target, facts, r.quirks, true);
+      if ((props?.childCount ?? 0) > 0) walk.unlisted.push({ ...r, count: props!.childCount });
+    });
+    // Nodes placed are always described; past a limit no more are placed.
+    if (walk.unlisted.length > 0 && performance.now() > walk.deadline) walk.cutShort = "time";
+    if (stopped(walk)) walk.unlisted = [];
+    listChildren(walk);
+  }
+}
+
+/** Lists the children of every unlisted node at once, within the depth and node limits. */
+function listChildren(walk: Walk): void {
+  const unlisted = walk.unlisted;
+  walk.unlisted = [];
+  const whole: Remote[] = [];
+  const oneByOne: Array<{ parent: Remote; indices: number[] }> = [];
+  for (const u of unlisted) {
+    const count = u.count ?? 0;
+    if (count <= 0) continue;
+    if (u.depth >= walk.limits.maxDepth) {
+      u.node.truncated = true;
+      u.node.child_count = count;
+      walk.cutShort ??= "depth";
+      continue;
+    }
+    if (count <= CHILD_LIST_LIMIT) whole.push(u);
+    else {
+      const room = Math.max(0, Math.min(count, walk.limits.maxNodes - walk.nodes));
+      oneByOne.push({ parent: u, indices: Array.from({ length: room }, (_, i) => i) });
+    }
+  }
+  const lists = new Asked(whole.map((u) => u.target), CHILDREN);
+  const pairs = oneByOne.flatMap(({ parent, indices }) => indices.map((i) => ({ parent, i })));
+  const each = new Asked(pairs.map((p) => p.parent.target), childAt(pairs.map((p) => p.i)));
+  walk.batch.run(lists, each);
+  let k = 0;
+  const listed: Array<[Remote, Target[]]> = [
+    ...whole.map((u, i): [Remote, Target[]] => [u, lists.results[i] ?? []]),
+    ...oneByOne.map(({ parent, indices }): [Remote, Target[]] => {
+      const children = each.results.slice(k, k += indices.length);
+      return [parent, children.filter((c): c is Target => c !== null)];
+    }),
+  ];
+  for (const [parent, children] of listed) if (!placeChildren(walk, parent, children)) return;
+}
+
+/**
+ * Rebuilds every walked list of children that differs from what the
+ * application reports, in the application's order: a child the walk already
+ * took keeps its subtree; the others are described over the bus.
+ */
+function checkOrder(walk: Walk): void {
+  const walked = walk.walked;
+  walk.walked = [];
+  const reported = walk.batch.ask(walked.map((w) => w.parent), CHILDREN);
+  const gone = new Set<Element>();
+  for (const [i, w] of walked.entries()) {
+    const actual = reported[i];
+    if (gone.has(w.node) || actual === null) continue;
+    const addresses = actual.map(address);
+    if (sameList(addresses, w.addresses)) continue;
+    const taken = new Map<string, Element>();
+    w.addresses.forEach((a, j) => {
+      if (a !== null && !taken.has(a)) taken.set(a, w.node.children[j]);
+    });
+    const kept = addresses.map((a) => {
+      const node = taken.get(a!) ?? null;
+      taken.delete(a!); // a child listed twice by the cache is kept once
+      return node;
+    });
+    const dropped = new Set<Element>();
+    for (const child of w.node.children) {
+      if (!kept.includes(child)) walkTree(child, (n) => dropped.add(n));
+    }
+    forget(walk, dropped);
+    for (const n of dropped) gone.add(n);
+    w.node.children = [];
+    const parent: Remote = { node: w.node, target: w.parent, depth: w.depth, quirks: w.quirks };
+    actual.forEach((target, j) => {
+      const node = kept[j];
+      if (node !== null) w.node.children.push(node);
+      else placeChildren(walk, parent, [target]);
+    });
+  }
+}
+
+/** Forgets nodes that left the tree: their count and their pending reads. */
+function forget(walk: Walk, gone: Set<Element>): void {
+  if (gone.size === 0) return;
+  walk.nodes -= gone.size;
+  const keep = <T extends { node: Element }>(list: T[]) => list.filter((q) => !gone.has(q.node));
+  walk.undescribed = keep(walk.undescribed);
+  walk.unlisted = keep(walk.unlisted);
+  walk.cachedStates = keep(walk.cachedStates);
+  walk.needExtents = keep(walk.needExtents);
+  walk.needText = keep(walk.needText);
+  walk.needActions = keep(walk.needActions);
+  walk.needValue = keep(walk.needValue);
+  walk.needLabel = keep(walk.needLabel);
+  walk.described = keep(walk.described);
 }
 
 function sameList(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/**
- * Rebuilds `w`'s children in the application's order: a child the walk
- * already took keeps its subtree; the others are looked up over the bus and
- * walked. False once a limit stopped the walk.
- */
-function rewalk(walk: Walk, w: Walked, reported: string[]): boolean {
-  const taken = new Map<string, Element>();
-  w.addresses.forEach((address, i) => {
-    if (address !== null && !taken.has(address)) taken.set(address, w.node.children[i]);
+/** Fills in the reads queued during the walk, asked of every node at once. */
+function readQueued(walk: Walk): void {
+  const { batch } = walk;
+  const targets = (list: Queued[]) => list.map((q) => q.target);
+  const live = batch.ask(targets(walk.cachedStates), STATE);
+  walk.cachedStates.forEach((q, i) => {
+    if (live[i] !== null) applyStates(q.node, live[i]);
   });
-  const children: Array<Element | null> = reported.map((address) => {
-    const node = taken.get(address) ?? null;
-    taken.delete(address); // a child listed twice by the cache is kept once
-    return node;
+  // Toolkits that keep SHOWING up to date give hidden widgets sentinel
+  // extents: no need to ask, the answer would be "nowhere" anyway.
+  const needExtents = walk.needExtents.filter((q) =>
+    !q.quirks.reportsShowing || q.node.states!.showing
+  );
+  const { needText, needActions, needValue, needLabel, described } = walk;
+  const bounds = new Asked(targets(needExtents), extents(COORD_SCREEN));
+  const text = new Asked(targets(needText), texts(needText.map((q) => q.quirks.textEnd)));
+  const actions = new Asked(targets(needActions), ACTIONS);
+  const values = new Asked(targets(needValue), VALUE);
+  const relations = new Asked(targets(needLabel), RELATIONS);
+  const attributes = new Asked(targets(described), ATTRIBUTES);
+  batch.run(bounds, text, actions, values, relations, attributes);
+  needExtents.forEach((q, i) => {
+    q.node.bounds = toScreen(q.quirks, bounds.results[i]) ?? { ...NO_BOUNDS };
   });
-  drop(walk, [...taken.values(), ...w.node.children.filter((c) => !children.includes(c))]);
-  w.node.children = [];
-  const missing = children.flatMap((c, i) => c === null ? [i] : []);
-  const fetched = new Map<number, Accessible>();
-  walk.session.cacheChildren(w.parent, false);
-  try {
-    for (const i of missing) {
-      const child = walk.session.child(w.parent, i);
-      if (child !== null) fetched.set(i, child);
-    }
-  } catch {
-    // what was read stands; the rest is missing, as in any failing child walk
-  } finally {
-    walk.session.cacheChildren(w.parent, true);
-  }
-  let going = true;
-  walk.quirks = w.quirks;
-  for (const [i, kept] of children.entries()) {
-    const child = fetched.get(i);
-    if (kept !== null) w.node.children.push(kept);
-    else if (child !== undefined && going) going = walkChild(walk, child, w.node, w.depth);
-    else if (child !== undefined) walk.session.unref(child);
-  }
-  return going;
-}
-
-/**
- * Forgets subtrees that left the tree: their node count and their queued
- * reads; checkOrder skips their lists of children.
- */
-function drop(walk: Walk, subtrees: Element[]): void {
-  if (subtrees.length === 0) return;
-  const gone = new Set<Element>();
-  for (const root of subtrees) walkTree(root, (n) => gone.add(n));
-  for (const n of gone) walk.gone.add(n);
-  walk.nodes -= gone.size;
-  for (const list of queuedLists(walk)) {
-    const keep = list.filter((q) => !gone.has(q.node));
-    for (const q of list) if (gone.has(q.node)) walk.session.unref(q.accessible);
-    list.splice(0, list.length, ...keep);
-  }
-}
-
-function queuedLists(walk: Walk): Queued[][] {
-  return [walk.needExtents, walk.needText, walk.described, walk.needActions];
-}
-
-/** An assumed interface that answered is listed (see Queued.assumed). */
-function confirm(q: Queued, answered: boolean, name: string): void {
-  if (!q.assumed || !answered) return;
-  q.node.interfaces!.push(name);
-  q.node.interfaces!.sort();
-}
-
-/** Fills in the queued reads, then releases the queued references. */
-function readQueued(walk: Walk, batch: AtspiBatch): void {
-  const { needText, described, needActions } = walk;
-  const accessibles = (list: Queued[]) => list.map((q) => q.accessible);
-  try {
-    // libatspi's cached states can lag behind the application (a check box
-    // toggled on a hidden page kept its old CHECKED): every node's states are
-    // read again, the way its application reports them now.
-    const states = batch.states(accessibles(described));
-    described.forEach((q, i) => {
-      if (states[i] !== null) applyStates(q.node, states[i]);
-    });
-    // Toolkits that keep SHOWING up to date give hidden widgets sentinel
-    // extents: no need to ask, the answer would be "nowhere" anyway.
-    const needExtents = walk.needExtents.filter((q) =>
-      !q.quirks.reportsShowing || q.node.states!.showing
-    );
-    const extents = batch.extents(accessibles(needExtents), COORD_SCREEN);
-    needExtents.forEach((q, i) => {
-      q.node.bounds = toScreen(q.quirks, extents[i]) ?? { ...NO_BOUNDS };
-      confirm(q, extents[i] !== null, "component");
-    });
-    const texts = batch.texts(accessibles(needText), needText.map((q) => q.quirks.textEnd));
-    needText.forEach((q, i) => {
-      const text = texts[i];
-      confirm(q, text !== null, "text");
-      if (text === null) return;
-      q.node.text = text;
-      q.node.value = text;
-    });
-    const actions = batch.actions(accessibles(needActions));
-    needActions.forEach((q, i) => {
-      const rows = actions[i];
-      confirm(q, rows !== null, "action");
-      if (rows === null || rows.length === 0) return;
-      q.node.actions = rows.map(([name, description, key_binding]): ElementAction => ({
-        name,
-        description,
-        key_binding,
-      }));
-      q.node.keyboard_shortcut = keyboardShortcut(rows[0][2]);
-    });
-    const attributes = batch.attributes(accessibles(described));
-    described.forEach((q, i) => {
-      const found = attributes[i];
-      if (found !== null && Object.keys(found).length > 0) q.node.attributes = found;
-    });
-  } finally {
-    for (const list of queuedLists(walk)) {
-      for (const q of list) walk.session.unref(q.accessible);
-    }
-  }
+  // A text, read below, takes precedence over the number as `value`.
+  needValue.forEach((q, i) => {
+    const value = values.results[i];
+    if (value === null) return;
+    q.node.value_now = value.now;
+    q.node.value_min = value.min;
+    q.node.value_max = value.max;
+    q.node.value_step = value.step;
+    q.node.value = String(value.now);
+  });
+  needText.forEach((q, i) => {
+    const found = text.results[i];
+    if (found === null) return;
+    q.node.text = found;
+    q.node.value = found;
+  });
+  needActions.forEach((q, i) => {
+    const rows = actions.results[i];
+    if (rows === null || rows.length === 0) return;
+    q.node.actions = rows.map(([name, description, key_binding]): ElementAction => ({
+      name,
+      description,
+      key_binding,
+    }));
+    q.node.keyboard_shortcut = keyboardShortcut(rows[0][2]);
+  });
+  described.forEach((q, i) => {
+    const found = attributes.results[i];
+    if (found !== null && Object.keys(found).length > 0) q.node.attributes = found;
+  });
+  // A screen reader's name for an unnamed field: its first labelled-by target's.
+  const labels = relations.results.map((r) =>
+    r?.find(([type, to]) => type === RELATION_LABELLED_BY && to.length > 0)?.[1][0] ?? null
+  );
+  const names = batch.ask(labels, NAME);
+  needLabel.forEach((q, i) => {
+    if (names[i] !== null) q.node.name = names[i].trim();
+  });
 }
 
 /** Where a capture starts: an accessible, walked as the node at `depth`. */
@@ -490,23 +596,25 @@ export function walkFrom(
   batch: AtspiBatch,
   start: CaptureStart,
   limits: CaptureLimits,
-  memo: CaptureMemo,
 ): { root: Element; nodeCount: number; cutShort: Capture["cutShort"] } {
   const started = performance.now();
   const walk: Walk = {
     session,
     batch,
     walked: [],
-    gone: new Set(),
+    undescribed: [],
+    unlisted: [],
+    cachedStates: [],
     needExtents: [],
     needText: [],
-    described: [],
     needActions: [],
+    needValue: [],
+    needLabel: [],
+    described: [],
     limits,
     quirks: start.quirks,
     topLevels: start.topLevels,
     include: start.include ?? null,
-    memo,
     // Half the time limit to walk, the rest for the reads that follow.
     deadline: started + limits.timeoutMs / 2,
     nodes: 1,
@@ -515,13 +623,12 @@ export function walkFrom(
   batch.deadline = started + limits.timeoutMs;
   batch.late = false;
   try {
-    const root = describe(walk, start.accessible);
-    try {
-      if (walkChildren(walk, start.accessible, root, start.depth)) checkOrder(walk, batch);
-    } finally {
-      for (const w of walk.walked) session.unref(w.parent);
-    }
-    readQueued(walk, batch);
+    const root = emptyNode();
+    const target = targetOf(start.accessible);
+    describe(walk, root, target, libatspiFacts(session, start.accessible), start.quirks, false);
+    walkChildren(walk, start.accessible, root, start.depth);
+    walkOverTheBus(walk);
+    readQueued(walk);
     // Reads the time limit left out: some nodes lack states, bounds or text.
     if (batch.late) walk.cutShort ??= "time";
     return { root, nodeCount: walk.nodes, cutShort: walk.cutShort };
@@ -536,12 +643,11 @@ export function captureFrame(
   frame: Accessible,
   quirks: FrameQuirks,
   limits: CaptureLimits,
-  memo: CaptureMemo,
   title: string,
 ): Capture {
   const started = performance.now();
   const start = { accessible: frame, depth: 0, quirks, topLevels: null };
-  const { root, nodeCount, cutShort } = walkFrom(session, batch, start, limits, memo);
+  const { root, nodeCount, cutShort } = walkFrom(session, batch, start, limits);
   // Client-side-decorated GTK windows leave their frame unnamed; the title is the name.
   if (root.name === "") root.name = title;
   return {

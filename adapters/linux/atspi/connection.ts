@@ -9,9 +9,9 @@ import {
   ATSPI_OBJECT_APP_OFFSET,
   CACHE_CHILDREN,
   CACHE_DEFAULT,
+  CACHE_DESCRIBED,
   COORD_SCREEN,
   INIT_NO_BUS,
-  RELATION_LABELLED_BY,
   STATE_SET_BITS_OFFSET,
 } from "../ffi/atspi.ts";
 import type { DBus } from "../ffi/dbus.ts";
@@ -169,6 +169,26 @@ export class AtspiConnection {
     }
   }
 
+  /** Whether libatspi answers the facts describe() reads from its cache (not for TRANSIENT objects). */
+  isCached(accessible: Accessible): boolean {
+    return CACHE_DESCRIBED.every((flag) =>
+      this.atspi._atspi_accessible_test_cache(accessible, flag) !== 0
+    );
+  }
+
+  /** Whether libatspi lists the accessible's children from its cache (not for tables, menus...). */
+  childrenCached(accessible: Accessible): boolean {
+    return this.atspi._atspi_accessible_test_cache(accessible, CACHE_CHILDREN) !== 0;
+  }
+
+  /**
+   * A new reference to libatspi's object at `bus` + `path` (the one its cache
+   * fills, if it knows the object); null when the application is unknown.
+   */
+  accessibleAt(bus: string, path: string): Accessible | null {
+    return this.atspi._atspi_ref_accessible(cString(bus), cString(path));
+  }
+
   childCount(accessible: Accessible): number {
     const count = this.atspi.atspi_accessible_get_child_count(accessible, this.values.errorSlot);
     this.check();
@@ -200,42 +220,6 @@ export class AtspiConnection {
   name(accessible: Accessible): string {
     const name = this.atspi.atspi_accessible_get_name(accessible, this.values.errorSlot);
     return this.failed() ? "" : this.values.takeString(name);
-  }
-
-  /**
-   * The trimmed name of the first object this one is labelled by (AT-SPI's
-   * labelled-by relation), "" when there is none. One round trip.
-   */
-  labelName(accessible: Accessible): string {
-    const set = this.atspi.atspi_accessible_get_relation_set(accessible, this.values.errorSlot);
-    if (this.failed() || set === null) return "";
-    // A GArray of AtspiRelation*: { gchar *data; guint len; }.
-    const array = new Deno.UnsafePointerView(set);
-    const data = array.getPointer(0);
-    const length = array.getUint32(8);
-    let label = "";
-    try {
-      for (let i = 0; i < length && data !== null; i++) {
-        const relation = new Deno.UnsafePointerView(data).getPointer(i * 8);
-        if (relation === null) continue;
-        if (
-          label === "" &&
-          this.atspi.atspi_relation_get_relation_type(relation) === RELATION_LABELLED_BY
-        ) {
-          const targets = this.atspi.atspi_relation_get_n_targets(relation);
-          for (let t = 0; t < targets && label === ""; t++) {
-            const target = this.atspi.atspi_relation_get_target(relation, t);
-            if (target === null) continue;
-            label = this.name(target).trim();
-            this.unref(target);
-          }
-        }
-        this.unref(relation);
-      }
-    } finally {
-      this.glib.g_array_free(set, 1);
-    }
-    return label;
   }
 
   description(accessible: Accessible): string {
@@ -316,23 +300,6 @@ export class AtspiConnection {
     };
     this.values.free(rect);
     return bounds;
-  }
-
-  /** Minimum, maximum and smallest step of a Value accessible; null when unreadable. */
-  limits(accessible: Accessible): { min: number; max: number; step: number } | null {
-    const slot = this.values.errorSlot;
-    const min = this.atspi.atspi_value_get_minimum_value(accessible, slot);
-    if (this.failed()) return null;
-    const max = this.atspi.atspi_value_get_maximum_value(accessible, slot);
-    if (this.failed()) return null;
-    const step = this.atspi.atspi_value_get_minimum_increment(accessible, slot);
-    return { min, max, step: this.failed() ? 0 : step };
-  }
-
-  /** The current value of a Value accessible; null when unreadable. */
-  currentValue(accessible: Accessible): number | null {
-    const now = this.atspi.atspi_value_get_current_value(accessible, this.values.errorSlot);
-    return this.failed() ? null : now;
   }
 
   actionCount(accessible: Accessible): number {

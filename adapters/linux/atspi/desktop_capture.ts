@@ -6,8 +6,8 @@
 
 import type { Capture, CaptureLimits } from "../../types.ts";
 import { assignIds } from "../../../lib/core/tree.ts";
-import type { AtspiBatch } from "./batch.ts";
-import { type CaptureMemo, walkFrom } from "./capture.ts";
+import { type AtspiBatch, targetOf } from "./batch.ts";
+import { walkFrom } from "./capture.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { type FrameFinder, SCREEN_COORDINATES } from "./frames.ts";
 import type { WindowFacts } from "./host_protocol.ts";
@@ -22,7 +22,7 @@ const APPLICATION_DEPTH = 1;
 function askApplications(session: AtspiConnection, batch: AtspiBatch): void {
   const apps = session.children(session.desktop);
   try {
-    batch.answers(apps);
+    batch.answers(apps.map(targetOf));
   } finally {
     for (const app of apps) session.unref(app);
   }
@@ -39,7 +39,6 @@ export function captureDesktop(
   windows: WindowFacts[],
   application: string | null,
   limits: CaptureLimits,
-  memo: CaptureMemo,
 ): Capture | null {
   const started = performance.now();
   const desktop = session.desktop;
@@ -49,7 +48,7 @@ export function captureDesktop(
   const include = (child: Accessible, depth: number) => {
     if (depth !== APPLICATION_DEPTH) return true;
     const keep = wanted === null || session.name(child).trim().toLowerCase() === wanted;
-    if (keep && !batch.isSilent(child)) frames.learn(child);
+    if (keep && !batch.isSilent(targetOf(child))) frames.learn(child);
     found ||= keep;
     return keep;
   };
@@ -67,7 +66,6 @@ export function captureDesktop(
       include,
     },
     limits,
-    memo,
   );
   if (!found) return null;
   root.role = "Desktop";

@@ -7,7 +7,7 @@ import type { Bounds } from "../../../lib/core/tree.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { type FrameQuirks, INT32_MAX, relativeOrigin, WHOLE_TEXT } from "./frame_quirks.ts";
 import type { WindowFacts } from "./host_protocol.ts";
-import type { AtspiBatch } from "./batch.ts";
+import { type AtspiBatch, targetOf } from "./batch.ts";
 import { AppNotRespondingError } from "../../types.ts";
 
 export interface WindowFrame {
@@ -99,7 +99,7 @@ export class FrameFinder {
   find({ pid, title, client, outer }: WindowFacts): WindowFrame | null {
     let best: { score: number; frame: Accessible; quirks: FrameQuirks } | null = null;
     const apps = this.applicationsOf(pid);
-    const answers = this.batch.answers(apps.map(({ app }) => app));
+    const answers = this.batch.answers(apps.map(({ app }) => targetOf(app)));
     for (const [n, { app, facts }] of apps.entries()) {
       try {
         if (!answers[n]) continue;

@@ -6,7 +6,7 @@
 // on stdio: requests are served one at a time; between them GLib is pumped so
 // libatspi's cache follows the applications.
 
-import { captureFrame, CaptureMemo } from "./capture.ts";
+import { captureFrame } from "./capture.ts";
 import { captureDesktop } from "./desktop_capture.ts";
 import { AtspiBatch } from "./batch.ts";
 import {
@@ -18,7 +18,11 @@ import {
 import { AccessibilityBusError, AtspiConnection } from "./connection.ts";
 import { performElementOperation } from "./element_operations.ts";
 import { openAtspi } from "../ffi/atspi.ts";
-import { type DBus, openDBus } from "../ffi/dbus.ts";
+import { openDBus } from "../ffi/dbus.ts";
+import { openLibc } from "../ffi/libc.ts";
+import { WireConnection } from "../dbus_wire/connection.ts";
+import { accessibilityBusAddress } from "./accessibility_bus.ts";
+import { AppConnections } from "./app_connections.ts";
 import { openGLib } from "../ffi/glib.ts";
 import { FrameFinder } from "./frames.ts";
 import { GValues } from "../ffi/glib_values.ts";
@@ -29,6 +33,9 @@ import {
   type CaptureLimits,
   type ElementOperation,
 } from "../../types.ts";
+
+/** How long opening the host's own bus connection may take. */
+const WIRE_OPEN_TIMEOUT_MS = 3000;
 
 /** Often enough that cached states are current when a request comes in. */
 const PUMP_INTERVAL_MS = 5;
@@ -45,11 +52,10 @@ function send(message: HostReply | HostStartup): void {
 
 class AtspiHost {
   private readonly frames: FrameFinder;
-  private readonly memo = new CaptureMemo();
   private readonly batch: AtspiBatch;
 
-  constructor(private readonly session: AtspiConnection, dbus: DBus) {
-    this.batch = new AtspiBatch(dbus);
+  constructor(private readonly session: AtspiConnection, apps: AppConnections) {
+    this.batch = new AtspiBatch(apps);
     this.frames = new FrameFinder(session, this.batch);
   }
 
@@ -57,6 +63,11 @@ class AtspiHost {
   private ready(): void {
     this.session.pump();
     this.session.assertConnected();
+    if (!this.batch.connected) {
+      throw new AccessibilityBusError(
+        "the host's own connection to the accessibility bus was lost",
+      );
+    }
     this.batch.resetSilent();
   }
 
@@ -67,7 +78,7 @@ class AtspiHost {
     if (found === null) return null;
     try {
       const { frame, quirks, title } = found;
-      return captureFrame(this.session, this.batch, frame, quirks, limits, this.memo, title);
+      return captureFrame(this.session, this.batch, frame, quirks, limits, title);
     } finally {
       this.session.unref(found.frame);
     }
@@ -92,8 +103,8 @@ class AtspiHost {
     limits: CaptureLimits,
   ): Capture | null {
     this.ready();
-    const { session, batch, frames, memo } = this;
-    return captureDesktop(session, batch, frames, windows, application, limits, memo);
+    const { session, batch, frames } = this;
+    return captureDesktop(session, batch, frames, windows, application, limits);
   }
 
   private run(request: HostRequest): unknown {
@@ -129,9 +140,11 @@ function open(): AtspiHost {
   const { atspi } = openAtspi();
   const { glib, gobject } = openGLib();
   const { dbus } = openDBus();
+  const { libc } = openLibc();
   const session = new AtspiConnection(atspi, glib, dbus, new GValues(glib, gobject));
   session.init();
-  return new AtspiHost(session, dbus);
+  const bus = WireConnection.open(libc, accessibilityBusAddress(dbus), WIRE_OPEN_TIMEOUT_MS);
+  return new AtspiHost(session, new AppConnections(libc, bus));
 }
 
 /** Serves the worker until stdin closes (the worker ended) or the bus is lost. */

@@ -18,9 +18,15 @@ const RETRY_INTERVAL_MS = 1_000;
 
 /** `deno run` of the host module; a compiled service binary runs itself as the host. */
 function hostCommand(): Deno.Command {
-  const args = Deno.build.standalone
-    ? [ATSPI_HOST_FLAG]
-    : ["run", "--allow-ffi", "--no-prompt", "--quiet", HOST_MODULE];
+  const args = Deno.build.standalone ? [ATSPI_HOST_FLAG] : [
+    "run",
+    "--allow-ffi",
+    // Where its own bus connection goes (see accessibilityBusAddress).
+    "--allow-env=AT_SPI_BUS_ADDRESS,DBUS_SESSION_BUS_ADDRESS",
+    "--no-prompt",
+    "--quiet",
+    HOST_MODULE,
+  ];
   return new Deno.Command(Deno.execPath(), {
     args,
     stdin: "piped",

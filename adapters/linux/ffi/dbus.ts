@@ -1,7 +1,7 @@
-// libdbus symbols: the start-up probe asks the session bus where the
-// accessibility bus is and checks that it answers; the AT-SPI host watches
-// libatspi's connection to notice when that bus goes away, and pipelines the
-// calls libatspi would make one by one (adapters/linux/atspi/batch.ts). Non-variadic only.
+// libdbus symbols: the start-up probe (and the AT-SPI host, for its own
+// connection) asks the session bus where the accessibility bus is and checks
+// that it answers; the AT-SPI host watches libatspi's connection to notice
+// when that bus goes away. Non-variadic only.
 
 export const DBUS_LIBRARY = "libdbus-1.so.3";
 
@@ -17,23 +17,12 @@ const dbusSymbols = {
   dbus_connection_get_is_connected: { parameters: [P], result: "i32" },
   dbus_connection_close: { parameters: [P], result: "void" },
   dbus_connection_unref: { parameters: [P], result: "void" },
-  /** (destination, path, interface, method): the first two may come straight from libatspi's structs. */
+  /** (destination, path, interface, method). */
   dbus_message_new_method_call: { parameters: [P, P, B, B], result: P },
   dbus_connection_send_with_reply_and_block: { parameters: [P, P, "i32", B], result: P },
-  dbus_connection_send_with_reply: { parameters: [P, P, B, "i32"], result: "i32" },
-  dbus_connection_flush: { parameters: [P], result: "void" },
-  dbus_pending_call_block: { parameters: [P], result: "void" },
-  dbus_pending_call_steal_reply: { parameters: [P], result: P },
-  dbus_pending_call_unref: { parameters: [P], result: "void" },
   dbus_message_unref: { parameters: [P], result: "void" },
-  dbus_message_get_type: { parameters: [P], result: "i32" },
-  dbus_message_get_error_name: { parameters: [P], result: P },
   dbus_message_iter_init: { parameters: [P, B], result: "i32" },
-  dbus_message_iter_init_append: { parameters: [P, B], result: "void" },
-  dbus_message_iter_append_basic: { parameters: [B, "i32", B], result: "i32" },
   dbus_message_iter_get_arg_type: { parameters: [B], result: "i32" },
-  dbus_message_iter_recurse: { parameters: [B, B], result: "void" },
-  dbus_message_iter_next: { parameters: [B], result: "i32" },
   dbus_message_iter_get_basic: { parameters: [B, B], result: "void" },
 } as const;
 
@@ -50,9 +39,3 @@ export const DBUS_ERROR_MESSAGE_OFFSET = 8;
 /** DBusMessageIter is 14 pointer-sized fields on 64-bit; generous to be safe. */
 export const DBUS_MESSAGE_ITER_SIZE = 128;
 export const DBUS_TYPE_STRING = "s".charCodeAt(0);
-export const DBUS_TYPE_INT32 = "i".charCodeAt(0);
-export const DBUS_TYPE_UINT32 = "u".charCodeAt(0);
-export const DBUS_TYPE_STRUCT = "r".charCodeAt(0);
-export const DBUS_TYPE_ARRAY = "a".charCodeAt(0);
-export const DBUS_TYPE_DICT_ENTRY = "e".charCodeAt(0);
-export const DBUS_MESSAGE_TYPE_METHOD_RETURN = 2;

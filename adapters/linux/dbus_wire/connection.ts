@@ -1,0 +1,202 @@
+// The AT-SPI host's own connection to the accessibility bus, for reads asked
+// many at a time. libdbus writes each message with its own system call as it
+// is queued and takes ~10 library calls per message from here; a capture asks
+// hundreds of questions, so they are written here in one buffer with one
+// write, and the replies are read in bulk and matched by serial.
+
+import { type Libc } from "../ffi/libc.ts";
+import { unixSockets } from "./address.ts";
+import { type MethodCall, WireWriter } from "./marshal.ts";
+import { SocketClosedError, UnixSocket } from "./socket.ts";
+import {
+  decodeMessage,
+  MESSAGE_ERROR,
+  MESSAGE_METHOD_RETURN,
+  messageLength,
+  WireFormatError,
+  type WireMessage,
+  type WireValue,
+} from "./unmarshal.ts";
+
+export type Reply =
+  | { ok: true; signature: string; body: WireValue[] }
+  | {
+    ok: false;
+    /** The D-Bus error name ("org.freedesktop.DBus.Error.UnknownMethod"). */
+    error: string;
+    /** Whether no answer came within the call's timeout. */
+    timedOut: boolean;
+  };
+
+const NO_REPLY = "org.freedesktop.DBus.Error.NoReply";
+const DISCONNECTED = "org.freedesktop.DBus.Error.Disconnected";
+/** Our name for a reply whose body does not match its signature. */
+const MALFORMED = "org.freedesktop.DBus.Error.InvalidArgs";
+
+export class WireConnection {
+  private serial = 0;
+  private inbox = new Uint8Array(64 * 1024);
+  /** Unread bytes are inbox[start, end). */
+  private start = 0;
+  private end = 0;
+  private readonly writer = new WireWriter();
+
+  private constructor(private readonly socket: UnixSocket) {}
+
+  /**
+   * Connects to the bus (or, with `peer`, the single application) at
+   * `address` and authenticates as this process's user, within `timeoutMs`;
+   * on a bus, says Hello. Throws SocketClosedError saying why not.
+   */
+  static open(libc: Libc, address: string, timeoutMs: number, peer = false): WireConnection {
+    const sockets = unixSockets(address);
+    if (sockets.length === 0) throw new SocketClosedError(`no Unix socket in ${address}`);
+    let lastProblem = "";
+    for (const target of sockets) {
+      let socket: UnixSocket;
+      try {
+        socket = UnixSocket.connect(libc, target);
+      } catch (e) {
+        lastProblem = (e as Error).message;
+        continue;
+      }
+      const connection = new WireConnection(socket);
+      try {
+        connection.authenticate(libc.getuid(), performance.now() + timeoutMs);
+        if (peer) return connection;
+        const [hello] = connection.callMany([{
+          destination: "org.freedesktop.DBus",
+          path: "/org/freedesktop/DBus",
+          iface: "org.freedesktop.DBus",
+          member: "Hello",
+          args: [],
+        }], timeoutMs);
+        if (!hello.ok) throw new SocketClosedError(`the bus refused Hello: ${hello.error}`);
+        return connection;
+      } catch (e) {
+        socket.close();
+        lastProblem = (e as Error).message;
+      }
+    }
+    throw new SocketClosedError(`cannot open a connection to ${address}: ${lastProblem}`);
+  }
+
+  get isOpen(): boolean {
+    return !this.socket.isClosed;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+
+  /** SASL EXTERNAL: the kernel vouches for our user id. */
+  private authenticate(uid: number, deadline: number): void {
+    const hexUid = [...String(uid)].map((c) => c.charCodeAt(0).toString(16)).join("");
+    this.socket.writeAll(new TextEncoder().encode(`\0AUTH EXTERNAL ${hexUid}\r\n`));
+    const line = this.readLine(deadline);
+    if (!line.startsWith("OK ")) throw new SocketClosedError(`authentication refused: ${line}`);
+    this.socket.writeAll(new TextEncoder().encode("BEGIN\r\n"));
+  }
+
+  private readLine(deadline: number): string {
+    for (;;) {
+      const text = new TextDecoder().decode(this.inbox.subarray(this.start, this.end));
+      const eol = text.indexOf("\r\n");
+      if (eol >= 0) {
+        this.start += eol + 2;
+        return text.slice(0, eol);
+      }
+      if (!this.fill(deadline)) throw new SocketClosedError("no answer to authentication");
+    }
+  }
+
+  /** Reads more bytes into the inbox; false when the deadline passed first. */
+  private fill(deadline: number): boolean {
+    if (this.start === this.end) this.start = this.end = 0;
+    if (this.inbox.length - this.end < 16 * 1024) {
+      const unread = this.inbox.subarray(this.start, this.end);
+      const size = unread.length + 16 * 1024 > this.inbox.length / 2
+        ? this.inbox.length * 2
+        : this.inbox.length;
+      const next = new Uint8Array(size);
+      next.set(unread);
+      this.inbox = next;
+      this.end = unread.length;
+      this.start = 0;
+    }
+    const n = this.socket.readSome(this.inbox.subarray(this.end), deadline);
+    this.end += n;
+    return n > 0;
+  }
+
+  /**
+   * Sends every call at once and returns their replies in order; a call not
+   * answered within `timeoutMs` is a NoReply with `timedOut`. A lost
+   * connection fails the calls left with Disconnected.
+   */
+  callMany(calls: readonly MethodCall[], timeoutMs: number): Reply[] {
+    const replies: Array<Reply | null> = new Array(calls.length).fill(null);
+    try {
+      this.exchange(calls, timeoutMs, replies);
+    } catch (e) {
+      if (!(e instanceof SocketClosedError)) throw e;
+    }
+    return replies.map((r) => r ?? { ok: false, error: DISCONNECTED, timedOut: false });
+  }
+
+  private exchange(
+    calls: readonly MethodCall[],
+    timeoutMs: number,
+    replies: Array<Reply | null>,
+  ): void {
+    const waiting = new Map<number, number>(); // serial → index in calls
+    this.writer.reset();
+    for (let i = 0; i < calls.length; i++) {
+      // Serials are non-zero uint32s; wrapping after 4 billion calls is harmless.
+      this.serial = this.serial >= 0xffffffff ? 1 : this.serial + 1;
+      this.writer.call(calls[i], this.serial);
+      waiting.set(this.serial, i);
+    }
+    this.socket.writeAll(this.writer.written);
+    const deadline = performance.now() + timeoutMs;
+    while (waiting.size > 0) {
+      this.takeMessages(waiting, replies);
+      if (waiting.size === 0) break;
+      if (!this.fill(deadline)) {
+        for (const index of waiting.values()) {
+          replies[index] = { ok: false, error: NO_REPLY, timedOut: true };
+        }
+        return;
+      }
+    }
+  }
+
+  /** Decodes the complete messages in the inbox; replies to waiting calls are kept. */
+  private takeMessages(waiting: Map<number, number>, replies: Array<Reply | null>): void {
+    for (;;) {
+      let length: number | null;
+      let message: WireMessage;
+      try {
+        length = messageLength(this.inbox, this.start, this.end);
+        if (length === null || this.start + length > this.end) return;
+        message = decodeMessage(this.inbox, this.start, length);
+      } catch (e) {
+        if (!(e instanceof WireFormatError)) throw e;
+        // The stream cannot be followed past a broken header.
+        this.socket.close();
+        throw new SocketClosedError(`malformed message from the bus: ${e.message}`);
+      }
+      this.start += length;
+      const index = waiting.get(message.replySerial);
+      if (index === undefined) continue; // a signal, or a reply that came too late
+      waiting.delete(message.replySerial);
+      if (message.malformed !== null) {
+        replies[index] = { ok: false, error: MALFORMED, timedOut: false };
+      } else if (message.type === MESSAGE_METHOD_RETURN) {
+        replies[index] = { ok: true, signature: message.signature, body: message.body };
+      } else if (message.type === MESSAGE_ERROR) {
+        replies[index] = { ok: false, error: message.errorName ?? "unknown", timedOut: false };
+      }
+    }
+  }
+}
