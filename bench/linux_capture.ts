@@ -55,11 +55,20 @@ async function pyatspiWalk(env: Record<string, string>, pid: number, runs: numbe
   return { nodes: result.nodes, ms: result.ms.slice(1) };
 }
 
+/**
+ * Waits until the window's tree has settled: the same node count (at least
+ * 50) three times a second apart. LibreOffice keeps building its window for
+ * seconds after it maps it.
+ */
 async function waitForTree(adapter: Adapter, handle: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while ((await adapter.captureTree(handle, LIMITS))!.nodeCount < 50) {
-    if (Date.now() > deadline) throw new Error(`no accessible tree for window ${handle}`);
-    await new Promise((r) => setTimeout(r, 200));
+  const deadline = Date.now() + 60_000;
+  const counts: number[] = [];
+  for (;;) {
+    counts.push((await adapter.captureTree(handle, LIMITS))!.nodeCount);
+    const last = counts.slice(-3);
+    if (last.length === 3 && last[0] >= 50 && last.every((c) => c === last[0])) return;
+    if (Date.now() > deadline) throw new Error(`the tree of window ${handle} did not settle`);
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 

@@ -379,9 +379,13 @@ function stopped(walk: Walk): boolean {
 function walkOverTheBus(walk: Walk): void {
   const { batch } = walk;
   while (walk.walked.length > 0 || walk.undescribed.length > 0 || walk.unlisted.length > 0) {
-    if (walk.walked.length > 0) checkOrder(walk);
-    const undescribed = walk.undescribed;
+    // One round asks everything this level needs, live states of the nodes walked from the cache included.
+    const { walked, undescribed, cachedStates } = walk;
+    walk.walked = [];
     walk.undescribed = [];
+    walk.cachedStates = [];
+    const lists = new Asked(walked.map((w) => w.parent), CHILDREN);
+    const live = new Asked(cachedStates.map((q) => q.target), STATE);
     const targets = undescribed.map((r) => r.target);
     const roles = new Asked(targets, ROLE);
     const states = new Asked(targets, STATE);
@@ -389,9 +393,14 @@ function walkOverTheBus(walk: Walk): void {
     const properties = new Asked(targets, ACCESSIBLE_PROPERTIES);
     const uncounted = walk.unlisted.filter((u) => u.count === null);
     const counts = new Asked(uncounted.map((u) => u.target), CHILD_COUNT);
-    batch.run(roles, states, interfaces, properties, counts);
+    batch.run(lists, live, roles, states, interfaces, properties, counts);
+    cachedStates.forEach((q, i) => {
+      if (live.results[i] !== null) applyStates(q.node, live.results[i]);
+    });
+    const gone = checkOrder(walk, walked, lists.results);
     uncounted.forEach((u, i) => u.count = counts.results[i] ?? 0);
     undescribed.forEach((r, i) => {
+      if (gone.has(r.node)) return;
       if (batch.isSilent(r.target)) {
         r.node.truncated = true;
         walk.cutShort ??= "unresponsive";
@@ -456,13 +465,15 @@ function listChildren(walk: Walk): void {
 
 /**
  * Rebuilds every walked list of children that differs from what the
- * application reports, in the application's order: a child the walk already
- * took keeps its subtree; the others are described over the bus.
+ * application reports (`reported`, in the same order), in the application's
+ * order: a child the walk already took keeps its subtree; the others are
+ * described over the bus. Returns the nodes that left the tree.
  */
-function checkOrder(walk: Walk): void {
-  const walked = walk.walked;
-  walk.walked = [];
-  const reported = walk.batch.ask(walked.map((w) => w.parent), CHILDREN);
+function checkOrder(
+  walk: Walk,
+  walked: Walked[],
+  reported: Array<Target[] | null>,
+): Set<Element> {
   const gone = new Set<Element>();
   for (const [i, w] of walked.entries()) {
     const actual = reported[i];
@@ -492,6 +503,7 @@ function checkOrder(walk: Walk): void {
       else placeChildren(walk, parent, [target]);
     });
   }
+  return gone;
 }
 
 /** Forgets nodes that left the tree: their count and their pending reads. */

@@ -84,12 +84,25 @@ export class WireWriter {
 
   /** A string or object path: u32 byte length, UTF-8, NUL. */
   string(value: string): void {
-    const encoded = encoder.encode(value);
-    this.u32(encoded.length);
-    this.ensure(encoded.length + 1);
-    this.bytes.set(encoded, this.length);
-    this.length += encoded.length;
-    this.bytes[this.length++] = 0;
+    this.align(4);
+    const at = this.length;
+    // Bus names, paths and member names are ASCII: copied without an encoder call.
+    this.ensure(4 + value.length + 1);
+    let n = 0;
+    for (; n < value.length; n++) {
+      const code = value.charCodeAt(n);
+      if (code >= 0x80) break;
+      this.bytes[at + 4 + n] = code;
+    }
+    if (n < value.length) {
+      const encoded = encoder.encode(value);
+      this.ensure(4 + encoded.length + 1);
+      this.bytes.set(encoded, at + 4);
+      n = encoded.length;
+    }
+    this.view.setUint32(at, n, true);
+    this.bytes[at + 4 + n] = 0;
+    this.length = at + 4 + n + 1;
   }
 
   /** A signature: u8 length, ASCII, NUL. */

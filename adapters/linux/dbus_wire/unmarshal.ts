@@ -62,6 +62,17 @@ class Reader {
     return this.bytes[this.offset++];
   }
 
+  /** Steps over one value of a single complete type without decoding strings. */
+  skip(signature: string): void {
+    if (signature === "s" || signature === "o" || signature === "g") {
+      const length = signature === "g" ? this.u8() : this.u32();
+      this.need(length + 1);
+      this.offset += length + 1;
+    } else {
+      this.value(signature, 0);
+    }
+  }
+
   u32(): number {
     this.align(4);
     this.need(4);
@@ -83,7 +94,10 @@ class Reader {
           break;
         }
       }
-      if (ascii) return String.fromCharCode(...this.bytes.subarray(start, start + length));
+      if (ascii) {
+        const codes = this.bytes.subarray(start, start + length) as unknown as number[];
+        return String.fromCharCode.apply(null, codes);
+      }
     }
     return decoder.decode(this.bytes.subarray(start, start + length));
   }
@@ -249,14 +263,18 @@ export function decodeMessage(bytes: Uint8Array, start: number, length: number):
   let replySerial = 0;
   let errorName: string | null = null;
   let signature = "";
+  // Only three fields matter here; the others (path, sender...) are skipped unread.
   while (reader.offset < fieldsEnd) {
     reader.align(8);
     if (reader.offset >= fieldsEnd) break;
     const code = reader.u8();
-    const [value] = reader.value("v", 0);
-    if (code === FIELD_REPLY_SERIAL && typeof value === "number") replySerial = value;
-    else if (code === FIELD_ERROR_NAME && typeof value === "string") errorName = value;
-    else if (code === FIELD_SIGNATURE && typeof value === "string") signature = value;
+    const fieldType = reader.value("g", 0)[0] as string;
+    if (code === FIELD_REPLY_SERIAL && fieldType === "u") replySerial = reader.u32();
+    else if (code === FIELD_ERROR_NAME && fieldType === "s") {
+      errorName = reader.value("s", 0)[0] as string;
+    } else if (code === FIELD_SIGNATURE && fieldType === "g") {
+      signature = reader.value("g", 0)[0] as string;
+    } else reader.skip(fieldType);
   }
   reader.offset = fieldsEnd;
   reader.align(8);
