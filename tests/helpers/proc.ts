@@ -1,4 +1,5 @@
-// Thread facts from Linux's /proc, for tests of scheduling priority.
+// Process and thread facts from Linux's /proc: scheduling priority, child
+// processes and their open sockets.
 
 /** The nice value of a thread: "thread-self", or "<pid>/task/<tid>". */
 export function threadNice(thread: string): number {
@@ -18,4 +19,34 @@ export function threadNices(pid: number): Map<number, number> {
     }
   }
   return nices;
+}
+
+/** The processes whose parent is `pid` and whose command line contains `text`. */
+export function childrenMatching(pid: number, text: string): number[] {
+  const found: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const command = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`);
+      if (parent === pid && command.includes(text)) found.push(Number(entry.name));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
+}
+
+/** How many sockets a process has open. */
+export function socketCount(pid: number): number {
+  let count = 0;
+  for (const entry of Deno.readDirSync(`/proc/${pid}/fd`)) {
+    try {
+      if (Deno.readLinkSync(`/proc/${pid}/fd/${entry.name}`).startsWith("socket:")) count++;
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return count;
 }

@@ -1,12 +1,14 @@
 // Bad input on a real desktop (issue 12): an unknown window, an application
 // that is stopped (SIGSTOP) while it is asked, one that dies mid-walk and a
 // 20,000-node tree. Each answers with a typed error or a result marked cut
-// short, within the capture limits, and the service keeps serving throughout.
+// short, within the capture limits, and the service keeps serving throughout;
+// no connection outlives the application it was opened to.
 
 import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/core/tree.ts";
 import { startHealthProbe } from "../helpers/health_probe.ts";
 import { startService } from "../helpers/service.ts";
+import { childrenMatching, socketCount } from "../helpers/proc.ts";
 import { type Client, client, desktopTest, findAll, uidOf } from "./linux_service.ts";
 
 const MANY_LABELS = new URL("./many_labels.py", import.meta.url).pathname;
@@ -147,6 +149,20 @@ desktopTest(
         assert.equal(errorCode(after.body), "WindowGone");
         await assertServing(c, calculatorUid);
         assert.equal(service.exited(), null, "the service is alive");
+      });
+
+      await t.step("an application's own connection closes once it quits", async () => {
+        // The AT-SPI host asks each GTK application on the socket it offers.
+        const [host] = childrenMatching(service.pid, "atspi/host.ts");
+        assert.ok(host, "the AT-SPI host process");
+        const before = socketCount(host);
+        const extra = await desktop.launch("zenity", ["--info", "--text=asked directly"]);
+        assert.ok((await c.structure(uidOf(extra.window))).children.length > 0);
+        // Ours and libatspi's (which asks the application directly too).
+        assert.ok(socketCount(host) > before, "connections of its own");
+        await extra.kill();
+        await assertServing(c, calculatorUid);
+        assert.equal(socketCount(host), before, "closed with the application");
       });
     } finally {
       await service.stop();

@@ -58,6 +58,15 @@ export class AppConnections {
     return { connections, silent };
   }
 
+  /** Closes the connections of applications not in `running` (they quit): no socket outlives its application. */
+  prune(running: ReadonlySet<string>): void {
+    for (const [name, peer] of this.peers) {
+      if (running.has(name)) continue;
+      peer?.close();
+      this.peers.delete(name);
+    }
+  }
+
   private connect(address: string): WireConnection | null {
     try {
       return WireConnection.open(this.libc, address, PEER_OPEN_TIMEOUT_MS, true);

@@ -240,9 +240,14 @@ export class AtspiBatch {
     return this.apps.bus.isOpen;
   }
 
-  /** Forgets which applications did not answer: each request asks them afresh. */
-  resetSilent(): void {
+  /**
+   * Before a request: forgets which applications did not answer (each
+   * request asks them afresh) and the connections of those no longer
+   * `running` (bus names).
+   */
+  reset(running: ReadonlySet<string>): void {
     this.silent.clear();
+    this.apps.prune(running);
   }
 
   /** Whether the object's application let a call time out in this request. */

@@ -68,7 +68,9 @@ class AtspiHost {
         "the host's own connection to the accessibility bus was lost",
       );
     }
-    this.batch.resetSilent();
+    const apps = this.session.children(this.session.desktop);
+    this.batch.reset(new Set(apps.map((app) => this.session.busName(app))));
+    for (const app of apps) this.session.unref(app);
   }
 
   /** The window's tree; null when its application is not accessible. */
