@@ -335,14 +335,21 @@ function walkChild(
     return true;
   }
   if (walk.topLevels?.depth === depth + 1) walk.quirks = walk.topLevels.quirksOf(child);
-  const childNode = emptyNode();
-  node.children.push(childNode);
   if (target !== null && !aboveTopLevels(walk, depth + 1) && !walk.session.isCached(child)) {
-    walk.undescribed.push({ node: childNode, target, depth: depth + 1, quirks: walk.quirks });
+    placeUndescribed(walk, node, target, depth + 1);
     return true;
   }
+  const childNode = emptyNode();
+  node.children.push(childNode);
   describe(walk, childNode, target, libatspiFacts(walk.session, child), walk.quirks, false);
   return walkChildren(walk, child, childNode, depth + 1);
+}
+
+/** Adds an empty node for `target` below `node`, to be described over the bus (already counted). */
+function placeUndescribed(walk: Walk, node: Element, target: Target, depth: number): void {
+  const placed = emptyNode();
+  node.children.push(placed);
+  walk.undescribed.push({ node: placed, target, depth, quirks: walk.quirks });
 }
 
 /**
@@ -355,7 +362,12 @@ function placeChildren(walk: Walk, parent: Remote, children: Target[]): boolean 
   for (const target of children) {
     if (!roomForNode(walk)) return false;
     const child = walk.session.accessibleAt(target.bus, target.path);
-    if (child === null) continue;
+    if (child === null) {
+      // An application libatspi does not know (yet): asked over the bus like any other.
+      walk.nodes++;
+      placeUndescribed(walk, parent.node, target, parent.depth + 1);
+      continue;
+    }
     try {
       if (!walkChild(walk, child, target, parent.node, parent.depth)) return false;
     } finally {
