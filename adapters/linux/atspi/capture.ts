@@ -16,9 +16,12 @@
 // libatspi's cache can also misorder children: it places each by the index in
 // parent the application reported when it was added, and a GTK3 header bar
 // reports -1 for the box of window buttons, which then goes missing while
-// another child shows twice. So every walked list of two or more children is
-// checked against the application's own (GetChildren), and a list that
-// differs is rebuilt in the application's order.
+// another child shows twice. It can miss children too: a host that read
+// LibreOffice while it was still building its window kept a panel without
+// its sidebar (833 nodes) for as long as it ran. So every walked list of
+// children, an empty one included, is checked against the application's own
+// (GetChildren), and a list that differs is rebuilt in the application's
+// order.
 
 import type { Capture, CaptureLimits } from "../../types.ts";
 import type { Bounds, Element, ElementAction } from "../../../lib/core/tree.ts";
@@ -255,15 +258,14 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
   } catch {
     return true; // a failing child walk truncates this node's children
   }
-  if (count <= 0) return true;
-  if (depth >= walk.limits.maxDepth) {
+  if (count > 0 && depth >= walk.limits.maxDepth) {
     node.truncated = true;
     node.child_count = count;
     walk.cutShort ??= "depth";
     return true;
   }
-  // Only lists of two or more are checked (a lone child cannot be misordered).
-  let addresses: Array<string | null> | null = count >= 2 && target !== null ? [] : null;
+  // Every list is checked, an empty one too: the cache can miss a child as well as misplace it.
+  let addresses: Array<string | null> | null = target !== null ? [] : null;
   for (let i = 0; i < count; i++) {
     let child: Accessible | null;
     try {
@@ -492,6 +494,13 @@ function checkOrder(
     if (gone.has(w.node) || actual === null) continue;
     const addresses = actual.map(address);
     if (sameList(addresses, w.addresses)) continue;
+    if (w.depth >= walk.limits.maxDepth) {
+      // Children the cache missed, below the depth limit: cut there, like any other.
+      w.node.truncated = true;
+      w.node.child_count = actual.length;
+      walk.cutShort ??= "depth";
+      continue;
+    }
     const taken = new Map<string, Element>();
     w.addresses.forEach((a, j) => {
       if (a !== null && !taken.has(a)) taken.set(a, w.node.children[j]);
