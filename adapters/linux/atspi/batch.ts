@@ -109,21 +109,26 @@ export const ACCESSIBLE_PROPERTIES: Query<
   },
 };
 
-export const NAME: Query<string> = {
-  iface: PROPERTIES,
-  member: "Get",
-  args: () => [{ type: "s", value: ACCESSIBLE }, { type: "s", value: "Name" }],
-  signature: "v",
-  read: ([name]) => typeof name === "string" ? name : null,
-};
+/** One property of the Accessible interface, when it has the type `is` accepts. */
+function accessibleProperty<T extends WireValue>(
+  name: string,
+  is: (value: WireValue) => value is T,
+): Query<T> {
+  return {
+    iface: PROPERTIES,
+    member: "Get",
+    args: () => [{ type: "s", value: ACCESSIBLE }, { type: "s", value: name }],
+    signature: "v",
+    read: ([value]) => is(value) ? value : null,
+  };
+}
 
-export const CHILD_COUNT: Query<number> = {
-  iface: PROPERTIES,
-  member: "Get",
-  args: () => [{ type: "s", value: ACCESSIBLE }, { type: "s", value: "ChildCount" }],
-  signature: "v",
-  read: ([count]) => typeof count === "number" ? count : null,
-};
+export const NAME = accessibleProperty("Name", (v): v is string => typeof v === "string");
+
+export const CHILD_COUNT = accessibleProperty(
+  "ChildCount",
+  (v): v is number => typeof v === "number",
+);
 
 /** Each object's children as the application lists them now. */
 export const CHILDREN: Query<Target[]> = {

@@ -73,12 +73,17 @@ class Reader {
     }
   }
 
-  u32(): number {
-    this.align(4);
-    this.need(4);
-    const value = this.view.getUint32(this.offset, this.little);
-    this.offset += 4;
+  /** A fixed-size number, aligned to its size. */
+  private fixed<T>(size: number, read: (offset: number) => T): T {
+    this.align(size);
+    this.need(size);
+    const value = read(this.offset);
+    this.offset += size;
     return value;
+  }
+
+  u32(): number {
+    return this.fixed(4, (o) => this.view.getUint32(o, this.little));
   }
 
   private text(length: number): string {
@@ -111,42 +116,20 @@ class Reader {
       case "b":
         return [this.u32() !== 0, at + 1];
       case "n":
-      case "q": {
-        this.align(2);
-        this.need(2);
-        const v = code === "n"
-          ? this.view.getInt16(this.offset, this.little)
-          : this.view.getUint16(this.offset, this.little);
-        this.offset += 2;
-        return [v, at + 1];
-      }
-      case "i": {
-        this.align(4);
-        this.need(4);
-        const v = this.view.getInt32(this.offset, this.little);
-        this.offset += 4;
-        return [v, at + 1];
-      }
+        return [this.fixed(2, (o) => this.view.getInt16(o, this.little)), at + 1];
+      case "q":
+        return [this.fixed(2, (o) => this.view.getUint16(o, this.little)), at + 1];
+      case "i":
+        return [this.fixed(4, (o) => this.view.getInt32(o, this.little)), at + 1];
       case "u":
       case "h":
         return [this.u32(), at + 1];
       case "x":
-      case "t": {
-        this.align(8);
-        this.need(8);
-        const v = code === "x"
-          ? this.view.getBigInt64(this.offset, this.little)
-          : this.view.getBigUint64(this.offset, this.little);
-        this.offset += 8;
-        return [v, at + 1];
-      }
-      case "d": {
-        this.align(8);
-        this.need(8);
-        const v = this.view.getFloat64(this.offset, this.little);
-        this.offset += 8;
-        return [v, at + 1];
-      }
+        return [this.fixed(8, (o) => this.view.getBigInt64(o, this.little)), at + 1];
+      case "t":
+        return [this.fixed(8, (o) => this.view.getBigUint64(o, this.little)), at + 1];
+      case "d":
+        return [this.fixed(8, (o) => this.view.getFloat64(o, this.little)), at + 1];
       case "s":
       case "o":
         return [this.text(this.u32()), at + 1];
