@@ -16,12 +16,11 @@
 // libatspi's cache can also misorder children: it places each by the index in
 // parent the application reported when it was added, and a GTK3 header bar
 // reports -1 for the box of window buttons, which then goes missing while
-// another child shows twice. It can miss children too: a host that read
-// LibreOffice while it was still building its window kept a panel without
-// its sidebar (833 nodes) for as long as it ran. So every walked list of
-// children, an empty one included, is checked against the application's own
-// (GetChildren), and a list that differs is rebuilt in the application's
-// order.
+// another child shows twice. A cache that can lose a child from a list of
+// three can lose it from a list of one, or leave the list empty. So every
+// walked list of children, an empty one included, is checked against the
+// application's own (GetChildren), and a list that differs is rebuilt in the
+// application's order.
 
 import type { Capture, CaptureLimits } from "../../types.ts";
 import type { Bounds, Element, ElementAction } from "../../../lib/core/tree.ts";
