@@ -26,11 +26,10 @@ export class AppConnections {
     busNames: readonly string[],
   ): { connections: Map<string, WireConnection>; silent: string[] } {
     const silent: string[] = [];
+    // Not met yet, or its socket closed (the application quit or restarted): asked afresh.
     const unknown = [...new Set(busNames)].filter((name) => {
       const peer = this.peers.get(name);
-      if (peer === undefined || (peer !== null && peer.isOpen)) return peer === undefined;
-      this.peers.delete(name); // its socket closed: the application quit or restarted
-      return true;
+      return peer === undefined || (peer !== null && !peer.isOpen);
     });
     if (unknown.length > 0) {
       const replies = this.bus.callMany(

@@ -7,12 +7,8 @@
 
 import { readCString } from "../ffi/c_strings.ts";
 import type { Bounds } from "../../../lib/core/tree.ts";
-import type { Accessible } from "./connection.ts";
-import {
-  ATSPI_APPLICATION_BUS_NAME_OFFSET,
-  ATSPI_OBJECT_APP_OFFSET,
-  ATSPI_OBJECT_PATH_OFFSET,
-} from "../ffi/atspi.ts";
+import { type Accessible, busNameOf } from "./connection.ts";
+import { ATSPI_OBJECT_PATH_OFFSET } from "../ffi/atspi.ts";
 import type { WireConnection } from "../dbus_wire/connection.ts";
 import type { AppConnections } from "./app_connections.ts";
 import type { Arg, MethodCall } from "../dbus_wire/marshal.ts";
@@ -31,13 +27,9 @@ export interface Target {
 
 /** An accessible's bus name and object path, read from libatspi's public structs; null when missing. */
 export function targetOf(accessible: Accessible): Target | null {
-  const object = new Deno.UnsafePointerView(accessible);
-  const app = object.getPointer(ATSPI_OBJECT_APP_OFFSET);
-  const path = object.getPointer(ATSPI_OBJECT_PATH_OFFSET);
-  if (app === null || path === null) return null;
-  const busName = new Deno.UnsafePointerView(app).getPointer(ATSPI_APPLICATION_BUS_NAME_OFFSET);
-  if (busName === null) return null;
-  return { bus: readCString(busName), path: readCString(path) };
+  const bus = busNameOf(accessible);
+  const path = new Deno.UnsafePointerView(accessible).getPointer(ATSPI_OBJECT_PATH_OFFSET);
+  return bus === null || path === null ? null : { bus, path: readCString(path) };
 }
 
 /** One question asked of many objects: the method, its arguments, and how to read the answer. */
@@ -265,8 +257,7 @@ export class AtspiBatch {
    * included) within CALL_TIMEOUT_MS; all are asked at once.
    */
   answers(targets: ReadonlyArray<Target | null>): boolean[] {
-    const asked = new Asked(targets, STATE);
-    this.run(asked);
+    this.ask(targets, STATE);
     return targets.map((t) => t !== null && !this.silent.has(t.bus));
   }
 

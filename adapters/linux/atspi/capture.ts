@@ -91,7 +91,7 @@ export interface TopLevels {
 
 interface Walk {
   session: AtspiConnection;
-  /** Applications it found silent are not walked into (see unanswered). */
+  /** Applications it found silent are not walked into (see markUnanswered). */
   batch: AtspiBatch;
   walked: Walked[];
   /** Nodes whose facts libatspi does not cache. */
@@ -205,7 +205,7 @@ function describe(
   quirks: FrameQuirks,
   statesAreLive: boolean,
 ): void {
-  const atspiRole = facts.role < 0 ? "unknown" : walk.session.roleName(facts.role);
+  const atspiRole = roleNameOf(walk, facts.role);
   // Some apps pad names (mousepad's menu items end in spaces before the accelerator).
   node.name = facts.name.trim();
   node.description = facts.description || null;
@@ -290,22 +290,22 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
   return true;
 }
 
+/** libatspi's name for an AtspiRole number ("push button"); "unknown" for -1. */
+function roleNameOf(walk: Walk, role: number): string {
+  return role < 0 ? "unknown" : walk.session.roleName(role);
+}
+
 /**
- * The node of an accessible whose application does not answer: its name as
- * libatspi cached it, no children, `truncated` without a count (children
- * unread, not cut by depth). Nothing is asked of the application.
+ * Makes `node` the node of an object whose application does not answer: the
+ * name and role libatspi cached (if any), no children, `truncated` without a
+ * count (children unread, not cut by depth). Nothing is asked of the application.
  */
-function unanswered(walk: Walk, child: Accessible): Element {
+function markUnanswered(walk: Walk, node: Element, atspiRole: string, name: string): void {
   walk.cutShort ??= "unresponsive";
-  const roleNumber = walk.session.role(child);
-  const atspiRole = roleNumber < 0 ? "unknown" : walk.session.roleName(roleNumber);
-  return {
-    ...emptyNode(),
-    name: walk.session.name(child).trim(),
-    role: serviceRole(atspiRole, false, false),
-    platform_role: atspiRole,
-    truncated: true,
-  };
+  node.name = name;
+  node.role = serviceRole(atspiRole, false, false);
+  node.platform_role = atspiRole;
+  node.truncated = true;
 }
 
 /** Whether the walk may add another node; sets why not. */
@@ -332,7 +332,10 @@ function walkChild(
   if (!roomForNode(walk)) return false;
   walk.nodes++;
   if (walk.batch.isSilent(target)) {
-    node.children.push(unanswered(walk, child));
+    const silent = emptyNode();
+    node.children.push(silent);
+    const role = roleNameOf(walk, walk.session.role(child));
+    markUnanswered(walk, silent, role, walk.session.name(child).trim());
     return true;
   }
   if (walk.topLevels?.depth === depth + 1) walk.quirks = walk.topLevels.quirksOf(child);
@@ -384,14 +387,18 @@ function stopped(walk: Walk): boolean {
 }
 
 /**
- * After the walk through libatspi's cache, level by level: checks the order
- * of the lists walked, describes undescribed nodes (role, live states,
- * interfaces, name, description and child count, asked at once) and lists
- * the children of unlisted ones (walked from the cache where it has them).
+ * After the walk through libatspi's cache, level by level: reads the live
+ * states of the nodes walked from the cache, checks the order of the lists
+ * walked, describes undescribed nodes (role, live states, interfaces, name,
+ * description and child count, asked at once) and lists the children of
+ * unlisted ones (walked from the cache where it has them).
  */
 function walkOverTheBus(walk: Walk): void {
   const { batch } = walk;
-  while (walk.walked.length > 0 || walk.undescribed.length > 0 || walk.unlisted.length > 0) {
+  const pending = () =>
+    walk.walked.length + walk.undescribed.length + walk.unlisted.length +
+    walk.cachedStates.length;
+  while (pending() > 0) {
     // One round asks everything this level needs, live states of the nodes walked from the cache included.
     const { walked, undescribed, cachedStates } = walk;
     walk.walked = [];
@@ -415,8 +422,7 @@ function walkOverTheBus(walk: Walk): void {
     undescribed.forEach((r, i) => {
       if (gone.has(r.node)) return;
       if (batch.isSilent(r.target)) {
-        r.node.truncated = true;
-        walk.cutShort ??= "unresponsive";
+        markUnanswered(walk, r.node, "unknown", "");
         return;
       }
       const names = new Set(interfaces.results[i] ?? []);
@@ -445,7 +451,7 @@ function listChildren(walk: Walk): void {
   const unlisted = walk.unlisted;
   walk.unlisted = [];
   const whole: Remote[] = [];
-  const oneByOne: Array<{ parent: Remote; indices: number[] }> = [];
+  const oneByOne: Array<{ parent: Remote; index: number }> = [];
   for (const u of unlisted) {
     const count = u.count ?? 0;
     if (count <= 0) continue;
@@ -458,21 +464,22 @@ function listChildren(walk: Walk): void {
     if (count <= CHILD_LIST_LIMIT) whole.push(u);
     else {
       const room = Math.max(0, Math.min(count, walk.limits.maxNodes - walk.nodes));
-      oneByOne.push({ parent: u, indices: Array.from({ length: room }, (_, i) => i) });
+      for (let index = 0; index < room; index++) oneByOne.push({ parent: u, index });
     }
   }
   const lists = new Asked(whole.map((u) => u.target), CHILDREN);
-  const pairs = oneByOne.flatMap(({ parent, indices }) => indices.map((i) => ({ parent, i })));
-  const each = new Asked(pairs.map((p) => p.parent.target), childAt(pairs.map((p) => p.i)));
+  const each = new Asked(
+    oneByOne.map((c) => c.parent.target),
+    childAt(oneByOne.map((c) => c.index)),
+  );
   walk.batch.run(lists, each);
-  let k = 0;
-  const listed: Array<[Remote, Target[]]> = [
-    ...whole.map((u, i): [Remote, Target[]] => [u, lists.results[i] ?? []]),
-    ...oneByOne.map(({ parent, indices }): [Remote, Target[]] => {
-      const children = each.results.slice(k, k += indices.length);
-      return [parent, children.filter((c): c is Target => c !== null)];
-    }),
-  ];
+  const listed = new Map<Remote, Target[]>();
+  whole.forEach((u, i) => listed.set(u, lists.results[i] ?? []));
+  oneByOne.forEach(({ parent }, i) => {
+    const children = listed.get(parent) ?? [];
+    if (each.results[i] !== null) children.push(each.results[i]!);
+    listed.set(parent, children);
+  });
   for (const [parent, children] of listed) if (!placeChildren(walk, parent, children)) return;
 }
 
@@ -546,14 +553,13 @@ function sameList(a: readonly (string | null)[], b: readonly (string | null)[]):
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** Fills in the reads queued during the walk, asked of every node at once. */
+/**
+ * Fills in the reads queued during the walk, asked of every node at once
+ * (after walkOverTheBus: every node's states are live by then).
+ */
 function readQueued(walk: Walk): void {
   const { batch } = walk;
   const targets = (list: Queued[]) => list.map((q) => q.target);
-  const live = batch.ask(targets(walk.cachedStates), STATE);
-  walk.cachedStates.forEach((q, i) => {
-    if (live[i] !== null) applyStates(q.node, live[i]);
-  });
   // Toolkits that keep SHOWING up to date give hidden widgets sentinel
   // extents: no need to ask, the answer would be "nowhere" anyway.
   const needExtents = walk.needExtents.filter((q) =>

@@ -47,6 +47,17 @@ export interface Interfaces {
   document: boolean;
 }
 
+/**
+ * The unique D-Bus name of an accessible's application, read from libatspi's
+ * public AtspiObject/AtspiApplication structs (no round trip); null when missing.
+ */
+export function busNameOf(accessible: Accessible): string | null {
+  const app = new Deno.UnsafePointerView(accessible).getPointer(ATSPI_OBJECT_APP_OFFSET);
+  if (app === null) return null;
+  const name = new Deno.UnsafePointerView(app).getPointer(ATSPI_APPLICATION_BUS_NAME_OFFSET);
+  return name === null ? null : readCString(name);
+}
+
 export class AtspiConnection {
   private readonly roleNames = new Map<number, string>();
   private desktopRef: Deno.PointerValue = null;
@@ -254,15 +265,10 @@ export class AtspiConnection {
 
   /**
    * The unique D-Bus name of the accessible's application (":1.42"), never reused
-   * on a bus, so it can key per-application memos. Read from the public
-   * AtspiObject/AtspiApplication structs: no round trip.
+   * on a bus, so it can key per-application memos; "" when unknown.
    */
   busName(accessible: Accessible): string {
-    const app = new Deno.UnsafePointerView(accessible).getPointer(ATSPI_OBJECT_APP_OFFSET);
-    if (app === null) return "";
-    return readCString(
-      new Deno.UnsafePointerView(app).getPointer(ATSPI_APPLICATION_BUS_NAME_OFFSET),
-    );
+    return busNameOf(accessible) ?? "";
   }
 
   processId(accessible: Accessible): number {
