@@ -59,10 +59,9 @@ Window      : Acme Login
 Geometry    : (100, 100)  800 × 600 px
 
 Root: Window  "Acme Login"
-  └─ Window "Acme Login"  @(100,100) 800×600
-    └─ Edit "Username" = ''  @(200,200) 240×24
-    └─ Edit "Password" = ''  @(200,240) 240×24
-    └─ Button "Login"  @(200,280) 100×28
+  └─ Edit "Username" = ''  @(200,200) 240×24
+  └─ Edit "Password" = ''  @(200,240) 240×24
+  └─ Button "Login"  @(200,280) 100×28
 
 [4 elements total]`,
   );
@@ -81,23 +80,22 @@ Window      : Untitled — Notepad
 Geometry    : (80, 60)  800 × 600 px
 
 Root: Window  "Untitled — Notepad"
-  └─ Window "Untitled — Notepad"  @(80,60) 800×600
-    └─ MenuBar "MenuBar"  @(80,60) 800×22
-      └─ MenuItem "File"  @(80,60) 56×22
-      └─ MenuItem "Edit"  @(138,60) 56×22
-      └─ MenuItem "Format"  @(196,60) 56×22
-      └─ MenuItem "View"  @(254,60) 56×22
-      └─ MenuItem "Help"  @(312,60) 56×22
-    └─ Document "Text Editor" = 'Hello, world!\\nThis is a test document.\\nLine 3 has some cont…'  [FOCUSED]  @(80,82) 800×514
-    └─ ScrollBar "Horizontal ScrollBar"  @(80,596) 784×18
-    └─ ScrollBar "Vertical ScrollBar"  @(864,82) 18×532
-    └─ StatusBar "Status Bar"  @(80,614) 800×22
-      └─ Text "Position" = 'Ln 1, Col 1'  @(80,614) 188×22
-      └─ Text "Zoom" = '100%'  @(270,614) 188×22
-      └─ Text "Encoding" = 'UTF-8'  @(460,614) 188×22
-      └─ Text "EOL" = 'Windows (CRLF)'  @(650,614) 188×22
-    └─ ProgressBar "Saving"  @(560,600) 200×10
-    └─ CheckBox "Word Wrap"  @(80,636) 120×18
+  └─ MenuBar "MenuBar"  @(80,60) 800×22
+    └─ MenuItem "File"  @(80,60) 56×22
+    └─ MenuItem "Edit"  @(138,60) 56×22
+    └─ MenuItem "Format"  @(196,60) 56×22
+    └─ MenuItem "View"  @(254,60) 56×22
+    └─ MenuItem "Help"  @(312,60) 56×22
+  └─ Document "Text Editor" = 'Hello, world!\\nThis is a test document.\\nLine 3 has some cont…'  [FOCUSED]  @(80,82) 800×514
+  └─ ScrollBar "Horizontal ScrollBar"  @(80,596) 784×18
+  └─ ScrollBar "Vertical ScrollBar"  @(864,82) 18×532
+  └─ StatusBar "Status Bar"  @(80,614) 800×22
+    └─ Text "Position" = 'Ln 1, Col 1'  @(80,614) 188×22
+    └─ Text "Zoom" = '100%'  @(270,614) 188×22
+    └─ Text "Encoding" = 'UTF-8'  @(460,614) 188×22
+    └─ Text "EOL" = 'Windows (CRLF)'  @(650,614) 188×22
+  └─ ProgressBar "Saving"  @(560,600) 200×10
+  └─ CheckBox "Word Wrap"  @(80,636) 120×18
 
 [17 elements total; focused → Document "Text Editor"]`,
   );
@@ -110,10 +108,34 @@ Deno.test("prose without window info, unnamed focused element", () => {
   assert.equal(
     describeTree(root),
     `Root: Pane
-  └─ Pane  @(0,0) 10×10
-    └─ Edit = "it's"  [FOCUSED]  @(1,2) 3×4
+  └─ Edit = "it's"  [FOCUSED]  @(1,2) 3×4
 
 [2 elements total; focused → Edit]`,
+  );
+});
+
+Deno.test("prose: layout containers collapsed, hidden items counted, no repeats", () => {
+  const root = assignIds(node("Window", "Form", [0, 0, 400, 300], {}, [
+    node("Pane", "", [0, 0, 400, 300], {}, [
+      node("Pane", "", [10, 10, 380, 40], {}, [
+        node("ComboBox", "Plan", [10, 10, 200, 30], {}, [
+          node("Menu", "", [0, 0, 0, 0], {}, [
+            node("MenuItem", "Free", [0, 0, 0, 0]),
+            node("MenuItem", "Pro", [0, 0, 0, 0]),
+          ]),
+        ]),
+      ]),
+      node("Separator", "", [10, 60, 380, 1]),
+      node("ToolBar", "", [10, 70, 380, 30], {}, [node("Button", "OK", [300, 70, 80, 30])]),
+    ]),
+  ]));
+  assert.equal(
+    describeTree(root),
+    `Root: Window  "Form"
+  └─ ComboBox "Plan"  @(10,10) 200×30  (+2 hidden)
+  └─ Button "OK"  @(300,70) 80×30
+
+[10 elements total]`,
   );
 });
 

@@ -11,6 +11,7 @@ import {
   SelectorSyntaxError,
 } from "../selectors/index.ts";
 import { type Element, findById } from "../core/tree.ts";
+import { positionalId } from "../views/refs.ts";
 
 export interface TargetArgs {
   selector?: string;
@@ -85,7 +86,14 @@ export function resolveTarget(
     remembered = found.error;
   }
   if (args.element_id) {
-    const id = args.element_id;
+    const id = positionalId(args.element_id, previous, root);
+    if (id === null) {
+      throw new ToolError(
+        "ElementNotFound",
+        `no element '${args.element_id}' in the tree last served for this window; observe again`,
+        { element_id: args.element_id },
+      );
+    }
     const element = findById(root, id);
     if (element) {
       const before = previous ? findById(previous, id) : null;

@@ -1,7 +1,9 @@
-// Accessibility prose: the element tree as indented text (spec/description.md §1).
+// Accessibility prose: the element tree as indented text (spec/description.md §1),
+// with the root once, layout containers collapsed and hidden items counted.
 
 import { pythonRepr } from "../pycompat/repr.ts";
 import { type Bounds, type Element, walk } from "../core/tree.ts";
+import { type Shown, shownTree } from "../compact/display.ts";
 
 export interface ProseWindow {
   process: string;
@@ -52,10 +54,24 @@ function footer(root: Element): string {
   return `[${nodes.length} elements total; focused → ${focused.role}${name}]`;
 }
 
+/** ` (+N hidden)` when named or interactive elements below are not on screen. */
+function hiddenNote(count: number): string {
+  return count > 0 ? `  (+${count} hidden)` : "";
+}
+
+/**
+ * The root once, then what a person sees below it (compact/display.ts):
+ * layout containers collapsed, hidden items counted on their parent's line.
+ */
 function describe(root: Element, window: ProseWindow | null): string {
   const lines = window ? header(window) : [];
-  lines.push(`Root: ${root.role}${root.name ? `  "${root.name}"` : ""}`);
-  walk(root, (node, depth) => lines.push(elementLine(node, depth + 1)));
+  const shown = shownTree(root, window?.bounds ?? root.bounds);
+  lines.push(`Root: ${root.role}${root.name ? `  "${root.name}"` : ""}${hiddenNote(shown.hidden)}`);
+  const visit = (node: Shown, depth: number) => {
+    lines.push(elementLine(node.element, depth) + hiddenNote(node.hidden));
+    for (const child of node.children) visit(child, depth + 1);
+  };
+  for (const child of shown.children) visit(child, 1);
   lines.push("", footer(root));
   return lines.join("\n");
 }

@@ -9,7 +9,7 @@ import {
 } from "../../adapters/types.ts";
 import { treeHash } from "../core/hash.ts";
 import { encodePngOffThread, startImageWorkers } from "../image/workers.ts";
-import { startTableWorker } from "../osworld/table_off_thread.ts";
+import { startTokenWorker } from "../tokens/off_thread.ts";
 import type { Session } from "../core/session.ts";
 import type { CachedCapture } from "./tree_cache.ts";
 import { countNamedNodes, depthWasCut, type Element } from "../core/tree.ts";
@@ -192,14 +192,14 @@ export async function screenshotPng(
  * Run once before serving: starts the image workers and the adapter's own
  * (starting a worker holds the calling thread for tens of milliseconds, which
  * belongs at start-up, not inside the first screenshot request) and the
- * worker that holds the token encoder of OSWorld's table. Resolves when the
- * encoder is built: the half second that takes on a core of its own would
+ * worker that holds the token encoder (OSWorld's table, the compact view's
+ * budget). Resolves when the encoder is built: the half second that takes on a core of its own would
  * otherwise slow the first requests a client sends.
  */
 export async function warmUp(session: Session): Promise<void> {
   startImageWorkers();
   session.adapter.startWorkers?.();
-  await startTableWorker();
+  await startTokenWorker();
 }
 
 export function toBase64(bytes: Uint8Array): string {

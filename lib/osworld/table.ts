@@ -2,8 +2,8 @@
 // nodes, one tab-separated line each, cut to a token budget), computed from
 // the Element tree with the same tag, state and text rules as lib/osworld/xml.ts.
 
-import { Tiktoken } from "js-tiktoken/lite";
-import cl100k_base from "js-tiktoken/ranks/cl100k_base";
+import type { Tiktoken } from "js-tiktoken/lite";
+import { cl100k } from "../tokens/cl100k.ts";
 import type { Element } from "../core/tree.ts";
 import {
   childrenOf,
@@ -71,18 +71,6 @@ export interface LinearizedTable {
   rows: number;
 }
 
-/**
- * Decoding the bundled ranks holds the thread for about half a second and
- * leaves ~60 MB of maps whose garbage collection would pause requests: the
- * service builds the encoder once, in the table worker, at start-up.
- */
-let encoder: Tiktoken | undefined;
-
-export function cl100k(): Tiktoken {
-  encoder ??= new Tiktoken(cl100k_base);
-  return encoder;
-}
-
 /** A text cell as OSWorld writes it: `""` when empty, CSV-quoted when it holds a quote. */
 function textCell(text: string): string {
   if (text === "") return '""';
@@ -128,7 +116,7 @@ export function tableLines(root: Element): string[] {
 /**
  * The table's `lines` joined and cut to `maxTokens` tokens of `enc` (OSWorld's
  * run.py defaults to 10000). Pure apart from the encoder: the service runs it
- * in a worker (lib/osworld/table_off_thread.ts), tests call it directly.
+ * in a worker (lib/tokens/off_thread.ts), tests call it directly.
  */
 export function cutTable(lines: string[], maxTokens: number, enc: Tiktoken): LinearizedTable {
   if (!Number.isInteger(maxTokens) || maxTokens < 0) {

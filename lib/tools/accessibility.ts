@@ -10,7 +10,8 @@ import { desktopTree } from "../observe/desktop_tree.ts";
 import { windowNamed } from "../observe/window_order.ts";
 import { assignIds, type Element } from "../core/tree.ts";
 import { accessibilityXml } from "../osworld/xml.ts";
-import { linearizedTableOffThread } from "../osworld/table_off_thread.ts";
+import { tableLines } from "../osworld/table.ts";
+import { cutTableOffThread } from "../tokens/off_thread.ts";
 import type { Session } from "../core/session.ts";
 import { windowArgsFor } from "./args.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
@@ -64,8 +65,8 @@ export const getAccessibilityTreeTool = defineTool({
   async run(args, { session }) {
     const tree = await treeFor(session, args);
     if (args.format === "xml") return { AT: accessibilityXml(tree) };
-    const { table, tokens, cut, rows } = await linearizedTableOffThread(
-      tree,
+    const { table, tokens, cut, rows } = await cutTableOffThread(
+      tableLines(tree),
       args.max_tokens ?? DEFAULT_TABLE_TOKENS,
     );
     return { table, tokens, cut, rows };

@@ -23,7 +23,8 @@ const endpoint = z.union([
   }).strict().describe("The centre of the first element matching a selector in the window."),
   z.object({
     element_id: z.string().min(1).max(500).describe(
-      "An element id from a recent capture of the window, e.g. root.1.0.",
+      "An element id from a recent capture of the window (e.g. root.1.0) or a compact view's " +
+        "ref (e.g. e12).",
     ),
   }).strict().describe("The centre of the element with this id in the window's current tree."),
 ]);

@@ -27,8 +27,9 @@ const targetArgs = {
       "first). At most 2000 characters.",
   ),
   element_id: z.string().max(500).optional().describe(
-    "The target's id from a recent capture of this window (e.g. root.1.0); refused as stale " +
-      "when it now names another element. At most 500 characters.",
+    "The target's id from a recent capture of this window (e.g. root.1.0), or its ref from " +
+      "a compact view (e.g. e12); refused as stale when it now names another element. At " +
+      "most 500 characters.",
   ),
   tree_token: z.string().optional().describe(
     "tree_token of the capture element_id was taken from, for the stale-id check; default " +

@@ -9,8 +9,19 @@ import type { Session } from "../core/session.ts";
 import { requireToken, type StoredTree } from "../observe/tree_tokens.ts";
 import { type Element, limitDepth } from "../core/tree.ts";
 import { type ListedWindow, windowNamed } from "../observe/window_order.ts";
+import { limitLevels } from "../views/levels.ts";
 import { windowArgs } from "./args.ts";
-import { DEPTH, depthUsed, DETAIL, withDetail } from "./structure.ts";
+import {
+  checkViewArgs,
+  compactOf,
+  DEPTH,
+  depthUsed,
+  DETAIL,
+  MAX_TOKENS,
+  VIEW,
+  withDetail,
+} from "./structure.ts";
+import { compactDiffView } from "../compact/view.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
 
 const observeInput = z.object({
@@ -27,6 +38,8 @@ const observeInput = z.object({
   ),
   depth: DEPTH,
   detail: DETAIL,
+  view: VIEW,
+  max_tokens: MAX_TOKENS,
   changed_only: z.boolean().default(false).describe(
     "true: only the changes since this server's last capture of the window (the full tree " +
       "when there was none). Ignored when since is given. Default false.",
@@ -68,15 +81,44 @@ function served(
   };
 }
 
-function full(capture: Captured, depth: number, detail: ObserveArgs["detail"]): ToolResult {
-  const { tree, truncated } = limitDepth(capture.tree, depth);
+async function full(
+  capture: Captured,
+  window: ListedWindow,
+  depth: number,
+  args: ObserveArgs,
+): Promise<ToolResult> {
+  const { tree, truncated } = limitLevels(capture.tree, depth);
+  const view = args.view === "compact"
+    ? await compactOf(capture.tree, tree, window, args.max_tokens)
+    : { tree: withDetail(tree, args.detail) };
   return {
     format: "full",
-    tree: withDetail(tree, detail),
+    ...view,
     base_token: null,
     depth_used: depth,
     depth_truncated: truncated,
   };
+}
+
+/** The changes from `before` to `after`: compact lines, or `changes` records of `format`. */
+async function changesBetween(
+  before: Element,
+  after: Element,
+  window: ListedWindow,
+  args: ObserveArgs,
+  format: ObserveArgs["format"],
+): Promise<ToolResult> {
+  if (args.view === "compact") {
+    return { ...await compactDiffView(before, after, window.bounds, args.max_tokens) };
+  }
+  const changes = format === "json-patch"
+    ? diffTrees(
+      withDetail(before, args.detail, "copy"),
+      withDetail(after, args.detail, "copy"),
+      format,
+    )
+    : customDiff(withDetail(before, args.detail, "copy"), withDetail(after, args.detail, "copy"));
+  return { changes, unchanged: changes.length === 0 };
 }
 
 /**
@@ -87,14 +129,19 @@ function asDeepAs(tree: Element, depth: number): Element {
   return depth === Infinity ? tree : limitDepth(tree, depth).tree;
 }
 
-function sinceDiff(args: ObserveArgs, base: StoredTree, capture: Captured): ToolResult {
+async function sinceDiff(
+  args: ObserveArgs,
+  base: StoredTree,
+  capture: Captured,
+  window: ListedWindow,
+): Promise<ToolResult> {
   const now = asDeepAs(capture.tree, base.depth);
-  const changes = diffTrees(
-    withDetail(base.tree, args.detail, "copy"),
-    withDetail(now, args.detail, "copy"),
-    args.format,
-  );
-  return { format: args.format, base_token: args.since, changes, unchanged: changes.length === 0 };
+  const changes = await changesBetween(base.tree, now, window, args, args.format);
+  return {
+    format: args.view === "compact" ? "compact" : args.format,
+    base_token: args.since,
+    ...changes,
+  };
 }
 
 export const observeWindowTool = defineTool({
@@ -109,33 +156,31 @@ export const observeWindowTool = defineTool({
   input: observeInput,
   annotations: READ_ONLY,
   async run(args, { session }) {
+    checkViewArgs(args);
     const { window, warning, base } = await windowAndBase(session, args);
     const depth = depthUsed(session, args.depth);
     if (base) {
       const capture = await captureWindow(session, window);
       return {
         ...served(session, window, capture, depth, warning),
-        ...sinceDiff(args, base, capture),
+        ...await sinceDiff(args, base, capture, window),
       };
     }
     if (!args.changed_only) {
       const capture = await captureWindow(session, window);
       return {
         ...served(session, window, capture, depth, warning),
-        ...full(capture, depth, args.detail),
+        ...await full(capture, window, depth, args),
       };
     }
     const baseline = session.cache.peek(window.window_uid);
     const capture = await captureWindow(session, window, "bypass");
     const fields = { ...served(session, window, capture, depth, warning), changed_only: true };
-    if (!baseline) return { ...fields, ...full(capture, depth, args.detail) };
+    if (!baseline) return { ...fields, ...await full(capture, window, depth, args) };
     const now = asDeepAs(capture.tree, baseline.depthCut ? baseline.depth : Infinity);
-    const changes = customDiff(
-      withDetail(baseline.tree, args.detail, "copy"),
-      withDetail(now, args.detail, "copy"),
-    );
+    const changes = await changesBetween(baseline.tree, now, window, args, "custom");
     // An unchanged changed_only result has no format key (conflicts.md Q19).
-    if (changes.length === 0) return { ...fields, unchanged: true };
-    return { ...fields, format: "custom", changes, unchanged: false };
+    if (changes.unchanged) return { ...fields, unchanged: true };
+    return { ...fields, format: args.view === "compact" ? "compact" : "custom", ...changes };
   },
 });

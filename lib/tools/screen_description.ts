@@ -5,6 +5,7 @@ import { combineDescription, OCR_NOT_BUILT, VLM_NOT_BUILT } from "../describe/co
 import { captureWindow, targetWindow } from "../observe/capture.ts";
 import { describeTree } from "../describe/prose.ts";
 import { findById } from "../core/tree.ts";
+import { positionalId } from "../views/refs.ts";
 import { windowArgs } from "./args.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
@@ -27,7 +28,8 @@ export const getScreenDescriptionTool = defineTool({
         "longer text is cut and `truncated` is true. Default: no cap.",
     ),
     focus_element: z.string().optional().describe(
-      "An element id (e.g. root.1) whose subtree is described instead of the whole window; " +
+      "An element id (e.g. root.1) or a compact view's ref (e.g. e12) whose subtree is " +
+        "described instead of the whole window; " +
         "an id not in the tree describes the whole window.",
     ),
   }),
@@ -35,8 +37,9 @@ export const getScreenDescriptionTool = defineTool({
   async run(args, { session }) {
     const { window, warning } = await targetWindow(session, args);
     const capture = await captureWindow(session, window);
-    const subject = (args.focus_element && findById(capture.tree, args.focus_element)) ||
-      capture.tree;
+    const focusId = args.focus_element &&
+      positionalId(args.focus_element, session.lastServed(window.window_uid), capture.tree);
+    const subject = (focusId && findById(capture.tree, focusId)) || capture.tree;
     const accessibility = describeTree(subject, {
       process: window.process,
       title: window.title,

@@ -21,11 +21,13 @@ import {
   countNodes,
   type Element,
   findById,
-  limitDepth,
   PLATFORM_DETAIL,
   stripDetail,
 } from "../core/tree.ts";
 import { visibleRegions } from "../observe/visibility.ts";
+import { limitLevels } from "../views/levels.ts";
+import { positionalId, refsOf } from "../views/refs.ts";
+import { compactView } from "../compact/view.ts";
 import { type ListedWindow, windowNamed } from "../observe/window_order.ts";
 import { windowArgs } from "./args.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
@@ -36,10 +38,52 @@ const roleList = z.array(
 
 /** Levels of a window's tree to return (get_window_structure, observe_window). */
 export const DEPTH = z.number().int().optional().describe(
-  "Levels below the root to return, clamped to 0..tree.max_depth (64 unless configured); " +
-    "default tree.default_depth (5 unless configured). Nodes cut short carry truncated and " +
-    "child_count.",
+  "Levels below the root to return, counted in levels a person sees: an unnamed layout " +
+    "container (a Pane or Group without name, value, text or actions, such as GTK's filler " +
+    "and panel) sits on its parent's level and is returned without using one up. Clamped to " +
+    "0..tree.max_depth (64 unless configured); default tree.default_depth (5 unless " +
+    "configured), which reaches every control of typical windows. Nodes cut short carry " +
+    "truncated and child_count.",
 );
+
+/** How a window's tree is answered (get_window_structure, observe_window). */
+export const VIEW = z.enum(["tree", "compact"]).optional().describe(
+  "tree (default): the elements as JSON. compact: `compact`, a text for language models, " +
+    "one line per element: indentation for nesting, its ref (e12; element verbs, scope and " +
+    "focus_element take it as element_id), role, name, = text, the states that matter " +
+    "(focused, disabled, checked, selected, expanded, collapsed), @x,y (the point to click; " +
+    "containers: top-left and size), and +N hidden (named or interactive elements below it " +
+    "that are not on screen). Layout containers without a name are left out, their children " +
+    "shown in their place; unnamed single-child containers give way to their child; " +
+    "separators and unnamed icons are dropped.",
+);
+
+/** The compact view's token budget. */
+export const MAX_TOKENS = z.number().int().min(1).max(1_000_000).optional().describe(
+  "With view compact: at most this many cl100k tokens. Lines are left out least important " +
+    "first (containers, then texts, then unnamed or disabled controls; the controls an agent " +
+    "needs last) and a closing line says what was left out; `tokens` is the count. Only " +
+    "with view compact.",
+);
+
+/** Refuses view arguments that do not go together. */
+export function checkViewArgs(args: { view?: string; max_tokens?: number }): void {
+  if (args.max_tokens !== undefined && args.view !== "compact") {
+    throw new ToolError("BadRequest", "max_tokens applies to view compact only", {
+      max_tokens: args.max_tokens,
+    });
+  }
+}
+
+/** The compact view of `tree`, a part of `capture` (refs count over the whole capture). */
+export function compactOf(
+  capture: Element,
+  tree: Element,
+  window: ListedWindow,
+  maxTokens: number | undefined,
+) {
+  return compactView(tree, { refs: refsOf(capture), area: window.bounds, maxTokens });
+}
 
 /** Whether elements carry the platform detail (tree.ts PLATFORM_DETAIL). */
 export const DETAIL = z.enum(["basic", "full"]).optional().describe(
@@ -72,7 +116,8 @@ export const structureInput = z.object({
   ...windowArgs,
   depth: DEPTH,
   scope: z.string().min(1).optional().describe(
-    "An element id (e.g. root.1.0): return only its subtree, depth counted from it " +
+    "An element id (e.g. root.1.0) or a compact view's ref (e.g. e12): return only its " +
+      "subtree, depth counted from it " +
       "(ElementNotFound when it is not in the tree).",
   ),
   roles: roleList.optional().describe(
@@ -101,6 +146,8 @@ export const structureInput = z.object({
       "next page. Default: everything in one answer.",
   ),
   detail: DETAIL,
+  view: VIEW,
+  max_tokens: MAX_TOKENS,
   page_cursor: z.string().optional().describe(
     "next_cursor from an earlier page: returns that page of the same listing (300 s; other " +
       "arguments must match the listing's or be omitted).",
@@ -206,6 +253,13 @@ export const getWindowStructureTool = defineTool({
   input: structureInput,
   annotations: READ_ONLY,
   async run(args, { session }) {
+    checkViewArgs(args);
+    if (args.view === "compact" && (args.max_nodes ?? args.page_cursor) !== undefined) {
+      throw new ToolError(
+        "BadRequest",
+        "max_nodes and page_cursor page the tree view; view compact takes max_tokens",
+      );
+    }
     if (args.page_cursor !== undefined) return nextPage(session, args, args.page_cursor);
     const { window, warning } = await targetWindow(session, args);
     const depth = depthUsed(session, args.depth);
@@ -214,12 +268,13 @@ export const getWindowStructureTool = defineTool({
       () => regionsOf(session, window),
       session.config.limits.regex_length,
     );
-    // A scope may lie at any depth; otherwise the walk stops where the answer does.
-    const capture = await captureWindow(
-      session,
-      window,
-      "allow",
-      args.scope === undefined ? depth : undefined,
+    // Levels a person sees may lie any number of toolkit levels down: the
+    // whole tree is captured (and cached) and cut here.
+    const capture = await captureWindow(session, window);
+    const scopeId = args.scope === undefined ? undefined : positionalId(
+      args.scope,
+      session.lastServed(window.window_uid),
+      capture.tree,
     );
     session.recordServed(window.window_uid, capture.tree);
     const perf = {
@@ -238,19 +293,19 @@ export const getWindowStructureTool = defineTool({
     };
     let limited: Element;
     let fields: ToolResult;
-    if (args.scope !== undefined) {
-      const scoped = findById(capture.tree, args.scope);
+    if (scopeId !== undefined) {
+      const scoped = scopeId === null ? null : findById(capture.tree, scopeId);
       if (!scoped) {
         throw new ToolError("ElementNotFound", `no element with id '${args.scope}' to scope to`, {
           scope: args.scope,
           window_uid: window.window_uid,
         });
       }
-      limited = withDetail(limitDepth(scoped, depth).tree, args.detail);
+      limited = withDetail(limitLevels(scoped, depth).tree, args.detail);
       stripMarkers(limited);
       fields = { ...common, scope: args.scope, tree_token: null, depth_used: depth, perf };
     } else {
-      const { tree, truncated } = limitDepth(capture.tree, depth);
+      const { tree, truncated } = limitLevels(capture.tree, depth);
       limited = withDetail(tree, args.detail);
       fields = {
         ...common,
@@ -267,6 +322,15 @@ export const getWindowStructureTool = defineTool({
       };
     }
     const tree = filterTree(limited, filter);
+    if (args.view === "compact") {
+      return {
+        ...fields,
+        node_count: countNodes(tree),
+        ...await compactOf(capture.tree, tree, window, args.max_tokens),
+        truncated: false,
+        next_cursor: null,
+      };
+    }
     const nodes = args.max_nodes === undefined ? null : flatten(tree);
     if (nodes && args.max_nodes! < nodes.length) {
       const listing: Listing = {
