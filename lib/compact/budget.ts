@@ -9,7 +9,7 @@ import { type CompactLine, Importance } from "./lines.ts";
 export const NOTE_RESERVE = 40;
 
 /** Lines in the order they are given up: least important first, later before earlier. */
-export function dropOrder(lines: readonly CompactLine[]): number[] {
+function dropOrder(lines: readonly CompactLine[]): number[] {
   const order = lines.map((_, i) => i);
   return order.sort((a, b) => lines[b].importance - lines[a].importance || b - a);
 }

@@ -4,7 +4,7 @@
 import type { Bounds, Element } from "../core/tree.ts";
 import { countTokensOffThread } from "../tokens/off_thread.ts";
 import { refsOf } from "../views/refs.ts";
-import { cutNote, dropOrder, linesWithin, NOTE_RESERVE } from "./budget.ts";
+import { cutNote, linesWithin, NOTE_RESERVE } from "./budget.ts";
 import { compactDiff } from "./diff.ts";
 import { shownTree } from "./display.ts";
 import { type CompactLine, compactLines, lineWithIndent } from "./lines.ts";
@@ -39,20 +39,17 @@ export function compactLinesOf(tree: Element, request: CompactRequest): CompactL
 export async function fitToBudget(lines: CompactLine[], maxTokens: number): Promise<CompactView> {
   const texts = lines.map(lineWithIndent);
   const counts = await countTokensOffThread(texts);
-  let kept = linesWithin(lines, counts, maxTokens);
   // Line-by-line counts are close to, not exactly, the joined text's: check
-  // the whole answer and give up one more line at a time until it fits.
-  const order = dropOrder(lines);
-  for (;;) {
+  // the whole answer and cut again, by the overshoot, until it fits.
+  for (let limit = maxTokens;;) {
+    const kept = linesWithin(lines, counts, limit);
     const cut = kept.some((k) => !k);
     const text = texts.filter((_, i) => kept[i]).join("\n") +
       (cut ? `\n${cutNote(lines, kept, maxTokens)}` : "");
     const [tokens] = await countTokensOffThread([text]);
-    const next = order.find((i) =>
-      kept[i] && i !== 0 && !lines.some((l, j) => kept[j] && l.parent === i)
-    );
-    if (tokens <= maxTokens || next === undefined) return { compact: text, tokens, cut };
-    kept = kept.map((k, i) => k && i !== next);
+    const onlyRoot = kept.every((k, i) => k === (i === 0));
+    if (tokens <= maxTokens || onlyRoot) return { compact: text, tokens, cut };
+    limit -= tokens - maxTokens;
   }
 }
 

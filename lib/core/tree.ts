@@ -195,6 +195,8 @@ export function assignIds(node: Element, id = "root"): Element {
 export interface TreeCut {
   /** Levels 0..maxDepth are kept. */
   maxDepth: number;
+  /** The level of `child` below a parent on `parentLevel` (default: one deeper). */
+  levelOf?: (parentLevel: number, child: Element) => number;
   /** At most this many nodes are copied (pre-order). */
   maxNodes?: number;
   /** Nodes whose children were cut by depth get `truncated: true` and `child_count`. */
@@ -210,6 +212,7 @@ export function copyTree(
   cut: TreeCut,
 ): { tree: Element; nodeCount: number; cutShort: "depth" | "nodes" | null } {
   const maxNodes = cut.maxNodes ?? Infinity;
+  const levelOf = cut.levelOf ?? ((parentLevel: number) => parentLevel + 1);
   let nodeCount = 0;
   let cutShort: "depth" | "nodes" | null = null;
   const copy = (node: Element, level: number): Element => {
@@ -232,7 +235,7 @@ export function copyTree(
         cutShort = "nodes";
         break;
       }
-      out.children.push(copy(child, level + 1));
+      out.children.push(copy(child, levelOf(level, child)));
     }
     return out;
   };

@@ -65,19 +65,18 @@ export interface Captured extends CachedCapture {
 }
 
 /**
- * Captures a window's tree `depth` levels deep (default: tree.max_depth, the
- * whole tree), through the cache when allowed: a cached capture at least as
- * deep serves a shallower request.
+ * Captures a window's whole tree (tree.max_depth levels deep), through the
+ * cache when allowed. Views cut it afterwards: depth counts levels a person
+ * sees, which may lie any number of toolkit levels down.
  */
 export async function captureWindow(
   session: Session,
   window: ListedWindow,
   use: CacheUse = "allow",
-  depth = session.config.tree.max_depth,
 ): Promise<Captured> {
   const uid = window.window_uid;
   const tree = session.config.tree;
-  const maxDepth = Math.min(depth, tree.max_depth);
+  const maxDepth = tree.max_depth;
   if (use === "allow") {
     const hit = session.cache.lookup(uid, maxDepth);
     if (hit) {

@@ -3,7 +3,7 @@
 // (`changed_only`). Every call mints a token for the tree it saw.
 
 import { z } from "zod";
-import { customDiff, diffTrees } from "../diff/index.ts";
+import { diffTrees } from "../diff/index.ts";
 import { type Captured, captureWindow, targetWindow } from "../observe/capture.ts";
 import type { Session } from "../core/session.ts";
 import { requireToken, type StoredTree } from "../observe/tree_tokens.ts";
@@ -111,13 +111,11 @@ async function changesBetween(
   if (args.view === "compact") {
     return { ...await compactDiffView(before, after, window.bounds, args.max_tokens) };
   }
-  const changes = format === "json-patch"
-    ? diffTrees(
-      withDetail(before, args.detail, "copy"),
-      withDetail(after, args.detail, "copy"),
-      format,
-    )
-    : customDiff(withDetail(before, args.detail, "copy"), withDetail(after, args.detail, "copy"));
+  const changes = diffTrees(
+    withDetail(before, args.detail, "copy"),
+    withDetail(after, args.detail, "copy"),
+    format,
+  );
   return { changes, unchanged: changes.length === 0 };
 }
 

@@ -268,8 +268,6 @@ export const getWindowStructureTool = defineTool({
       () => regionsOf(session, window),
       session.config.limits.regex_length,
     );
-    // Levels a person sees may lie any number of toolkit levels down: the
-    // whole tree is captured (and cached) and cut here.
     const capture = await captureWindow(session, window);
     const scopeId = args.scope === undefined ? undefined : positionalId(
       args.scope,

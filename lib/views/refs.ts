@@ -5,7 +5,7 @@
 // ref wherever they take an id and resolve it against the tree the agent was
 // last served, so it names what the agent saw; the usual id checks follow.
 
-import type { Element } from "../core/tree.ts";
+import { type Element, walk } from "../core/tree.ts";
 
 const REF = /^e(\d{1,9})$/;
 
@@ -16,12 +16,7 @@ export function isRef(id: string): boolean {
 /** Element id → ref, for every element of `root`. */
 export function refsOf(root: Element): Map<string, string> {
   const refs = new Map<string, string>();
-  const stack = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    refs.set(node.id, `e${refs.size}`);
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
-  }
+  walk(root, (node) => refs.set(node.id, `e${refs.size}`));
   return refs;
 }
 
