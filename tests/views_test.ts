@@ -95,6 +95,24 @@ Deno.test("needed controls: interactive, enabled or editable, named or holding t
   for (const [label, el, expected] of cases) assert.equal(isNeeded(el, AREA), expected, label);
 });
 
+Deno.test("a container without an area hides its children, whatever their extents", () => {
+  const bar = (height: number) =>
+    node("MenuBar", "", [0, 19, 400, height], {}, [
+      node("Menu", "File", [0, 19, 35, 19]),
+      node("Menu", "Edit", [35, 19, 37, 19]),
+    ]);
+  const cases: Array<[string, number, string[], string]> = [
+    ["a bar with an area", 19, ["File", "Edit"], "MenuBar"],
+    ["a collapsed bar", 0, [], "+2 hidden"],
+  ];
+  for (const [label, height, names, compact] of cases) {
+    const tree = assignIds(node("Window", "W", [0, 0, 400, 300], {}, [bar(height)]));
+    assert.deepEqual(neededControls(tree, AREA).map((el) => el.name), names, label);
+    const text = compactLinesOf(tree, { refs: refsOf(tree), area: AREA }).map((l) => l.text);
+    assert.ok(text.join("\n").includes(compact), `${label}: ${text.join(" | ")}`);
+  }
+});
+
 Deno.test("compact lines: collapsed, hidden counted, states, bare or quoted names", () => {
   const tree = gtkLike();
   const lines = compactLines(shownTree(tree, AREA), {

@@ -1,7 +1,8 @@
 // Clickability from the sketch: an agent that reads only the sketch text
 // (grid + legend) looks an element up in the legend, finds its key (or its
 // name) exactly once in the grid, maps that cell back to screen pixels and
-// clicks. Also counts labels another glyph has cut into ("②dit").
+// clicks. Also counts labels another glyph has cut into ("②dit") and the
+// controls no text of a grid that size could click.
 
 import type { Bounds, Element } from "../../lib/core/tree.ts";
 
@@ -105,6 +106,21 @@ export function clickability(
   });
 }
 
+/**
+ * Whether any grid text could click `element`: some row centre and some
+ * position a text's middle can take (a cell centre or, for an even-length
+ * text, a cell edge) map inside it. Controls failing this are beyond every
+ * sketch of that size, the ceiling of the measure.
+ */
+export function reachableFromGrid(element: Element, geometry: SketchGeometry): boolean {
+  for (let row = 0; row < geometry.gridHeight; row++) {
+    for (let half = 1; half < 2 * geometry.gridWidth; half++) {
+      if (inside(element.bounds, gridToScreen(row + 0.5, half / 2, geometry))) return true;
+    }
+  }
+  return false;
+}
+
 /** Whether two equally long strings differ in 1..2 code points. */
 function nearlyEqual(a: string[], b: string[]): boolean {
   let differences = 0;
@@ -113,23 +129,23 @@ function nearlyEqual(a: string[], b: string[]): boolean {
 }
 
 /**
- * Names (3+ code points) that never appear intact in the grid but appear with
- * one or two of their characters replaced by other glyphs: labels cut by a
- * badge, key or border.
+ * Names (3+ code points) of elements whose label was cut by another glyph (a
+ * badge, key or border): the name never appears intact in the grid, but a
+ * copy with one or two characters replaced does, where the element stands
+ * (its middle maps inside the element). A near-copy elsewhere is another
+ * text that resembles the name ("Page" for "Save"), not a cut.
  */
-export function cutLabels(text: string, elements: Element[]): string[] {
+export function cutLabels(text: string, elements: Element[], geometry: SketchGeometry): string[] {
   const { rows } = readSketch(text);
-  const cut: string[] = [];
-  for (const el of elements) {
+  return elements.filter((el) => {
     const name = Array.from(el.name.trim());
-    if (name.length < 3 || occurrences(rows, el.name.trim(), false).length > 0) continue;
-    const damaged = rows.some((row) => {
+    if (name.length < 3 || occurrences(rows, el.name.trim(), false).length > 0) return false;
+    return rows.some((row, r) => {
       for (let c = 0; c + name.length <= row.length; c++) {
-        if (nearlyEqual(name, row.slice(c, c + name.length))) return true;
+        if (!nearlyEqual(name, row.slice(c, c + name.length))) continue;
+        if (inside(el.bounds, gridToScreen(r + 0.5, c + name.length / 2, geometry))) return true;
       }
       return false;
     });
-    if (damaged) cut.push(el.name);
-  }
-  return cut;
+  }).map((el) => el.name);
 }

@@ -5,7 +5,7 @@
 // the nearest shown ancestor ("+3 hidden").
 
 import type { Bounds, Element } from "../core/tree.ts";
-import { heldText, isInteractiveRole, isOnScreen } from "../views/needed.ts";
+import { heldText, hidesChildren, isInteractiveRole, isOnScreen } from "../views/needed.ts";
 import { isStructural } from "../views/structural.ts";
 
 export interface Shown {
@@ -37,6 +37,7 @@ function subtreesOnScreen(root: Element, area: Bounds): Set<string> {
   const ids = new Set<string>();
   const visit = (el: Element): boolean => {
     let any = isOnScreen(el, area);
+    if (el !== root && hidesChildren(el)) return any;
     for (const child of el.children) if (visit(child)) any = true;
     if (any) ids.add(el.id);
     return any;

@@ -1,26 +1,22 @@
-// Pass 1 of the sketch (ascii-sketch.md §3): legend keys, occlusion, visibility,
-// tab order and the OCR names the caller precomputed.
+// Pass 1 of the sketch: occlusion, visibility, tab order and the OCR names
+// the caller precomputed, for every element of the tree in pre-order.
 
 import type { Bounds, Element } from "../core/tree.ts";
-import { isFocusableRole, isOcrCandidateRole, normaliseRole } from "./roles.ts";
+import { isFocusableRole, isGroupingRole, isOcrCandidateRole, normaliseRole } from "./roles.ts";
 import { strip } from "./text.ts";
+import { hidesChildren } from "../views/needed.ts";
 
 export interface Annotation {
   element: Element;
-  key: string;
+  /** Pre-order index of the parent; -1 for the root. */
+  parent: number;
   /** Fully covered by one later sibling (only with occlusion pruning). */
   occluded: boolean;
-  /** Neither the element nor any ancestor is occluded. */
+  /** Neither the element nor any ancestor is occluded, and no ancestor below the root lacks an area. */
   visible: boolean;
   tabIndex: number | null;
-  /** OCR text standing in for the empty name (§4.5), when there is any. */
+  /** OCR text standing in for the empty name, when there is any. */
   ocrName: string | null;
-}
-
-/** key(n): `A`…`Z`, then `A1`…`Z1`, `A2`… */
-export function legendKey(n: number): string {
-  const letter = String.fromCharCode(65 + (n % 26));
-  return n < 26 ? letter : `${letter}${Math.floor(n / 26)}`;
 }
 
 function hasArea(b: Bounds): boolean {
@@ -33,17 +29,21 @@ function contains(outer: Bounds, inner: Bounds): boolean {
     outer.y + outer.height >= inner.y + inner.height;
 }
 
-/** True when `siblings[index]` has an area and one later sibling alone covers all of it. */
+/**
+ * True when `siblings[index]` has an area and one later sibling alone covers
+ * all of it, a sibling that is a surface (not a grouping container).
+ */
 export function isOccludedBySibling(siblings: Element[], index: number): boolean {
   const { bounds } = siblings[index];
   if (!hasArea(bounds)) return false;
   for (let later = index + 1; later < siblings.length; later++) {
-    if (contains(siblings[later].bounds, bounds)) return true;
+    const cover = siblings[later];
+    if (contains(cover.bounds, bounds) && !isGroupingRole(normaliseRole(cover.role))) return true;
   }
   return false;
 }
 
-/** §7 pass 1: an element worth an OCR crop has a graphic-ish role and no name or value. */
+/** An element worth an OCR crop has a graphic-ish role and no name or value. */
 export function needsOcrName(el: Element): boolean {
   return isOcrCandidateRole(normaliseRole(el.role)) && strip(el.name) === "" &&
     strip(el.value ?? "") === "";
@@ -57,23 +57,25 @@ export function annotateTree(
 ): Annotation[] {
   const annotations: Annotation[] = [];
   let tabCount = 0;
-  const visit = (siblings: Element[], index: number, parentVisible: boolean) => {
+  const visit = (siblings: Element[], index: number, parent: number, parentVisible: boolean) => {
     const el = siblings[index];
     const occluded = occlusionPrune && isOccludedBySibling(siblings, index);
     const visible = parentVisible && !occluded;
     const focusable = visible && isFocusableRole(normaliseRole(el.role));
-    const ocrText = visible && needsOcrName(el) ? ocrNames.get(el.id) ?? "" : "";
+    const ocrText = visible && ocrNames.has(el.id) && needsOcrName(el) ? ocrNames.get(el.id)! : "";
+    const self = annotations.length;
     annotations.push({
       element: el,
-      key: legendKey(annotations.length),
+      parent,
       occluded,
       visible,
       tabIndex: focusable ? ++tabCount : null,
       ocrName: ocrText === "" ? null : ocrText,
     });
-    el.children.forEach((_, i) => visit(el.children, i, visible));
+    const childrenVisible = visible && (parent < 0 || !hidesChildren(el));
+    el.children.forEach((_, i) => visit(el.children, i, self, childrenVisible));
   };
-  visit([root], 0, true);
+  visit([root], 0, -1, true);
   return annotations;
 }
 

@@ -1,28 +1,106 @@
-// What the sketch says about an element: the interior label lines (ascii-sketch.md
-// §5.1, §5.2) and the compact legend label (§5.3). Labels use the Unicode glyphs;
-// the grid and the legend map them for ASCII mode.
+// What the sketch writes for an element: the inline label variants (richest
+// first), the title of a box, range bars, and the compact legend label. Text
+// is composed with the Unicode glyphs; the canvas maps it for ASCII mode.
 
 import type { Element } from "../core/tree.ts";
+import { isInteractiveRole } from "../views/needed.ts";
 import { rangeFraction, roundHalfEven } from "./range.ts";
-import { isRangeRole, normaliseRole } from "./roles.ts";
-import {
-  cellText,
-  cut,
-  dropControls,
-  ellipsize,
-  length,
-  replaceLineBreaks,
-  strip,
-} from "./text.ts";
-import { wrap } from "./wrap.ts";
+import { isRangeRole, landmarkLabel, normaliseRole } from "./roles.ts";
+import { cellText, codePoints, ellipsize, strip } from "./text.ts";
 
-/** `●` focused, `✗` disabled, `⌨` + shortcut; space-separated, "" when none. */
-function stateBadges(el: Element): string {
-  const badges: string[] = [];
-  if (el.focused) badges.push("●");
-  if (!el.enabled) badges.push("✗");
-  if (el.keyboard_shortcut) badges.push(`⌨${el.keyboard_shortcut}`);
-  return badges.join(" ");
+/** A text for the grid and where the element's name sits in it (null: not in it). */
+export interface LabelText {
+  text: string[];
+  nameAt: number | null;
+  nameLength: number;
+}
+
+/** The name as one grid row shows it. */
+export function displayName(el: Element): string {
+  return strip(cellText(el.name));
+}
+
+/** The value, else the Text interface's content, as one grid row shows it. */
+export function displayValue(el: Element): string {
+  return strip(cellText(el.value ?? el.text ?? ""));
+}
+
+export function isChecked(el: Element): boolean {
+  return el.selected === true || el.states?.checked === true;
+}
+
+function around(before: string, name: string, after: string): LabelText {
+  return {
+    text: codePoints(before + name + after),
+    nameAt: codePoints(before).length,
+    nameLength: codePoints(name).length,
+  };
+}
+
+/** The role's decoration of a named control ("[x] name", "[name]"...), or null. */
+function decorated(el: Element, name: string, value: string): LabelText | null {
+  switch (normaliseRole(el.role)) {
+    case "checkbox":
+    case "switch":
+      return around(isChecked(el) ? "[x] " : "[ ] ", name, "");
+    case "radiobutton":
+    case "radio":
+      return around(isChecked(el) ? "(•) " : "( ) ", name, "");
+    case "button":
+    case "splitbutton":
+    case "togglebutton":
+      return around("[", name, "]");
+    case "combobox":
+      return around("", name, value === "" ? " ▾" : `: ${value} ▾`);
+    case "edit":
+    case "spinner":
+    case "spinbutton":
+      return around("", name, value === "" ? ": ___" : `: ${value}`);
+    default:
+      return null;
+  }
+}
+
+/** A range control's bar across `width` cells, as a label without the name. */
+function barLabel(el: Element, width: number): LabelText[] {
+  const bar = rangeBar(el, width);
+  return bar === null ? [] : [{ text: codePoints(bar), nameAt: null, nameLength: 0 }];
+}
+
+/**
+ * The inline labels of an element for `width` cells, richest first: with
+ * `roleGlyphs` a range control's bar and the role's decoration, then a
+ * caption's `name: value`, then the bare name; an unnamed element shows its value.
+ */
+export function inlineLabels(el: Element, roleGlyphs: boolean, width: number): LabelText[] {
+  const name = displayName(el);
+  const value = displayValue(el);
+  const bar = roleGlyphs ? barLabel(el, width) : [];
+  if (name === "") {
+    return value === "" ? bar : [...bar, { text: codePoints(value), nameAt: null, nameLength: 0 }];
+  }
+  const rich = roleGlyphs ? decorated(el, name, value) : null;
+  const captioned = value !== "" && value !== name && !isInteractiveRole(el.role);
+  const withValue = captioned ? [around("", name, `: ${value}`)] : [];
+  return [...bar, ...(rich === null ? withValue : [rich]), around("", name, "")];
+}
+
+/** The title a box carries in its top border: its name, with the landmark's role when asked. */
+export function boxTitle(el: Element, landmarkHeaders: boolean): LabelText | null {
+  const name = displayName(el);
+  const landmark = landmarkHeaders ? landmarkLabel(normaliseRole(el.role)) : null;
+  if (name === "") return landmark === null ? null : around(` ${landmark} `, "", "");
+  return landmark === null ? around(" ", name, " ") : around(` ${landmark} "`, name, '" ');
+}
+
+/**
+ * `text…` in at most `width` code points: three or more kept (blanks before
+ * the `…` dropped), three or more cut.
+ */
+export function shortened(text: string[], width: number): string[] | null {
+  const kept = text.slice(0, Math.max(0, Math.min(width - 1, text.length - 3)));
+  while (kept.length > 0 && kept[kept.length - 1].trim() === "") kept.pop();
+  return kept.length < 3 ? null : [...kept, "…"];
 }
 
 function percent(fraction: number): string {
@@ -30,8 +108,8 @@ function percent(fraction: number): string {
 }
 
 /** `├──●──┤ 50%`: the thumb sits at round(fraction × (width − 1)). */
-export function sliderBar(fraction: number, innerWidth: number): string {
-  const barWidth = Math.max(5, innerWidth - 6);
+export function sliderBar(fraction: number, width: number): string {
+  const barWidth = Math.max(5, width - 5);
   const track = Array(barWidth).fill("─");
   track[0] = "├";
   track[barWidth - 1] = "┤";
@@ -40,100 +118,45 @@ export function sliderBar(fraction: number, innerWidth: number): string {
 }
 
 /** `▓▓░░░░ 40%`: round(fraction × width) filled cells. */
-export function progressBar(fraction: number, innerWidth: number): string {
-  const barWidth = Math.max(4, innerWidth - 5);
+export function progressBar(fraction: number, width: number): string {
+  const barWidth = Math.max(4, width - 5);
   const filled = roundHalfEven(fraction * barWidth);
   return `${"▓".repeat(filled)}${"░".repeat(barWidth - filled)} ${percent(fraction)}`;
 }
 
-function withName(glyph: string, name: string): string {
-  return name === "" ? glyph : `${glyph} ${name}`;
+/** The bar a (horizontal) range control draws across `width` cells, or null when it has no position. */
+export function rangeBar(el: Element, width: number): string | null {
+  const role = normaliseRole(el.role);
+  if (!isRangeRole(role) || el.bounds.width < el.bounds.height) return null;
+  const fraction = rangeFraction(el);
+  if (fraction === null) return null;
+  return role === "progressbar" ? progressBar(fraction, width) : sliderBar(fraction, width);
 }
 
-function glyphRowText(el: Element, innerWidth: number): string | null {
-  const name = cellText(strip(el.name));
-  switch (normaliseRole(el.role)) {
-    case "checkbox":
-    case "togglebutton":
-    case "switch":
-      return withName(el.selected ? "[x]" : "[ ]", name);
-    case "radiobutton":
-    case "radio":
-    case "radioitem":
-      return withName(el.selected ? "(•)" : "( )", name);
-    case "combobox":
-    case "dropdownbutton":
-    case "popupbutton": {
-      const value = el.value ? ` [${cellText(el.value)}]` : "";
-      return withName(el.expanded ? "▼" : "▶", name) + value;
-    }
-    case "menuitem":
-      return strip(`${el.expanded ? "▸" : ""} ${name}`) || null;
-    case "slider":
-    case "scrollbar": {
-      const fraction = rangeFraction(el);
-      return fraction === null ? null : sliderBar(fraction, innerWidth);
-    }
-    case "progressbar": {
-      const fraction = rangeFraction(el);
-      return fraction === null ? null : progressBar(fraction, innerWidth);
-    }
-    default:
-      return null;
-  }
-}
-
-/** §5.1: the compact control row for the role, cut to the inner width; null when none. */
-export function glyphRow(el: Element, innerWidth: number): string | null {
-  const row = glyphRowText(el, innerWidth);
-  return row === null ? null : cut(row, innerWidth);
-}
-
-/** Wrapped lines of free text, its line breaks read as spaces. */
-function wrapFlattened(text: string, width: number): string[] {
-  return wrap(dropControls(replaceLineBreaks(text, " ")), width);
-}
-
-function quotedName(name: string, width: number): string {
-  if (length(name) + 2 <= width) return `"${name}"`;
-  return cut(`"${cut(name, width - 2)}…`, width);
-}
-
-/** §5.2: up to `rows` lines of at most `width` code points each. */
-export function interiorLines(
-  el: Element,
-  width: number,
-  rows: number,
-  roleGlyphs: boolean,
-): string[] {
-  const glyph = roleGlyphs ? glyphRow(el, width) : null;
-  if (glyph !== null) {
-    const description = rows >= 3 && el.description ? wrapFlattened(el.description, width) : [];
-    return [glyph, ...description.slice(0, rows - 1)];
-  }
-  const role = cellText(el.role);
-  const badges = cellText(stateBadges(el));
-  const roleLine = badges === "" ? role : `${role} ${badges}`;
-  const lines = [length(roleLine) > width ? cut(role, width) : roleLine];
-  const name = cellText(el.name);
-  if (lines.length < rows && name !== "") lines.push(quotedName(name, width));
-  if (lines.length < rows && el.value !== null) {
-    const value = strip(el.value);
-    if (value !== "") lines.push(...wrapFlattened(value, width).slice(0, rows - lines.length));
-  }
-  return lines;
+/** `●` focused, `✗` disabled, states, `⌨` + shortcut, `⇥n` tab position; space-separated. */
+function stateBadges(el: Element, tabIndex: number | null): string {
+  const badges: string[] = [];
+  if (el.focused) badges.push("●");
+  if (!el.enabled) badges.push("✗");
+  if (el.states?.checked) badges.push("checked");
+  if (el.selected) badges.push("selected");
+  if (el.expanded) badges.push("expanded");
+  if (el.keyboard_shortcut) badges.push(`⌨${el.keyboard_shortcut}`);
+  if (tabIndex !== null) badges.push(`⇥${tabIndex}`);
+  return badges.join(" ");
 }
 
 /**
- * §5.3: `Role "name" [value] badges`, names cut at 30 and values at 20 code
- * points. Raw text: the legend escapes line breaks (Q3) when it prints this.
+ * The legend's `Role "name" [value] badges`: names cut at 30 and values at 20
+ * code points. Raw text: the legend escapes line breaks when it prints this.
  */
-export function compactLabel(el: Element): string {
+export function compactLabel(el: Element, tabIndex: number | null = null): string {
   let label = el.role;
-  if (el.name !== "") label += ` "${ellipsize(el.name, 30, 27)}"`;
-  if (el.value !== null && !isRangeRole(normaliseRole(el.role))) {
-    label += ` [${ellipsize(el.value, 20, 17)}]`;
+  if (strip(el.name) !== "") label += ` "${ellipsize(strip(el.name), 30, 27)}"`;
+  const value = el.value ?? el.text ?? null;
+  if (value !== null && strip(value) !== "") {
+    label += ` [${ellipsize(value, 20, 17)}]`;
   }
-  const badges = stateBadges(el);
+  const badges = stateBadges(el, tabIndex);
   return badges === "" ? label : `${label} ${badges}`;
 }

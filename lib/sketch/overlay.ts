@@ -1,7 +1,10 @@
-// Pass 3 of the sketch (ascii-sketch.md §7): OCR lines written over the boxes.
+// OCR lines (precomputed by the caller) written where the grid is still blank:
+// they fill in what the accessibility tree does not name, never over a label.
 
-import type { Bounds } from "../core/tree.ts";
-import type { CoordinateMap, Grid } from "./grid.ts";
+import type { Canvas } from "./canvas.ts";
+import type { GridGeometry } from "./geometry.ts";
+import type { Glyphs } from "./glyphs.ts";
+import { shortened } from "./labels.ts";
 import { cellText, codePoints } from "./text.ts";
 
 /** One OCR line in window-relative pixels (already scaled back to the screenshot). */
@@ -14,30 +17,31 @@ export interface OcrLine {
   height: number;
 }
 
-/**
- * Writes each line at its mapped position. A cell takes OCR text unless it is a
- * border glyph or holds OCR text of equal or higher confidence; everything the
- * boxes wrote counts as confidence 0, so OCR wins over labels.
- */
+/** The line's text as long as fits from its first cell, cut with an ellipsis when it must be. */
+function fitting(canvas: Canvas, row: number, column: number, text: string[]): string[] | null {
+  if (canvas.fitsText(row, column, text.length)) return text;
+  for (let width = text.length - 1; width >= 3; width--) {
+    const cut = shortened(text, width);
+    if (cut !== null && canvas.fitsText(row, column, cut.length)) return cut;
+  }
+  return null;
+}
+
+/** Writes each line, most confident first, at its mapped position where it fits. */
 export function overlayOcrLines(
-  grid: Grid,
-  map: CoordinateMap,
-  ref: Bounds,
+  canvas: Canvas,
+  geometry: GridGeometry,
   lines: readonly OcrLine[],
+  glyphs: Glyphs,
 ): void {
-  const confidence = Array.from({ length: grid.height }, () => Array(grid.width).fill(0));
-  for (const line of lines) {
-    const x = line.left + ref.x;
-    const start = map.column(x);
-    const end = map.column(x + Math.max(line.width, 1));
-    const row = map.row(line.top + ref.y + Math.floor(line.height / 2));
-    const text = codePoints(cellText(line.text)).slice(0, Math.max(1, end - start + 1));
-    text.forEach((ch, i) => {
-      const col = start + i;
-      if (!grid.isInside(row, col) || grid.isBorder(row, col)) return;
-      if (grid.at(row, col) !== " " && confidence[row][col] >= line.confidence) return;
-      grid.put(row, col, ch);
-      confidence[row][col] = line.confidence;
-    });
+  const { ref } = geometry;
+  const byConfidence = [...lines].sort((a, b) => b.confidence - a.confidence);
+  for (const line of byConfidence) {
+    const start = geometry.columnOf(ref.x + line.left);
+    const end = geometry.columnOf(ref.x + line.left + Math.max(line.width, 1));
+    const row = geometry.rowOf(ref.y + line.top + Math.floor(line.height / 2));
+    const text = codePoints(cellText(line.text).trim()).slice(0, Math.max(1, end - start + 1));
+    const shown = text.length === 0 ? null : fitting(canvas, row, start, text);
+    if (shown !== null) canvas.writeText(row, start, shown.map(glyphs.cell), -1);
   }
 }

@@ -5,6 +5,19 @@
  * prefix when an upper-case letter follows it, remove `_`, `-` and spaces.
  */
 export function normaliseRole(role: string): string {
+  let normalised = NORMALISED.get(role);
+  if (normalised === undefined) {
+    normalised = normalise(role);
+    if (NORMALISED.size < NORMALISED_CAPACITY) NORMALISED.set(role, normalised);
+  }
+  return normalised;
+}
+
+/** Roles come from a small vocabulary and are looked up per element, many times a render. */
+const NORMALISED = new Map<string, string>();
+const NORMALISED_CAPACITY = 1024;
+
+function normalise(role: string): string {
   const trimmed = role.trim();
   const withoutAx = /^AX[A-Z]/.test(trimmed) ? trimmed.slice(2) : trimmed;
   return withoutAx.toLowerCase().replace(/[_\- ]/g, "");
@@ -49,6 +62,31 @@ const LANDMARK_LABELS: ReadonlyMap<string, string> = new Map([
 /** The header label of a landmark container, or null for other roles. */
 export function landmarkLabel(normalisedRole: string): string | null {
   return LANDMARK_LABELS.get(normalisedRole) ?? null;
+}
+
+/**
+ * Containers that only group what they hold (a navigation bar, a toolbar, a
+ * group box): what lies under them still shows, so they occlude nothing.
+ */
+const GROUPING_ROLES: ReadonlySet<string> = new Set([
+  "group",
+  "navigation",
+  "toolbar",
+  "menubar",
+  "statusbar",
+  "section",
+  "form",
+  "region",
+  "landmark",
+  "banner",
+  "main",
+  "complementary",
+  "contentinfo",
+  "search",
+]);
+
+export function isGroupingRole(normalisedRole: string): boolean {
+  return GROUPING_ROLES.has(normalisedRole);
 }
 
 /** Range controls: drawn as a bar, and their value is left out of the legend. */

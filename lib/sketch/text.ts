@@ -22,7 +22,7 @@ export function length(text: string): number {
 }
 
 /** The first `count` code points. */
-export function cut(text: string, count: number): string {
+function cut(text: string, count: number): string {
   return codePoints(text).slice(0, Math.max(0, count)).join("");
 }
 
@@ -31,7 +31,18 @@ export function ellipsize(text: string, limit: number, keep: number): string {
   return length(text) > limit ? cut(text, keep) + "…" : text;
 }
 
+/** Whether the UTF-16 unit is printable ASCII other than the space: no stripping needed there. */
+function isPlainEdge(unit: number): boolean {
+  return unit > 0x20 && unit < 0x7f;
+}
+
 export function strip(text: string): string {
+  if (
+    text === "" ||
+    (isPlainEdge(text.charCodeAt(0)) && isPlainEdge(text.charCodeAt(text.length - 1)))
+  ) {
+    return text;
+  }
   return stripEnd(text.replace(LEADING_SPACE, ""));
 }
 
@@ -56,8 +67,12 @@ export function dropControls(text: string): string {
   return text.replace(CONTROL_EXCEPT_TAB, "");
 }
 
+// deno-lint-ignore no-control-regex -- matching control characters is the point
+const NEEDS_CLEANING = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/;
+
 /** Text for one grid row: line breaks and tabs become spaces, other control characters go. */
 export function cellText(text: string): string {
+  if (!NEEDS_CLEANING.test(text)) return text;
   return dropControls(replaceLineBreaks(text, " ")).replace(/\t/g, " ");
 }
 

@@ -32,10 +32,12 @@ export const getElementTreeTool = defineTool({
 export const getScreenSketchTool = defineTool({
   name: "get_screen_sketch",
   description:
-    "Draw the window's accessibility tree as an ASCII layout: every element is a labelled box " +
-    "whose position and size follow the real screen geometry scaled to a character grid. Use " +
-    "it to see how controls sit relative to each other. `structured: true` adds the drawn " +
-    "elements with their keys and the legend.",
+    "Draw the window as a character grid whose geometry follows the screen: containers are " +
+    "boxes titled in their top border, controls are labels (or boxes around them) on the cells " +
+    "they cover. A control too small for its name, or whose name is not unique, gets a legend " +
+    "key that occurs once in the grid. To click a control, find its name or key in the grid: " +
+    "the middle of that text maps back to the control (column * window width / grid width). " +
+    "`structured: true` adds the drawn elements with their keys and the legend.",
   kind: "perception",
   input: z.object({
     window_index: seedWindowIndex,

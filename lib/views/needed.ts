@@ -48,18 +48,27 @@ export function isOnScreen(el: Element, area: Bounds): boolean {
     b.x + b.width > area.x && b.y + b.height > area.y;
 }
 
+/**
+ * Whether an element's children are hidden with it: a container without an
+ * area. Toolkits keep the items of a collapsed bar at their own sizes
+ * (LibreOffice's unused VCL menu bar has height 0 and eleven 19 px menus).
+ */
+export function hidesChildren(el: Element): boolean {
+  return el.bounds.width <= 0 || el.bounds.height <= 0;
+}
+
 /** A control an agent needs (see the file comment), inside `area`. */
 export function isNeeded(el: Element, area: Bounds): boolean {
   return isInteractiveRole(el.role) && (el.enabled || el.states?.editable === true) &&
     (el.name.trim() !== "" || heldText(el) !== "") && isOnScreen(el, area);
 }
 
-/** Every needed control of the tree, in pre-order. */
+/** Every needed control of the tree, in pre-order, leaving out those a collapsed container hides. */
 export function neededControls(root: Element, area: Bounds): Element[] {
   const found: Element[] = [];
   const visit = (el: Element) => {
     if (isNeeded(el, area)) found.push(el);
-    el.children.forEach(visit);
+    if (el === root || !hidesChildren(el)) el.children.forEach(visit);
   };
   visit(root);
   return found;
