@@ -11,12 +11,11 @@ import { createLinuxAdapter } from "../adapters/linux/index.ts";
 import type { Adapter } from "../adapters/types.ts";
 import { encodePngOffThread, stopPngWorker } from "../lib/image/workers.ts";
 import { startService } from "../tests/helpers/service.ts";
-import { type Desktop, startDesktop } from "../tests/linux/desktop.ts";
+import { launchWriter, startDesktop } from "../tests/linux/desktop.ts";
 
 const RUNS = 15;
 const LIMITS = { maxDepth: 64, maxNodes: 100_000, timeoutMs: 30_000 };
 const PYATSPI_WALK = new URL("./pyatspi_walk.py", import.meta.url).pathname;
-const SOFFICE = "/usr/lib/libreoffice/program/soffice.bin";
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -70,25 +69,6 @@ async function waitForTree(adapter: Adapter, handle: string): Promise<void> {
     if (Date.now() > deadline) throw new Error(`the tree of window ${handle} did not settle`);
     await new Promise((r) => setTimeout(r, 1000));
   }
-}
-
-/**
- * LibreOffice Writer with a fresh profile and its GTK 3 backend. soffice.bin
- * is started directly: the soffice script's launcher forks it, and the
- * window's _NET_WM_PID would not be the process the desktop started.
- */
-async function launchWriter(desktop: Desktop) {
-  desktop.env.SAL_USE_VCLPLUGIN = "gtk3";
-  const profile = `-env:UserInstallation=file://${await Deno.makeTempDir()}`;
-  // A first start only creates the profile and would restart itself.
-  await new Deno.Command(SOFFICE, {
-    args: ["--terminate_after_init", "--norestore", "--nologo", profile],
-    env: desktop.env,
-    clearEnv: true,
-    stdout: "null",
-    stderr: "null",
-  }).output();
-  return await desktop.launch(SOFFICE, ["--writer", "--norestore", "--nologo", profile]);
 }
 
 const desktop = await startDesktop({ width: 1920, height: 1080 });

@@ -149,16 +149,20 @@ Deno.test("key characters: letters alone, symbols side by side, nothing already 
   }
 });
 
-Deno.test("key characters: past the symbols, every other touching key takes a letter", () => {
+Deno.test("key characters: symbols for a run; too few, letters and symbols alternate", () => {
   const canvas = new Canvas(10, 1);
-  const cells = Array.from({ length: 6 }, (_, column): KeyCell => ({
-    item: column,
-    row: 0,
-    column,
-    width: 1,
-  }));
-  for (const { column } of cells) canvas.putKey(0, column, column);
-  assert.deepEqual(chooseKeys(canvas, cells, ["$", "%"]), ["$", "%", null, "A", null, "B"]);
+  const run = (length: number) =>
+    Array.from({ length }, (_, column): KeyCell => ({ item: column, row: 0, column, width: 1 }));
+  for (let column = 0; column < 7; column++) canvas.putKey(0, column, column);
+  const cases: Array<[number, string[], Array<string | null>]> = [
+    [2, ["$", "%"], ["$", "%"]],
+    [3, ["$", "%"], ["A", "$", "B"]],
+    [7, ["$", "%"], ["A", "$", "B", "%", "C", null, "D"]],
+    [3, [], ["A", null, "B"]],
+  ];
+  for (const [length, symbols, keys] of cases) {
+    assert.deepEqual(chooseKeys(canvas, run(length), symbols), keys, `${length} cells`);
+  }
 });
 
 Deno.test("inline labels, richest first", () => {

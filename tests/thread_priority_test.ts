@@ -1,6 +1,6 @@
 // Background compute threads run below the HTTP thread's priority (Linux):
 // lowerThreadPriority changes only the calling thread, and a running service
-// has its image and table workers at nice 10 while its main thread stays at 0.
+// has its image, token and sketch workers at nice 10 while its main thread stays at 0.
 
 import { strict as assert } from "node:assert";
 import { healthzMs } from "./helpers/http.ts";
@@ -30,17 +30,18 @@ Deno.test("a service's workers run below its HTTP thread", async () => {
   const service = await startService();
   try {
     await healthzMs(service.port);
-    // PNG encoder, PNG decoder, the mock's renderer and the table worker; the
-    // first three may still be loading their modules when the service answers.
+    // PNG encoder, PNG decoder, the mock's renderer, the token worker and the
+    // sketch worker; the first three may still be loading their modules when
+    // the service answers.
     const deadline = Date.now() + 5000;
     let nices = threadNices(service.pid);
     const main = nices.get(service.pid)!;
     const lowered = () => [...nices.values()].filter((nice) => nice === main + 10).length;
-    while (lowered() < 4 && Date.now() < deadline) {
+    while (lowered() < 5 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
       nices = threadNices(service.pid);
     }
-    assert.equal(lowered(), 4, `threads' nice values: ${[...nices.values()].join(" ")}`);
+    assert.equal(lowered(), 5, `threads' nice values: ${[...nices.values()].join(" ")}`);
     assert.equal(
       [...nices.values()].filter((nice) => nice !== main && nice !== main + 10).length,
       0,

@@ -13,6 +13,7 @@ import { compactLines, Importance, lineWithIndent, nameField } from "../lib/comp
 import { linesWithin, NOTE_RESERVE } from "../lib/compact/budget.ts";
 import { compactDiff } from "../lib/compact/diff.ts";
 import { compactLinesOf } from "../lib/compact/view.ts";
+import { countTokens } from "../lib/tokens/cl100k.ts";
 import { describeTree } from "../lib/describe/prose.ts";
 
 const AREA = { x: 0, y: 0, width: 400, height: 300 };
@@ -121,7 +122,7 @@ Deno.test("compact lines: collapsed, hidden counted, states, bare or quoted name
     textLimit: 100,
   }).map(lineWithIndent);
   assert.deepEqual(lines, [
-    "e0 Window Form @0,0 400x300",
+    "e0 Window Form @200,150 400x300",
     '  e6 Edit = "alice" focused @110,25',
     "  e7 ComboBox Plan @110,65 +2 hidden",
     "  e13 Button OK @340,115",
@@ -152,7 +153,7 @@ Deno.test("refs name pre-order positions and stand for positional ids", () => {
   assert.equal(positionalId("e5", seen, tree), null);
 });
 
-Deno.test("budget: least important first, parents after their children, root stays", () => {
+Deno.test("budget: least important first, parents after their children, holders before needed controls", () => {
   const lines = [
     { id: "r", indent: 0, text: "", importance: Importance.needed, parent: -1 },
     { id: "g", indent: 1, text: "", importance: Importance.group, parent: 0 },
@@ -167,7 +168,8 @@ Deno.test("budget: least important first, parents after their children, root sta
     [504, "rgbtc"],
     [NOTE_RESERVE + 403, "rgbc"],
     [NOTE_RESERVE + 302, "rgb"],
-    [NOTE_RESERVE + 301, "r"], // the group goes with its only child
+    [NOTE_RESERVE + 301, "rb"], // the group holding a needed control goes before it
+    [NOTE_RESERVE + 200, "r"],
     [0, "r"],
   ];
   for (const [max, kept] of cases) assert.equal(keptAt(max), kept, `max ${max}`);
@@ -206,5 +208,26 @@ for (const name of FIXTURES) {
       const bounds = `@(${el.bounds.x},${el.bounds.y}) ${el.bounds.width}×${el.bounds.height}`;
       assert.ok(prose.includes(bounds), `the prose lists ${el.id} ${el.role} ${el.name}`);
     }
+  });
+}
+
+for (const name of FIXTURES) {
+  Deno.test(`real window ${name}: every budget is kept, down to the root alone`, async () => {
+    const path = new URL(`./fixtures/windows/${name}.json`, import.meta.url);
+    const { window, tree } = JSON.parse(await Deno.readTextFile(path));
+    const lines = compactLinesOf(tree, { refs: refsOf(tree), area: window.bounds });
+    const counts = lines.map((l) => countTokens(lineWithIndent(l)));
+    const full = counts.reduce((s, c) => s + c, 0) + counts.length - 1;
+    for (let max = 0; max <= full + 10; max += 7) {
+      const kept = linesWithin(lines, counts, max);
+      const total = counts.reduce((s, c, i) => s + (kept[i] ? c + 1 : 0), -1);
+      assert.ok(kept[0], `max ${max}: the root stays`);
+      if (max >= full) assert.ok(kept.every(Boolean), `max ${max}: nothing cut`);
+      else {
+        const rootAlone = kept.every((k, i) => k === (i === 0));
+        assert.ok(total <= max - NOTE_RESERVE || rootAlone, `max ${max}: ${total} tokens kept`);
+      }
+    }
+    assert.ok(linesWithin(lines, counts, 0).every((k, i) => k === (i === 0)));
   });
 }

@@ -28,14 +28,19 @@ export function readSketch(text: string): SketchReading {
 
 const WORD = /[\p{L}\p{N}]/u;
 
-/** Cells [row, column] where `text` starts in the grid; whole words only when `word`. */
+/**
+ * Cells [row, column] where `text` starts in the grid; whole words only when
+ * `word`: a letter or digit at either end of the text must not touch another
+ * (key `A` is not the A of "Apple", nor of "AB"; key `$` in "A$B" is itself).
+ */
 export function occurrences(rows: string[][], text: string, word: boolean): [number, number][] {
   const needle = Array.from(text);
   const found: [number, number][] = [];
+  const joins = (a: string | undefined, b: string) => WORD.test(a ?? " ") && WORD.test(b);
   rows.forEach((row, r) => {
     for (let c = 0; c + needle.length <= row.length; c++) {
       if (!needle.every((ch, i) => row[c + i] === ch)) continue;
-      if (word && (WORD.test(row[c - 1] ?? " ") || WORD.test(row[c + needle.length] ?? " "))) {
+      if (word && (joins(row[c - 1], needle[0]) || joins(row[c + needle.length], needle.at(-1)!))) {
         continue;
       }
       found.push([r, c]);

@@ -1,12 +1,14 @@
 // Fitting a compact view into a token budget: lines go least important first
 // (groups, then text, then unnamed controls, needed controls last), later
-// lines before earlier ones, and a parent only after its children; a note
+// lines before earlier ones. A parent goes after its children, unless the
+// needed controls themselves would have to go: then the lines that only hold
+// them (toolbars, panes) go first, since an agent acts on the controls. A note
 // says what was left out.
 
 import { type CompactLine, Importance } from "./lines.ts";
 
 /** Tokens the closing note of a cut view may take (it is counted exactly afterwards). */
-export const NOTE_RESERVE = 40;
+export const NOTE_RESERVE = 28;
 
 /** Lines in the order they are given up: least important first, later before earlier. */
 function dropOrder(lines: readonly CompactLine[]): number[] {
@@ -16,8 +18,7 @@ function dropOrder(lines: readonly CompactLine[]): number[] {
 
 /**
  * Which lines fit in `maxTokens` given each line's token count (newlines
- * count one each): a mask over `lines`. The root stays, and so does a line
- * while any line below it does (it gives its children their place).
+ * count one each): a mask over `lines`. The root always stays.
  */
 export function linesWithin(
   lines: readonly CompactLine[],
@@ -30,23 +31,32 @@ export function linesWithin(
   const budget = Math.max(0, maxTokens - NOTE_RESERVE);
   const keptChildren = lines.map(() => 0);
   for (const line of lines) if (line.parent >= 0) keptChildren[line.parent]++;
-  const order = dropOrder(lines);
-  // A parent passed over while a child stayed is looked at again once the child goes.
-  for (let dropped = true; dropped && total > budget;) {
-    dropped = false;
+  const drop = (i: number) => {
+    kept[i] = false;
+    total -= counts[i] + 1;
+    if (lines[i].parent >= 0) keptChildren[lines[i].parent]--;
+  };
+  /**
+   * Drops the lines of `order` that `may` allow, parents after their
+   * children: a parent no more important than its last child goes with it.
+   */
+  const dropAll = (order: number[], may: (i: number) => boolean) => {
     for (const i of order) {
-      if (total <= budget) break;
-      if (!kept[i] || i === 0 || keptChildren[i] > 0) continue;
-      // A group left with nothing to group goes with its last child.
-      for (let j = i; j > 0; j = lines[j].parent) {
-        kept[j] = false;
-        total -= counts[j] + 1;
-        const parent = lines[j].parent;
-        if (--keptChildren[parent] > 0 || lines[parent].importance !== Importance.group) break;
+      if (total <= budget) return;
+      if (!kept[i] || i === 0 || !may(i)) continue;
+      drop(i);
+      for (let j = i, parent = lines[j].parent; parent > 0; j = parent, parent = lines[j].parent) {
+        if (!kept[parent] || keptChildren[parent] > 0) break;
+        if (lines[parent].importance < lines[j].importance) break;
+        drop(parent);
       }
-      dropped = true;
     }
-  }
+  };
+  const order = dropOrder(lines);
+  const childless = (i: number) => keptChildren[i] === 0;
+  dropAll(order.filter((i) => lines[i].importance !== Importance.needed), childless);
+  dropAll(order.filter((i) => lines[i].importance !== Importance.needed), () => true);
+  dropAll(order, childless);
   return kept;
 }
 
@@ -67,6 +77,5 @@ export function cutNote(
   const counts = new Map<Importance, number>();
   for (const line of left) counts.set(line.importance, (counts.get(line.importance) ?? 0) + 1);
   const parts = [...counts].sort(([a], [b]) => a - b).map(([k, n]) => `${n} ${WHAT[k]}`);
-  return `[cut to max_tokens ${maxTokens}: ${left.length} of ${lines.length} lines left out ` +
-    `(${parts.join(", ")}); raise max_tokens or narrow with scope]`;
+  return `[max_tokens ${maxTokens}: left out ${parts.join(", ")}; raise it or narrow with scope]`;
 }

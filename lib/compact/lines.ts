@@ -95,8 +95,8 @@ function shownText(el: Element, name: string): string {
 }
 
 /**
- * The line of one element, without indentation. Leaves show the point to
- * click (their centre); containers their extent, top-left and size.
+ * The line of one element, without indentation. Every line shows the point
+ * to click (the centre), so `@x,y` means one thing; containers add their size.
  */
 export function elementText(
   el: Element,
@@ -111,9 +111,9 @@ export function elementText(
   const text = shownText(el, name);
   if (text !== "") parts.push(`= ${quoted(text, textLimit)}`);
   parts.push(...states(el));
-  const { x, y, width, height } = el.bounds;
+  const { width, height } = el.bounds;
   const middle = center(el.bounds);
-  parts.push(isContainer ? `@${x},${y} ${width}x${height}` : `@${middle.x},${middle.y}`);
+  parts.push(`@${middle.x},${middle.y}` + (isContainer ? ` ${width}x${height}` : ""));
   if (hidden > 0) parts.push(`+${hidden} hidden`);
   if (el.truncated && el.child_count !== undefined) parts.push(`+${el.child_count} deeper`);
   return parts.join(" ");

@@ -91,8 +91,8 @@ export async function compactDiffView(
   while (kept < changed.length && total + counts[kept] + 1 <= maxTokens - NOTE_RESERVE) {
     total += counts[kept++] + 1;
   }
-  const note = `[cut to max_tokens ${maxTokens}: ${changed.length - kept} of ${changed.length} ` +
-    "changed lines left out; raise max_tokens or narrow the window]";
+  const note = `[max_tokens ${maxTokens}: left out ${changed.length - kept} of ` +
+    `${changed.length} changed lines; raise it or narrow with scope]`;
   const text = [...changed.slice(0, kept), note].join("\n");
   const [tokens] = await countTokensOffThread([text]);
   return { compact_diff: text, tokens, cut: true, unchanged };

@@ -1,6 +1,8 @@
 // The observation facade used by every tool: sorted windows, window targeting
 // with the spec's fallbacks, cached tree captures and PNG screenshots.
 
+import { warmViews } from "../startup/warm_views.ts";
+import { startSketchWorker } from "../sketch/off_thread.ts";
 import {
   AppNotRespondingError,
   type CutShort,
@@ -192,13 +194,16 @@ export async function screenshotPng(
  * (starting a worker holds the calling thread for tens of milliseconds, which
  * belongs at start-up, not inside the first screenshot request) and the
  * worker that holds the token encoder (OSWorld's table, the compact view's
- * budget). Resolves when the encoder is built: the half second that takes on a core of its own would
+ * budget) and the sketch worker, after compiling the views' code
+ * (lib/startup/warm_views.ts).
+ * Resolves when the encoder is built: the half second that takes on a core of its own would
  * otherwise slow the first requests a client sends.
  */
 export async function warmUp(session: Session): Promise<void> {
+  warmViews();
   startImageWorkers();
   session.adapter.startWorkers?.();
-  await startTokenWorker();
+  await Promise.all([startTokenWorker(), startSketchWorker()]);
 }
 
 export function toBase64(bytes: Uint8Array): string {

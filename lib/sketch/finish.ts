@@ -4,7 +4,7 @@
 import { Use } from "./canvas.ts";
 import { chooseKeys, type KeyCell, symbolPool } from "./keys.ts";
 import type { Placement } from "./placement.ts";
-import type { Item } from "./scene.ts";
+import { type Item, Rank } from "./scene.ts";
 import { codePoints } from "./text.ts";
 
 export interface PlacedKey {
@@ -63,11 +63,25 @@ export function drawFrames(p: Placement, items: readonly Item[]): void {
 
 /** Key characters in reading order; a key the pools ran out for leaves the grid. */
 export function writeKeys(p: Placement, unicode: boolean): Map<number, PlacedKey> {
-  const cells = [...p.keyCells].map(([item, cell]): KeyCell => {
+  let cells = [...p.keyCells].map(([item, cell]): KeyCell => {
     const [row, column] = p.rowColumn(cell);
     return { item, row, column, width: p.items[item].pair ? 2 : 1 };
   }).sort((a, b) => a.row - b.row || a.column - b.column);
-  const chosen = chooseKeys(p.canvas, cells, symbolPool(unicode));
+  let chosen = chooseKeys(p.canvas, cells, symbolPool(unicode));
+  const isNeeded = (cell: KeyCell) => p.items[cell.item].rank === Rank.needed;
+  const needed = cells.filter(isNeeded);
+  if (chosen.includes(null) && needed.length < cells.length) {
+    // Too few characters (ASCII): keys for the needed controls alone, when
+    // that gives more of them one than sharing with the other keyed items.
+    const neededOnly = chooseKeys(p.canvas, needed, symbolPool(unicode));
+    const keyed = (keys: Array<string | null>, of: KeyCell[]) =>
+      of.filter((cell, i) => keys[i] !== null && isNeeded(cell)).length;
+    if (keyed(neededOnly, needed) > keyed(chosen, cells)) {
+      for (const cell of cells) if (!isNeeded(cell)) p.dropKey(p.items[cell.item]);
+      cells = needed;
+      chosen = neededOnly;
+    }
+  }
   const keys = new Map<number, PlacedKey>();
   cells.forEach(({ item, row, column }, i) => {
     const key = chosen[i];

@@ -1,7 +1,7 @@
 // Legend keys: one character each, chosen once everything else is on the
-// grid so that each occurs there exactly once as a whole word. A key with a
-// key beside it must not be a letter or digit (the pair would read as one
-// word), so crowded keys come from a pool of symbols; a lone key is a letter.
+// grid so that each occurs there exactly once as a whole word. Two letters or
+// digits side by side would read as one word, so crowded keys come from a
+// pool of symbols, or alternate letters and symbols; a lone key is a letter.
 // Characters already on the grid are skipped: letters that stand alone as a
 // word there, symbols anywhere. A thin element's key spans two cells: `A1`.
 
@@ -116,8 +116,10 @@ function isNextTo(cell: KeyCell, next: KeyCell | undefined): boolean {
 }
 
 /**
- * Keys side by side: symbols while they last; past them one cell stays blank
- * and every other cell takes a letter, so no two letters touch.
+ * Keys side by side: symbols when there are enough for the whole run; else
+ * letters on every other cell with symbols between them while they last (a
+ * symbol touching a letter is still found on its own), blanks after that, so
+ * no two letters touch.
  */
 function fillRun(
   keys: Array<string | null>,
@@ -126,7 +128,12 @@ function fillRun(
   letters: string[],
   marks: string[],
 ): void {
-  let at = first;
-  while (at <= last && marks.length > 0) keys[at++] = marks.pop()!;
-  for (at += at > first ? 1 : 0; at <= last; at += 2) keys[at] = letters.pop() ?? null;
+  if (marks.length > last - first) {
+    for (let at = first; at <= last; at++) keys[at] = marks.pop()!;
+    return;
+  }
+  for (let at = first; at <= last; at++) {
+    const letterCell = (at - first) % 2 === 0;
+    keys[at] = letterCell ? letters.pop() ?? marks.pop() ?? null : marks.pop() ?? null;
+  }
 }

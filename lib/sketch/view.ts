@@ -4,7 +4,7 @@
 
 import { captureDefault, captureWindow, listWindows } from "../observe/capture.ts";
 import type { Session } from "../core/session.ts";
-import { renderSketchCached } from "./memo.ts";
+import { renderSketchOffThread } from "./off_thread.ts";
 import type { Element } from "../core/tree.ts";
 import { resolveWindow, type WindowArgs } from "../observe/window_order.ts";
 
@@ -32,7 +32,7 @@ export async function sketchView(
     ? (await captureWindow(session, window, "bypass")).tree
     : await captureDefault(session);
   if (!root) return null;
-  const result = renderSketchCached(root, {
+  const result = await renderSketchOffThread(root, {
     ref: window?.bounds ?? null,
     gridWidth,
     gridHeight,

@@ -51,8 +51,8 @@ export const VIEW = z.enum(["tree", "compact"]).optional().describe(
   "tree (default): the elements as JSON. compact: `compact`, a text for language models, " +
     "one line per element: indentation for nesting, its ref (e12; element verbs, scope and " +
     "focus_element take it as element_id), role, name, = text, the states that matter " +
-    "(focused, disabled, checked, selected, expanded, collapsed), @x,y (the point to click; " +
-    "containers: top-left and size), and +N hidden (named or interactive elements below it " +
+    "(focused, disabled, checked, selected, expanded, collapsed), @x,y (the point to click, " +
+    "the centre; containers add their size WxH), and +N hidden (named or interactive elements below it " +
     "that are not on screen). Layout containers without a name are left out, their children " +
     "shown in their place; unnamed single-child containers give way to their child; " +
     "separators and unnamed icons are dropped.",

@@ -9,9 +9,10 @@ import { commandExists } from "../helpers/parts.ts";
 
 /** The Debian packages the harness and its apps come from. */
 export const DESKTOP_PACKAGES = "xvfb openbox dbus at-spi2-core x11-utils gtk-3-examples " +
-  "zenity mousepad gnome-calculator python3-pyatspi";
+  "zenity mousepad gnome-calculator python3-pyatspi libreoffice-writer libreoffice-gtk3";
 
 const REQUIRED_COMMANDS = ["Xvfb", "dbus-daemon", "dbus-send", "openbox", "xprop"];
+const SOFFICE = "/usr/lib/libreoffice/program/soffice.bin";
 const BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher";
 /** The reference walker (tests/linux/reference_walk.py) runs on Debian's Python with GObject. */
 const REFERENCE_WALKER_NEEDS = [
@@ -21,7 +22,7 @@ const REFERENCE_WALKER_NEEDS = [
 
 export function desktopAvailable(): boolean {
   try {
-    for (const path of [BUS_LAUNCHER, ...REFERENCE_WALKER_NEEDS]) Deno.statSync(path);
+    for (const path of [BUS_LAUNCHER, SOFFICE, ...REFERENCE_WALKER_NEEDS]) Deno.statSync(path);
   } catch {
     return false;
   }
@@ -198,6 +199,26 @@ function sessionBusConfig(dir: string): string {
   </policy>
 </busconfig>
 `;
+}
+
+/**
+ * LibreOffice Writer with a fresh profile and its GTK 3 backend. soffice.bin
+ * is started directly: the soffice script's launcher forks it, and the
+ * window's _NET_WM_PID would not be the process the desktop started.
+ */
+export async function launchWriter(desktop: Desktop): Promise<App> {
+  desktop.env.SAL_USE_VCLPLUGIN = "gtk3";
+  // The profile lives in the desktop's home, removed when the desktop stops.
+  const profile = `-env:UserInstallation=file://${desktop.env.HOME}/libreoffice-profile`;
+  // A first start only creates the profile and would restart itself.
+  await new Deno.Command(SOFFICE, {
+    args: ["--terminate_after_init", "--norestore", "--nologo", profile],
+    env: desktop.env,
+    clearEnv: true,
+    stdout: "null",
+    stderr: "null",
+  }).output();
+  return await desktop.launch(SOFFICE, ["--writer", "--norestore", "--nologo", profile]);
 }
 
 export async function startDesktop(options: DesktopOptions = {}): Promise<Desktop> {
@@ -380,3 +401,25 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
     throw e;
   }
 }
+
+/**
+ * The real windows the views are measured and tested on (bench/views.ts,
+ * tests/linux/views_test.ts): a name and how to start it.
+ */
+export const VIEW_APPS: Array<[string, (desktop: Desktop) => Promise<App>]> = [
+  ["gtk3-widget-factory", (d) => d.launch("gtk3-widget-factory")],
+  ["mousepad", (d) => d.launch("mousepad")],
+  ["zenity --forms", (d) =>
+    d.launch("zenity", [
+      "--forms",
+      "--title=Account",
+      "--text=New account",
+      "--add-entry=Name",
+      "--add-password=Password",
+      "--add-combo=Plan",
+      "--combo-values=Free|Pro",
+      "--add-calendar=Start",
+    ])],
+  ["gnome-calculator", (d) => d.launch("gnome-calculator")],
+  ["LibreOffice Writer", launchWriter],
+];
