@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { envelope } from "../lib/core/errors.ts";
 import type { Session } from "../lib/core/session.ts";
 import { actionRoutes } from "./action.ts";
+import { bringToForegroundRoute } from "./bring_to_foreground.ts";
 import { dedicatedRoutes } from "./dedicated.ts";
 import { healthRoutes } from "./health.ts";
 import { inspectorRoutes } from "./inspector.ts";
@@ -22,6 +23,7 @@ export function createApp(session: Session, bindHost: string): Hono {
   toolRoutes(app, session);
   sketchRoutes(app, session);
   screenshotRoutes(app, session);
+  bringToForegroundRoute(app, session);
   actionRoutes(app, session);
   hoverRoute(app, session);
   dedicatedRoutes(app, session);

@@ -23,6 +23,9 @@ export const legacyWindowQuery = z.object({
   window_title: z.string().optional(),
 });
 
+/** GET /api/bring_to_foreground: a window is required (checked by the tool). */
+export const activationQuery = legacyWindowQuery.omit({ window_title: true });
+
 export const sketchQuery = legacyWindowQuery.extend({
   grid_width: intText("grid_width", ...GRID_LIMITS.width).optional(),
   grid_height: intText("grid_height", ...GRID_LIMITS.height).optional(),

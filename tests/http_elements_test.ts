@@ -427,18 +427,6 @@ Deno.test("receipts see real changes on the interactive mock", async (t) => {
       assert.equal((s.body.tree as Body).value, "");
     });
 
-    await t.step("an element covered by another window is occluded", async () => {
-      const r = await post("/api/element/click", {
-        window_index: 1,
-        selector: 'Link[name="Product"]',
-      });
-      assert.equal(r.status, 409);
-      assert.equal(err(r).code, "ElementOccluded");
-      // bring_to_foreground is not a tool yet: the message says what to do instead.
-      assert.equal(err(r).suggested_next_tool, null);
-      assert.match(err(r).message, /bring its window to the front/);
-    });
-
     await t.step("a stale element_id is refused, not retargeted", async () => {
       const windows = (await get("/api/windows")).body.windows as Body[];
       const code = windows.find((w) => String(w.title).includes("Visual Studio"))!;
@@ -454,7 +442,7 @@ Deno.test("receipts see real changes on the interactive mock", async (t) => {
         window_uid: uid,
         selector: 'TreeItem[name="adapters"]',
       });
-      assert.equal(expand.body.changed, true);
+      assert.equal(expand.body.changed, true, JSON.stringify(expand.body));
       const r = await post("/api/element/click", { window_uid: uid, element_id: staleId });
       assert.equal(r.status, 404, JSON.stringify(r.body));
       const e = r.body.error as { code: string; context: Body };
@@ -474,6 +462,36 @@ Deno.test("receipts see real changes on the interactive mock", async (t) => {
       assert.equal(ok.status, 200);
       assert.equal((ok.body.target as Body).element_id, fresh.body.element_id);
     });
+    // Last: raising the browser window covers the editor for good (the mock cannot raise it).
+    await t.step(
+      "an element covered by another window: refused, or its window raised",
+      async () => {
+        const refused = await post("/api/element/click", {
+          window_index: 1,
+          selector: 'Link[name="Product"]',
+          auto_activate: false,
+        });
+        assert.equal(refused.status, 409);
+        assert.equal(err(refused).code, "ElementOccluded");
+        assert.equal(err(refused).suggested_next_tool, "bring_to_foreground");
+        assert.match(err(refused).message, /auto_activate is off/);
+        const r = await post("/api/element/click", {
+          window_index: 1,
+          selector: 'Link[name="Product"]',
+        });
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        const steps = r.body.steps as { activated: boolean; activation: Body };
+        assert.equal(steps.activated, true);
+        assert.equal(steps.activation.action, "click_title_bar");
+        // The editor is now wholly under the browser: no title bar to click, and it says so.
+        const hidden = await post("/api/element/click", {
+          window_title: "Visual Studio",
+          selector: 'TreeItem[name="adapters"]',
+        });
+        assert.equal(hidden.status, 409);
+        assert.match(err(hidden).message, /did not uncover it \(Window has no visible area/);
+      },
+    );
   } finally {
     await svc.stop();
   }

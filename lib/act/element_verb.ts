@@ -4,19 +4,22 @@
 
 import type { ActionOutcome } from "../../adapters/types.ts";
 import { errorObject, knownCode, ToolError } from "../core/errors.ts";
-import { type Captured, captureWindow, targetWindow } from "../observe/capture.ts";
+import { type Captured, captureWindow, screenOf, targetWindow } from "../observe/capture.ts";
 import { treeState } from "./receipts.ts";
 import { performWithReceipt } from "./perform.ts";
 import type { Session } from "../core/session.ts";
 import { requireToken } from "../observe/tree_tokens.ts";
 import { resolveTarget, type TargetArgs } from "./targets.ts";
-import { type Bounds, center, type Element, FALLBACK_SCREEN } from "../core/tree.ts";
-import { isOccluded, screenBounds } from "../observe/visibility.ts";
+import { type Activation, bringToForeground } from "./activation.ts";
+import { type Bounds, center, type Element } from "../core/tree.ts";
+import { isOccluded } from "../observe/visibility.ts";
 import type { ListedWindow, WindowArgs } from "../observe/window_order.ts";
 import type { ToolResult } from "../tools/registry.ts";
 
 export interface ElementVerbArgs extends WindowArgs, TargetArgs {
   dry_run: boolean;
+  /** Bring the element's window to the front when it is covered (default from config). */
+  auto_activate?: boolean;
   /** The capture the element_id was taken from (default: the latest one served). */
   tree_token?: string;
 }
@@ -30,10 +33,6 @@ export interface ExecTarget {
 }
 
 export type Executor = (target: ExecTarget) => Promise<ActionOutcome>;
-
-export async function screenOf(session: Session): Promise<Bounds> {
-  return screenBounds(await session.adapter.monitors()) ?? FALLBACK_SCREEN;
-}
 
 function previousTree(session: Session, uid: string, token?: string): Element | null {
   return token
@@ -59,16 +58,20 @@ export async function runElementVerb(
   if (!element.enabled) {
     throw new ToolError("ElementDisabled", `element is disabled: ${selector}`, { selector });
   }
-  const above = await session.adapter.windowsAbove(window.handle);
-  if (isOccluded(element.bounds, await screenOf(session), above)) {
+  const autoActivate = args.auto_activate ?? session.config.actions.auto_activate;
+  const activation = await uncover(session, window, element.bounds, autoActivate && !args.dry_run);
+  if (activation.occluded) {
+    const tried = activation.activation
+      ? `; bringing its window to the front did not uncover it (${
+        activation.activation.error ?? activation.activation.action
+      })`
+      : autoActivate
+      ? ""
+      : "; auto_activate is off: call bring_to_foreground first";
     throw new ToolError(
       "ElementOccluded",
-      `element is covered by other windows or off-screen: ${selector}; bring its window to ` +
-        "the front first (click its title bar), then retry",
-      {
-        selector,
-        element_id: element.id,
-      },
+      `element is covered by other windows or off-screen: ${selector}${tried}`,
+      { selector, element_id: element.id },
     );
   }
   const beforeState = treeState(before.tree, before.hash);
@@ -82,6 +85,10 @@ export async function runElementVerb(
       bounds: element.bounds,
     },
     before: beforeState,
+    steps: {
+      activated: activation.activation?.success ?? false,
+      ...(activation.activation ? { activation: activation.activation } : {}),
+    },
     ...(warning ? { warning } : {}),
   };
   const acted = await performWithReceipt(session, {
@@ -100,4 +107,31 @@ export async function runElementVerb(
     result.error = errorObject(knownCode(outcome.code) ?? "Internal", outcome.error);
   }
   return result;
+}
+
+const UNCOVER_WAIT_MS = 1000;
+
+/**
+ * Whether `bounds` in `window` are covered, after bringing the window to the
+ * front when `activate` allows it and they were (the window manager restacks
+ * a moment after it reports the window active: polled for up to a second).
+ */
+async function uncover(
+  session: Session,
+  window: ListedWindow,
+  bounds: Bounds,
+  activate: boolean,
+): Promise<{ occluded: boolean; activation: Activation | null }> {
+  const screen = await screenOf(session);
+  const covered = async () =>
+    isOccluded(bounds, screen, await session.adapter.windowsAbove(window.handle));
+  if (!await covered()) return { occluded: false, activation: null };
+  if (!activate) return { occluded: true, activation: null };
+  const activation = await bringToForeground(session, window);
+  const deadline = Date.now() + UNCOVER_WAIT_MS;
+  while (await covered()) {
+    if (!activation.success || Date.now() > deadline) return { occluded: true, activation };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { occluded: false, activation };
 }

@@ -1,12 +1,12 @@
 // The v2 error envelope (spec/errors.md). `recoverable` and
 // `suggested_next_tool` come from the code table, never chosen ad hoc. A
 // suggestion always names a registered tool (tests/error_table_test.ts): the
-// original's `bring_to_foreground`, `get_budget_status` and `propose_action`
-// are suggested again once those tools exist.
+// original's `get_budget_status` and `propose_action` are suggested again
+// once those tools exist.
 
 export const ERROR_CODES = {
   ElementNotFound: { status: 404, recoverable: true, next: "find_element" },
-  ElementOccluded: { status: 409, recoverable: true, next: null },
+  ElementOccluded: { status: 409, recoverable: true, next: "bring_to_foreground" },
   ElementDisabled: { status: 409, recoverable: true, next: "wait_for" },
   WindowGone: { status: 404, recoverable: true, next: "list_windows" },
   WindowOccluded: { status: 409, recoverable: true, next: null },

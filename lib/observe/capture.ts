@@ -14,7 +14,14 @@ import { encodePngOffThread, startImageWorkers } from "../image/workers.ts";
 import { startTokenWorker } from "../tokens/off_thread.ts";
 import type { Session } from "../core/session.ts";
 import type { CachedCapture } from "./tree_cache.ts";
-import { countNamedNodes, depthWasCut, type Element } from "../core/tree.ts";
+import {
+  type Bounds,
+  countNamedNodes,
+  depthWasCut,
+  type Element,
+  FALLBACK_SCREEN,
+} from "../core/tree.ts";
+import { screenBounds } from "./visibility.ts";
 import { ToolError } from "../core/errors.ts";
 import {
   focusedWindow,
@@ -213,4 +220,9 @@ export function toBase64(bytes: Uint8Array): string {
     binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
   }
   return btoa(binary);
+}
+
+/** The union of the monitors, or the fallback screen when the adapter knows none. */
+export async function screenOf(session: Session): Promise<Bounds> {
+  return screenBounds(await session.adapter.monitors()) ?? FALLBACK_SCREEN;
 }

@@ -1,6 +1,6 @@
 // Routes that do not hand one tool its arguments as they are: health and
 // metrics, the tool list, this document, the inspector page, the legacy
-// (v1) sketch and screenshot, and the two routes that pick a tool from the
+// (v1) sketch, screenshot and bring_to_foreground, and the two routes that pick a tool from the
 // body (POST /api/action, POST /api/hover).
 
 import type { z } from "zod";
@@ -16,6 +16,7 @@ import { type HttpMethod, type JsonSchema, type Operation, schemaRef } from "./t
 export interface LegacyQueries {
   sketch: z.ZodObject;
   screenshot: z.ZodObject;
+  activation: z.ZodObject;
 }
 
 export interface RouteOperation {
@@ -36,6 +37,19 @@ const legacyErrors = (what: string) => ({
   "400": { description: "A parameter is not valid.", content: json(schemaRef("LegacyError")) },
   ...guardResponses(false),
   "500": { description: `The ${what} could not be made.`, content: json(schemaRef("LegacyError")) },
+});
+
+/** An error of GET /api/bring_to_foreground: `{success: false, error}`. */
+const activationError = (description: string) => ({
+  description,
+  content: json({
+    type: "object",
+    properties: {
+      success: { const: false },
+      error: { type: "string", description: "What went wrong." },
+    },
+    required: ["success", "error"],
+  }),
 });
 
 /** One /api/action variant: `action` plus the arguments of the tool it runs. */
@@ -146,6 +160,22 @@ export function serviceRoutes(
       responses: {
         "200": { description: "The screenshot.", content: json(schemaRef("Screenshot")) },
         ...legacyErrors("screenshot"),
+      },
+    }),
+    get("/api/bring_to_foreground", "Act", {
+      summary: "Bring a window to the front (v1 route of the tool `bring_to_foreground`).",
+      description: "Runs the tool `bring_to_foreground` (it acts: a GET here only because " +
+        "the v1 API had it so) and answers with its result. Errors are " +
+        '`{"success": false, "error": "..."}`.',
+      parameters: legacyQueryParameters("GET /api/bring_to_foreground", legacy.activation),
+      responses: {
+        "200": {
+          description: "The tool's result: success, action, window, window_uid.",
+          content: json({ type: "object", description: "The result of bring_to_foreground." }),
+        },
+        "400": activationError("No window named, or a parameter is not valid."),
+        "404": activationError("The window is gone."),
+        ...guardResponses(false),
       },
     }),
     {

@@ -135,6 +135,12 @@ export const CONFIG_SECTIONS = {
   platform: z.string().default("auto").describe(
     "auto (detect) or a platform name (Linux; Windows, Darwin and WSL have no adapter yet and serve the mock desktop); any other value serves the mock desktop.",
   ),
+  actions: z.object({
+    auto_activate: z.boolean().default(true).describe(
+      "Element verbs bring their element's window to the front when another window covers " +
+        "the element (false: refuse with ElementOccluded instead). A call's auto_activate wins.",
+    ),
+  }).describe("Acting on elements."),
   wait_for: z.object({
     max_timeout_ms: z.number().int().min(0).default(60000).describe(
       "Longest wait a wait_for or wait_idle call may ask for, in ms (longer requests are capped).",

@@ -4,7 +4,7 @@
 // cl100k token budget, as {"table": text}. Desktop-wide unless a window is named.
 
 import { z } from "zod";
-import { screenOf } from "../act/element_verb.ts";
+import { screenOf } from "../observe/capture.ts";
 import { captureDesktop, captureWindow, targetWindow } from "../observe/capture.ts";
 import { desktopTree } from "../observe/desktop_tree.ts";
 import { windowNamed } from "../observe/window_order.ts";

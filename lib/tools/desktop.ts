@@ -78,7 +78,7 @@ export const getCapabilitiesTool = defineTool({
         replay: false,
         image_blur: false,
         wsl_powershell: false,
-        bring_to_foreground: false,
+        bring_to_foreground: true,
         element_targeting: true,
         observe_with_diff: true,
       },

@@ -36,6 +36,11 @@ const targetArgs = {
       "the latest capture served for the window. An expired token is SnapshotExpired, " +
       "another window's BadRequest.",
   ),
+  auto_activate: z.boolean().optional().describe(
+    "When another window covers the element: true brings its window to the front first " +
+      "(the receipt's steps say so), false refuses with ElementOccluded. Default from " +
+      "config actions.auto_activate (true).",
+  ),
   dry_run: dryRun,
   confirm_token: CONFIRM_TOKEN,
 };

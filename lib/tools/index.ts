@@ -41,6 +41,7 @@ import { getWindowStructureTool } from "./structure.ts";
 import { getDesktopTreeTool } from "./desktop_tree.ts";
 import { getAccessibilityTreeTool } from "./accessibility.ts";
 import { getCapabilitiesTool, getMonitorsTool, listWindowsTool } from "./desktop.ts";
+import { bringToForegroundTool } from "./bring_to_foreground.ts";
 
 const ALL: Tool[] = [
   listWindowsTool,
@@ -60,6 +61,7 @@ const ALL: Tool[] = [
   scrollTool,
   hoverAtTool,
   dragTool,
+  bringToForegroundTool,
   clickElementTool,
   rightClickElementTool,
   doubleClickElementTool,

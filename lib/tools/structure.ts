@@ -2,7 +2,7 @@
 // depth limit or scope, then filters, then paging by opaque cursor.
 
 import { z } from "zod";
-import { screenOf } from "../act/element_verb.ts";
+import { screenOf } from "../observe/capture.ts";
 import { ToolError } from "../core/errors.ts";
 import { captureWindow, targetWindow } from "../observe/capture.ts";
 import { PageCursorStore } from "../structure/page_cursors.ts";

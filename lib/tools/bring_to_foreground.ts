@@ -1,0 +1,35 @@
+// bring_to_foreground (spec/actions.md, observation.md §12): the window in
+// front, by the platform's activation or else a click on its title bar.
+
+import { z } from "zod";
+import { bringToForeground } from "../act/activation.ts";
+import { ToolError } from "../core/errors.ts";
+import { targetWindow } from "../observe/capture.ts";
+import { windowArgsFor } from "./args.ts";
+import { ACTS, defineTool } from "./registry.ts";
+
+const { window_uid, window_index } = windowArgsFor(
+  "The window to bring to the front",
+  "One of window_uid and window_index is required.",
+);
+
+export const bringToForegroundTool = defineTool({
+  name: "bring_to_foreground",
+  description:
+    "Bring a window to the front and give it the keyboard focus: the platform's activation " +
+    "(X11 _NET_ACTIVE_WINDOW, waited for until the window manager reports it active), else " +
+    "a click on the top of its highest visible part, where the title bar is. Returns " +
+    "success, action (activate_api or click_title_bar), and the clicked point when it " +
+    "clicked. Element verbs do this themselves when their element's window is covered.",
+  kind: "input",
+  input: z.object({ window_uid, window_index }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  async run(args, { session }) {
+    if (!args.window_uid && args.window_index === undefined) {
+      throw new ToolError("BadRequest", "window_uid or window_index is required");
+    }
+    const { window } = await targetWindow(session, args);
+    const activation = await bringToForeground(session, window);
+    return { ...activation, window: window.title, window_uid: window.window_uid };
+  },
+});
