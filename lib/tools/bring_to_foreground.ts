@@ -6,7 +6,7 @@ import { bringToForeground } from "../act/activation.ts";
 import { ToolError } from "../core/errors.ts";
 import { targetWindow } from "../observe/capture.ts";
 import { windowArgsFor } from "./args.ts";
-import { ACTS, defineTool } from "./registry.ts";
+import { defineTool } from "./registry.ts";
 
 const { window_uid, window_index } = windowArgsFor(
   "The window to bring to the front",
