@@ -70,6 +70,8 @@ export type InputAction =
 
 export type ElementOperation =
   | { kind: "focus" }
+  /** Ask the toolkit to scroll the element into view (its scrolling containers move). */
+  | { kind: "scroll_into_view" }
   | { kind: "default_action" }
   | { kind: "set_value"; value: string }
   | { kind: "select"; optionName?: string; optionIndex?: number };
@@ -82,7 +84,14 @@ export interface ElementRef {
 /** Outcome of an input or element operation. `unsupported` asks lib/ to fall back to coordinates. */
 export type ActionOutcome =
   | { ok: true; note?: string; details?: Record<string, unknown> }
-  | { ok: false; unsupported?: boolean; error: string; code?: string };
+  | {
+    ok: false;
+    unsupported?: boolean;
+    error: string;
+    code?: string;
+    /** What was done before it failed (e.g. how much text was typed). */
+    details?: Record<string, unknown>;
+  };
 
 export interface Adapter {
   readonly name: AdapterName;

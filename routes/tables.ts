@@ -77,10 +77,15 @@ export const TOOL_ROUTES: ToolRoute[] = [
  * `rename` maps a body field to the tool argument it becomes; without it the
  * whole body (less `action`) is the tool's arguments.
  */
+/** Fields the renaming verbs pass through as they are. */
+const WINDOW_FIELDS = Object.fromEntries(
+  ["dry_run", "window_uid", "window_index", "window_title", "auto_activate"].map((f) => [f, f]),
+);
+
 export const ACTION_VERBS: ActionVerb[] = [
   { action: "click_at", tool: "click_at" },
-  { action: "type", tool: "type_text", rename: { value: "text", dry_run: "dry_run" } },
-  { action: "key", tool: "press_key", rename: { value: "keys", dry_run: "dry_run" } },
+  { action: "type", tool: "type_text", rename: { value: "text", ...WINDOW_FIELDS } },
+  { action: "key", tool: "press_key", rename: { value: "keys", ...WINDOW_FIELDS } },
   { action: "scroll", tool: "scroll" },
 ];
 

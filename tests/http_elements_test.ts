@@ -12,6 +12,7 @@ type ErrorBody = {
   message: string;
   recoverable: boolean;
   suggested_next_tool: string | null;
+  context: Body;
 };
 
 const NOTEPAD_FOCUS = 'Window[name="Untitled — Notepad"]/Document[name="Text Editor"]';
@@ -487,9 +488,15 @@ Deno.test("receipts see real changes on the interactive mock", async (t) => {
         const hidden = await post("/api/element/click", {
           window_title: "Visual Studio",
           selector: 'TreeItem[name="adapters"]',
+          timeout_ms: 200,
         });
         assert.equal(hidden.status, 409);
-        assert.match(err(hidden).message, /did not uncover it \(Window has no visible area/);
+        assert.match(
+          err(hidden).message,
+          /covered by window '.*Google Chrome'.*bringing its window to the front failed \(Window has no visible area/,
+        );
+        assert.equal(err(hidden).context.check, "covered");
+        assert.match(String((err(hidden).context.covered_by as Body).title), /Google Chrome/);
       },
     );
   } finally {

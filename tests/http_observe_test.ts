@@ -241,16 +241,21 @@ Deno.test("observe on the interactive mock: real changes as diffs", async (t) =>
       // Focus Notepad's document again (the folder click focused VS Code).
       await post("/api/element/click", { window_uid: notepad, selector: "Document" });
       const cached = await get(`/api/observe?window_uid=${notepad}&depth=8`);
-      const value = `${((cached.body.tree as Tree).children[1] as Body).value}?`;
-      // Typing aimed at another window lands in the focused Notepad without
-      // dropping Notepad's cache entry: a change the cache did not see.
-      const chrome = await uid("Chrome");
-      await post("/api/tool/type_text", { window_uid: chrome, text: "?" });
+      const wrap = (cached.body.tree as Tree).children.find((c) => c.name === "Word Wrap")!;
+      // A click at Notepad's Word Wrap box with VS Code as the receipt's window
+      // (the point is outside VS Code, so nothing is activated): Notepad changes
+      // and its cache entry stays, a change the cache did not see.
+      const clicked = await post("/api/tool/click_at", { window_uid: code, x: 140, y: 645 });
+      assert.equal((clicked.body.at_point as Body).window_uid, notepad);
+      assert.match(String(clicked.body.warning), /outside window/);
       const r = await get(`/api/observe?window_uid=${notepad}&changed_only=true`);
       assert.equal(r.body.changed_only, true);
       assert.equal(r.body.format, "custom");
       assert.equal(r.body.unchanged, false);
-      assert.deepEqual(r.body.changes, [{ op: "replace", path: "1", fields: { value } }]);
+      // The box is toggled (and takes the focus from the document).
+      const changes = r.body.changes as Array<{ path: string; fields: Body }>;
+      const toggled = changes.find((c) => c.path === String(wrap.id).replace(/^root\./, ""));
+      assert.equal(toggled?.fields.selected, !wrap.selected, JSON.stringify(changes));
       assert.equal((r.body.perf as Body).cache, "bypass");
     });
 

@@ -3,7 +3,9 @@
 
 import type { ActionOutcome } from "../../adapters/types.ts";
 import { performWithReceipt } from "./perform.ts";
-import { ToolError } from "../core/errors.ts";
+import { errorObject, knownCode, ToolError } from "../core/errors.ts";
+import { bringToForeground } from "./activation.ts";
+import { holds, windowAt, windowRef } from "./window_at.ts";
 import { captureWindow, listWindows } from "../observe/capture.ts";
 import { GONE_STATE, type TreeState, treeState } from "./receipts.ts";
 import type { Session } from "../core/session.ts";
@@ -24,11 +26,14 @@ export interface CoordinateTarget {
 
 const NO_ELEMENT: CoordinateTarget = { element_id: null, selector: null, bounds: null };
 
+export interface ReceiptWindow {
+  window: ListedWindow | null;
+  /** Whether a window argument found `window` (else it is the focused one, or none). */
+  named: boolean;
+}
+
 /** The window a coordinate verb reports on: the requested one, else the focused one. */
-export async function receiptWindow(
-  session: Session,
-  args: WindowArgs,
-): Promise<{ window: ListedWindow | null; windows: ListedWindow[] }> {
+export async function receiptWindow(session: Session, args: WindowArgs): Promise<ReceiptWindow> {
   const windows = await listWindows(session);
   const resolution = resolveWindow(windows, args);
   if (resolution.requested === "uid" && !resolution.window) {
@@ -37,7 +42,10 @@ export async function receiptWindow(
       window_uid: args.window_uid,
     });
   }
-  return { window: resolution.window ?? focusedWindow(windows), windows };
+  return {
+    window: resolution.window ?? focusedWindow(windows),
+    named: resolution.window !== null,
+  };
 }
 
 async function stateOf(
@@ -51,11 +59,13 @@ async function stateOf(
 
 export interface CoordinateVerb {
   action: string;
-  args: WindowArgs;
+  args: WindowArgs & { auto_activate?: boolean };
   dryRun: boolean;
   /** Inputs echoed in the result (x, y, button, text, keys...). */
   echo: Record<string, unknown>;
   target?: CoordinateTarget;
+  /** Where pointer input lands on screen; keyboard input goes to the focused window. */
+  point?: { x: number; y: number };
   execute: (window: ListedWindow | null) => Promise<ActionOutcome>;
 }
 
@@ -63,7 +73,8 @@ export async function runCoordinateVerb(
   session: Session,
   verb: CoordinateVerb,
 ): Promise<ToolResult> {
-  const { window, windows } = await receiptWindow(session, verb.args);
+  const { window, named } = await receiptWindow(session, verb.args);
+  const placement = await placeInput(session, verb, named ? window : null);
   const before = await stateOf(session, window);
   const base = {
     action: verb.action,
@@ -71,12 +82,12 @@ export async function runCoordinateVerb(
     ...verb.echo,
     target: { window_uid: window?.window_uid ?? null, ...(verb.target ?? NO_ELEMENT) },
     before: before.state,
+    ...placement,
   };
   const acted = await performWithReceipt(session, {
     receipt: base,
     before,
     window,
-    windowsBefore: windows,
     dryRun: verb.dryRun,
     execute: () => verb.execute(window),
   });
@@ -85,11 +96,59 @@ export async function runCoordinateVerb(
   const result: ToolResult = {
     success: outcome.ok,
     ...(outcome.ok && outcome.note ? { note: outcome.note } : {}),
-    ...(outcome.ok ? outcome.details : {}),
+    ...outcome.details,
     ...acted.receipt,
   };
-  // A failed adapter call is reported the legacy way: the dispatcher turns the
-  // string into an Internal error object (spec/errors.md §4).
-  if (!outcome.ok) result.error = outcome.error;
+  if (!outcome.ok) {
+    // A typed failure keeps its code; any other is reported the legacy way: the
+    // dispatcher turns the string into an Internal error object (spec/errors.md §4).
+    const code = knownCode(outcome.code);
+    result.error = code ? errorObject(code, outcome.error, outcome.details ?? {}) : outcome.error;
+  }
   return result;
+}
+
+/**
+ * Makes input land in the window the caller named: brings it to the front
+ * when the pointer's point (or, for keys, the focus) is elsewhere. Without a
+ * named window, says which window is at the point. Returns the receipt's
+ * `steps` and `at_point`.
+ */
+async function placeInput(
+  session: Session,
+  verb: CoordinateVerb,
+  named: ListedWindow | null,
+): Promise<Record<string, unknown>> {
+  const windows = await listWindows(session);
+  const inFront = async () =>
+    verb.point
+      ? await windowAt(session, windows, verb.point)
+      : windows.find((w) => w.focused) ?? null;
+  let front = await inFront();
+  const misplaced = named !== null && front?.window_uid !== named.window_uid &&
+    (!verb.point || holds(named.bounds, verb.point));
+  const steps: Record<string, unknown> = { activated: false };
+  if (misplaced && verb.dryRun) steps.would = ["activate"];
+  else if (misplaced) {
+    if (!(verb.args.auto_activate ?? session.config.actions.auto_activate)) {
+      throw new ToolError(
+        "WindowOccluded",
+        `window '${named.title}' is not in front ` +
+          (front ? `('${front.title}' is${verb.point ? " at that point" : ""})` : "") +
+          "; auto_activate is off: call bring_to_foreground first",
+        { window_uid: named.window_uid, in_front: windowRef(front) },
+      );
+    }
+    const activation = await bringToForeground(session, named);
+    steps.activated = activation.success;
+    steps.activation = activation;
+    front = await inFront();
+  }
+  return {
+    steps,
+    ...(verb.point ? { at_point: windowRef(front) } : {}),
+    ...(named && verb.point && !holds(named.bounds, verb.point)
+      ? { warning: `the point is outside window '${named.title}'` }
+      : {}),
+  };
 }

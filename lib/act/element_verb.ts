@@ -1,18 +1,17 @@
 // The common procedure of every element-targeted verb (spec/actions.md §4):
-// window → capture → target → enabled → occlusion → (dry run | execute) →
-// receipt. Verbs only supply their executor.
+// window → capture → target → actionable (front, in view, visible, enabled,
+// still) → (dry run | execute) → receipt. Verbs only supply their executor.
 
 import type { ActionOutcome } from "../../adapters/types.ts";
-import { errorObject, knownCode, ToolError } from "../core/errors.ts";
-import { type Captured, captureWindow, screenOf, targetWindow } from "../observe/capture.ts";
+import { errorObject, knownCode } from "../core/errors.ts";
+import { type Captured, captureWindow, targetWindow } from "../observe/capture.ts";
 import { treeState } from "./receipts.ts";
 import { performWithReceipt } from "./perform.ts";
 import type { Session } from "../core/session.ts";
 import { requireToken } from "../observe/tree_tokens.ts";
 import { resolveTarget, type TargetArgs } from "./targets.ts";
-import { type Activation, bringToForeground } from "./activation.ts";
-import { type Bounds, center, type Element } from "../core/tree.ts";
-import { isOccluded } from "../observe/visibility.ts";
+import { makeActionable } from "./actionable.ts";
+import { center, type Element } from "../core/tree.ts";
 import type { ListedWindow, WindowArgs } from "../observe/window_order.ts";
 import type { ToolResult } from "../tools/registry.ts";
 
@@ -20,6 +19,8 @@ export interface ElementVerbArgs extends WindowArgs, TargetArgs {
   dry_run: boolean;
   /** Bring the element's window to the front when it is covered (default from config). */
   auto_activate?: boolean;
+  /** How long to wait for the element to be actionable (default from config). */
+  timeout_ms?: number;
   /** The capture the element_id was taken from (default: the latest one served). */
   tree_token?: string;
 }
@@ -46,7 +47,7 @@ export async function runElementVerb(
   args: ElementVerbArgs,
   execute: Executor,
 ): Promise<ToolResult> {
-  const { window, windows: windowsBefore, warning } = await targetWindow(session, args);
+  const { window, warning } = await targetWindow(session, args);
   const before: Captured = await captureWindow(session, window);
   const target = resolveTarget(
     before.tree,
@@ -54,51 +55,39 @@ export async function runElementVerb(
     previousTree(session, window.window_uid, args.tree_token),
     session.config.limits.regex_length,
   );
-  const { element, selector } = target;
-  if (!element.enabled) {
-    throw new ToolError("ElementDisabled", `element is disabled: ${selector}`, { selector });
-  }
-  const autoActivate = args.auto_activate ?? session.config.actions.auto_activate;
-  const activation = await uncover(session, window, element.bounds, autoActivate && !args.dry_run);
-  if (activation.occluded) {
-    const tried = activation.activation
-      ? `; bringing its window to the front did not uncover it (${
-        activation.activation.error ?? activation.activation.action
-      })`
-      : autoActivate
-      ? ""
-      : "; auto_activate is off: call bring_to_foreground first";
-    throw new ToolError(
-      "ElementOccluded",
-      `element is covered by other windows or off-screen: ${selector}${tried}`,
-      { selector, element_id: element.id },
-    );
-  }
-  const beforeState = treeState(before.tree, before.hash);
+  const { element, steps, capture } = await makeActionable(
+    session,
+    window,
+    before,
+    target.element,
+    {
+      autoActivate: args.auto_activate ?? session.config.actions.auto_activate,
+      dryRun: args.dry_run,
+      timeoutMs: args.timeout_ms ?? session.config.actions.timeout_ms,
+      selector: target.selector,
+    },
+  );
+  const beforeState = treeState(capture.tree, capture.hash);
   const receipt = {
     action,
     dry_run: args.dry_run,
     target: {
       window_uid: window.window_uid,
       element_id: element.id,
-      selector,
+      selector: target.selector,
       bounds: element.bounds,
     },
     before: beforeState,
-    steps: {
-      activated: activation.activation?.success ?? false,
-      ...(activation.activation ? { activation: activation.activation } : {}),
-    },
+    steps,
     ...(warning ? { warning } : {}),
   };
   const acted = await performWithReceipt(session, {
     receipt,
-    before: { state: beforeState, tree: before.tree },
+    before: { state: beforeState, tree: capture.tree },
     window,
-    windowsBefore,
     dryRun: args.dry_run,
     execute: () =>
-      execute({ session, window, element, point: center(element.bounds), tree: before.tree }),
+      execute({ session, window, element, point: center(element.bounds), tree: capture.tree }),
   });
   if (acted.outcome === null) return acted.receipt;
   const { outcome } = acted;
@@ -107,31 +96,4 @@ export async function runElementVerb(
     result.error = errorObject(knownCode(outcome.code) ?? "Internal", outcome.error);
   }
   return result;
-}
-
-const UNCOVER_WAIT_MS = 1000;
-
-/**
- * Whether `bounds` in `window` are covered, after bringing the window to the
- * front when `activate` allows it and they were (the window manager restacks
- * a moment after it reports the window active: polled for up to a second).
- */
-async function uncover(
-  session: Session,
-  window: ListedWindow,
-  bounds: Bounds,
-  activate: boolean,
-): Promise<{ occluded: boolean; activation: Activation | null }> {
-  const screen = await screenOf(session);
-  const covered = async () =>
-    isOccluded(bounds, screen, await session.adapter.windowsAbove(window.handle));
-  if (!await covered()) return { occluded: false, activation: null };
-  if (!activate) return { occluded: true, activation: null };
-  const activation = await bringToForeground(session, window);
-  const deadline = Date.now() + UNCOVER_WAIT_MS;
-  while (await covered()) {
-    if (!activation.success || Date.now() > deadline) return { occluded: true, activation };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { occluded: false, activation };
 }

@@ -1,7 +1,8 @@
 // The part every verb shares once its target is known (spec/actions.md §3):
 // a dry run answers with the receipt alone; otherwise the action runs, the
 // window is captured again, and the receipt gains after / changed /
-// new_dialogs / duration_ms. A ToolError from the action is the caller's
+// new_dialogs / focus (the window with the keyboard focus when the input
+// started and when it ended) / duration_ms. A ToolError from the action is the caller's
 // answer; any other failure is the action's outcome.
 
 import type { ActionOutcome } from "../../adapters/types.ts";
@@ -11,6 +12,7 @@ import type { Session } from "../core/session.ts";
 import type { Element } from "../core/tree.ts";
 import { captureWindow, listWindows } from "../observe/capture.ts";
 import type { ListedWindow } from "../observe/window_order.ts";
+import { windowRef } from "./window_at.ts";
 import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts";
 
 /** The state of a window after an action; "" fields when it is gone. */
@@ -49,7 +51,6 @@ export interface Performance {
   before: { state: TreeState; tree: Element | null };
   /** The window to observe afterwards; null when there is none. */
   window: ListedWindow | null;
-  windowsBefore: ListedWindow[];
   dryRun: boolean;
   execute: () => Promise<ActionOutcome>;
 }
@@ -76,6 +77,8 @@ export async function performWithReceipt(
       },
     };
   }
+  // Listed after any activation, right before the input: where focus starts.
+  const windowsBefore = await listWindows(session);
   const started = performance.now();
   let outcome: ActionOutcome;
   try {
@@ -94,7 +97,11 @@ export async function performWithReceipt(
       ...p.receipt,
       after: after.state,
       changed: treeChanged(p.before, after),
-      new_dialogs: newDialogs(p.windowsBefore, after.windows),
+      new_dialogs: newDialogs(windowsBefore, after.windows),
+      focus: {
+        start: windowRef(windowsBefore.find((w) => w.focused) ?? null),
+        end: windowRef(after.windows.find((w) => w.focused) ?? null),
+      },
       duration_ms,
     },
   };

@@ -7,11 +7,17 @@ import type { ErrorCodeEntry } from "./types.ts";
 
 export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   ElementNotFound: "No element matches the selector, or an element_id is stale (context.stale).",
-  ElementOccluded: "The element is covered by another window; bring its window forward.",
-  ElementDisabled: "The element is disabled; wait until it is enabled.",
+  ElementOccluded: "Another window covers the element (context.covered_by names it) and its " +
+    "window was not brought to the front (auto_activate false, or activation failed).",
+  ElementDisabled: "The element stayed disabled for timeout_ms.",
+  ElementNotVisible: "The element stayed hidden or out of view for timeout_ms (context.check: " +
+    "not_visible, or out_of_view when scrolling did not bring it in).",
+  ElementNotStable: "The element's bounds kept changing (an animation) for timeout_ms.",
   WindowGone: "The window (window_uid) no longer exists; list the windows again.",
-  WindowOccluded:
-    "The window is covered by another window. (Reserved: this build does not raise it.)",
+  WindowOccluded: "Input at coordinates or from the keyboard was meant for a window that is " +
+    "not in front, and auto_activate is off (context.in_front names the window there).",
+  FocusChanged: "The keyboard focus moved to another window while text was typed (a dialog " +
+    "opened): typing stopped; context says how much was typed and where the focus went.",
   Timeout:
     "A wait ran out of time (the answer carries elapsed_ms), or a request head arrived too slowly.",
   PatternUnsupported: "The platform has no element operation for this (method: pattern).",

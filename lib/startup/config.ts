@@ -140,6 +140,11 @@ export const CONFIG_SECTIONS = {
       "Element verbs bring their element's window to the front when another window covers " +
         "the element (false: refuse with ElementOccluded instead). A call's auto_activate wins.",
     ),
+    timeout_ms: z.number().int().min(0).max(60_000).default(3000).describe(
+      "How long element verbs wait for their element to be visible, enabled, in view, " +
+        "uncovered and still (bounds unchanged over two reads), in ms; then a typed error " +
+        "names the check that failed. A call's timeout_ms wins.",
+    ),
   }).describe("Acting on elements."),
   wait_for: z.object({
     max_timeout_ms: z.number().int().min(0).default(60000).describe(

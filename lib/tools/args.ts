@@ -49,6 +49,14 @@ export const mouseButton = z.enum(["left", "right", "middle"]).default("left").d
   "Mouse button: left (default), right or middle.",
 );
 
+export const autoActivate = z.boolean().optional().describe(
+  "When the window named by window_uid / window_index / window_title is not in front (or, " +
+    "for element verbs, another window covers the element): true brings it to the front " +
+    "first and the receipt's steps say so; false refuses (ElementOccluded, or " +
+    "WindowOccluded for input at coordinates or the keyboard). Default from config " +
+    "actions.auto_activate (true).",
+);
+
 export const dryRun = z.boolean().default(false).describe(
   "true: resolve the target and return the receipt (changed: false) without sending any " +
     "input. Default false.",

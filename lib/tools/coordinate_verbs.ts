@@ -6,16 +6,25 @@
 import { z } from "zod";
 import { runCoordinateVerb } from "../act/coordinate_verb.ts";
 import { parseKeysArg } from "../act/key_args.ts";
-import { dryRun, mouseButton, screenX, screenY, windowArgsFor } from "./args.ts";
+import { autoActivate, dryRun, mouseButton, screenX, screenY, windowArgsFor } from "./args.ts";
+import { typeWatchingFocus } from "../act/typing.ts";
 import { clickTools } from "./click_tools.ts";
 import { ACTS, defineTool } from "./registry.ts";
 
-/** The window a coordinate verb reports on; the input lands wherever pointer or focus is. */
-export const verbWindowArgs = windowArgsFor(
-  "The window whose tree the receipt compares before and after (the input itself lands " +
-    "wherever the pointer or the keyboard focus is)",
-  "Without a window argument, or when index or title finds none, the focused window.",
-);
+/**
+ * The window a coordinate verb is meant for: brought to the front first when
+ * the input would land elsewhere, and compared before and after.
+ */
+export const verbWindowArgs = {
+  ...windowArgsFor(
+    "The window the input is meant for: when another window is at the point (or has the " +
+      "keyboard focus, for keys and text) it is brought to the front first; its tree is " +
+      "compared before and after",
+    "Without a window argument, or when index or title finds none, the input lands wherever " +
+      "the pointer or the keyboard focus is, and the focused window is compared.",
+  ),
+  auto_activate: autoActivate,
+};
 
 const clickInput = z.object({
   ...verbWindowArgs,
@@ -42,6 +51,7 @@ export const {
       action: "click_at",
       args,
       dryRun: args.dry_run,
+      point: { x: args.x, y: args.y },
       echo: { x: args.x, y: args.y, button: args.button, double: args.double },
       execute: (window) =>
         session.adapter.input({
@@ -81,7 +91,10 @@ export const typeTextTool = defineTool({
   name: "type_text",
   description:
     "Type text into the element that has keyboard focus, character by character (any Unicode). " +
-    "Click or focus the target field first. Not for shortcuts such as ctrl+s: use press_key.",
+    "Click or focus the target field first; with a window argument that window is brought " +
+    "to the front first. Typing stops when the focus moves to another window (a dialog " +
+    "opened): FocusChanged, with how much was typed and where the focus went. Not for " +
+    "shortcuts such as ctrl+s: use press_key.",
   kind: "input",
   input: z.object({
     ...verbWindowArgs,
@@ -97,8 +110,7 @@ export const typeTextTool = defineTool({
       args,
       dryRun: args.dry_run,
       echo: { text: args.text },
-      execute: (window) =>
-        session.adapter.input({ kind: "text", text: args.text }, window?.handle ?? null),
+      execute: (window) => typeWatchingFocus(session, args.text, window?.handle ?? null),
     });
   },
 });
@@ -151,11 +163,14 @@ export const scrollTool = defineTool({
   }),
   annotations: ACTS,
   run(args, { session }) {
-    const point = args.x === undefined ? {} : { x: args.x, y: args.y };
+    const point = args.x === undefined || args.y === undefined
+      ? undefined
+      : { x: args.x, y: args.y };
     return runCoordinateVerb(session, {
       action: "scroll",
       args,
       dryRun: args.dry_run,
+      point,
       echo: { clicks: args.clicks, ...point },
       execute: (window) =>
         session.adapter.input(
@@ -190,6 +205,7 @@ export const hoverAtTool = defineTool({
       action: "hover_at",
       args,
       dryRun: args.dry_run,
+      point: { x: args.x, y: args.y },
       echo: { x: args.x, y: args.y, hover_ms: args.hover_ms },
       execute: async (window) => {
         const moved = await session.adapter.input(

@@ -11,7 +11,15 @@ import type { Session } from "../core/session.ts";
 import { resolveTarget } from "../act/targets.ts";
 import { center } from "../core/tree.ts";
 import type { WindowArgs } from "../observe/window_order.ts";
-import { checkedByTool, CONFIRM_TOKEN, dryRun, screenX, screenY, windowArgsFor } from "./args.ts";
+import {
+  autoActivate,
+  checkedByTool,
+  CONFIRM_TOKEN,
+  dryRun,
+  screenX,
+  screenY,
+  windowArgsFor,
+} from "./args.ts";
 import { ACTS, defineTool } from "./registry.ts";
 
 const endpoint = z.union([
@@ -71,10 +79,12 @@ export const dragTool = defineTool({
   kind: "input",
   input: z.object({
     ...windowArgsFor(
-      "The window in whose tree selector and element_id ends are resolved, and whose tree " +
-        "the receipt compares before and after",
+      "The window in whose tree selector and element_id ends are resolved; brought to the " +
+        "front first when another window is at the start point; its tree is compared before " +
+        "and after",
       "Without a window argument, or when index or title finds none, the focused window.",
     ),
+    auto_activate: autoActivate,
     // Checked in run(), to answer with one message naming the accepted shapes.
     from: checkedByTool(endpoint).describe(
       "Where the drag starts: {x, y} in absolute screen pixels, {selector} or {element_id} " +
@@ -119,6 +129,7 @@ export const dragTool = defineTool({
       action: "drag",
       args,
       dryRun: args.dry_run,
+      point: start.point,
       echo: {
         from: [start.point.x, start.point.y],
         to: [end.point.x, end.point.y],

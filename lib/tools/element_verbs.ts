@@ -11,7 +11,14 @@ import { ToolError } from "../core/errors.ts";
 import { parseKeysArg } from "../act/key_args.ts";
 import { captureWindow } from "../observe/capture.ts";
 import { type Element, walk } from "../core/tree.ts";
-import { checkedByTool, CONFIRM_TOKEN, dryRun, mouseButton, windowArgsFor } from "./args.ts";
+import {
+  autoActivate,
+  checkedByTool,
+  CONFIRM_TOKEN,
+  dryRun,
+  mouseButton,
+  windowArgsFor,
+} from "./args.ts";
 import { clickTools } from "./click_tools.ts";
 import { HOVER_MS, KEYS } from "./coordinate_verbs.ts";
 import { ACTS, defineTool, type Tool } from "./registry.ts";
@@ -36,10 +43,12 @@ const targetArgs = {
       "the latest capture served for the window. An expired token is SnapshotExpired, " +
       "another window's BadRequest.",
   ),
-  auto_activate: z.boolean().optional().describe(
-    "When another window covers the element: true brings its window to the front first " +
-      "(the receipt's steps say so), false refuses with ElementOccluded. Default from " +
-      "config actions.auto_activate (true).",
+  auto_activate: autoActivate,
+  timeout_ms: z.number().int().min(0).max(60_000).optional().describe(
+    "How long to wait, 0 to 60000 ms, for the element to be visible, enabled, in view " +
+      "(scrolled there when needed), uncovered and still before acting; then " +
+      "ElementNotVisible, ElementDisabled, ElementOccluded or ElementNotStable with " +
+      "context.check. Default from config actions.timeout_ms (3000).",
   ),
   dry_run: dryRun,
   confirm_token: CONFIRM_TOKEN,

@@ -19,6 +19,9 @@ import type { GLib } from "../ffi/glib.ts";
 import { GValues } from "../ffi/glib_values.ts";
 import type { Bounds } from "../../../lib/core/tree.ts";
 
+/** AtspiScrollType: the toolkit may put the element anywhere in view. */
+const SCROLL_ANYWHERE = 6;
+
 /** libatspi's D-Bus call timeout and the longer one for apps still starting up. */
 const CALL_TIMEOUT_MS = 1500;
 const STARTUP_TIMEOUT_MS = 3000;
@@ -355,6 +358,17 @@ export class AtspiConnection {
 
   grabFocus(accessible: Accessible): boolean {
     const ok = this.atspi.atspi_component_grab_focus(accessible, this.values.errorSlot);
+    this.check();
+    return ok !== 0;
+  }
+
+  /** Component.ScrollTo, anywhere in view (ATSPI_SCROLL_ANYWHERE). */
+  scrollTo(accessible: Accessible): boolean {
+    const ok = this.atspi.atspi_component_scroll_to(
+      accessible,
+      SCROLL_ANYWHERE,
+      this.values.errorSlot,
+    );
     this.check();
     return ok !== 0;
   }

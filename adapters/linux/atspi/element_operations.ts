@@ -1,10 +1,12 @@
 // Element operations through AT-SPI interfaces: Action (default action),
-// EditableText or Value (set_value), Component (focus) and Selection (select).
+// EditableText or Value (set_value), Component (focus, scroll into view) and
+// Selection (select).
 // An element without the interface answers `unsupported`, and the service
 // falls back to clicking or typing at its coordinates.
 
 import type { ActionOutcome, ElementOperation } from "../../types.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
+import { stateRecord } from "./states.ts";
 
 /** Action names that mean "do what a click would do", most specific first. */
 const DEFAULT_ACTION_NAMES = ["click", "press", "activate", "toggle", "jump", "open", "select"];
@@ -95,6 +97,20 @@ function focus(session: AtspiConnection, element: Accessible): ActionOutcome {
     : { ok: false, error: "the application refused focus" };
 }
 
+/**
+ * Component.ScrollTo; GTK 3 answers it with false and moves nothing, but
+ * scrolls a widget that takes the focus into view, so focusable elements are
+ * focused instead.
+ */
+function scrollIntoView(session: AtspiConnection, element: Accessible): ActionOutcome {
+  if (!session.interfaces(element).component) return unsupported("component");
+  if (session.scrollTo(element)) return { ok: true, note: "AT-SPI Component.ScrollTo" };
+  if (stateRecord(session.states(element)).focusable && session.grabFocus(element)) {
+    return { ok: true, note: "AT-SPI Component.grab_focus (the toolkit scrolls to the focus)" };
+  }
+  return { ok: false, unsupported: true, error: "the application does not scroll it into view" };
+}
+
 /** The names of a selection's options: its children, or those of its inner menu or list. */
 function optionNames(session: AtspiConnection, element: Accessible): string[] {
   const names = (parent: Accessible) =>
@@ -159,6 +175,8 @@ export function performElementOperation(
         return setValue(session, element, op.value);
       case "focus":
         return focus(session, element);
+      case "scroll_into_view":
+        return scrollIntoView(session, element);
       case "select":
         return select(session, element, op);
     }

@@ -41,6 +41,7 @@ const atspiSymbols = {
   atspi_role_get_name: { parameters: ["i32"], result: P },
   atspi_component_get_extents: { parameters: [P, "i32", B], result: P },
   atspi_component_grab_focus: { parameters: [P, B], result: "i32" },
+  atspi_component_scroll_to: { parameters: [P, "i32", B], result: "i32" },
   atspi_value_set_current_value: { parameters: [P, "f64", B], result: "i32" },
   atspi_action_get_n_actions: { parameters: [P, B], result: "i32" },
   atspi_action_get_action_name: { parameters: [P, "i32", B], result: P },

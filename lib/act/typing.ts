@@ -1,0 +1,60 @@
+// Typing that stops when the keyboard focus leaves the window it started in
+// (a dialog opened): text goes in a few characters at a time, and the focused
+// window is checked between pieces.
+
+import type { ActionOutcome } from "../../adapters/types.ts";
+import type { Session } from "../core/session.ts";
+import { listWindows } from "../observe/capture.ts";
+import { windowRef } from "./window_at.ts";
+
+/** Characters typed between focus checks: few reach a dialog that opens meanwhile. */
+export const TYPING_PIECE = 8;
+
+/** `text` in pieces of `size` characters (code points: no surrogate pair is split). */
+export function piecesOf(text: string, size: number): string[] {
+  const chars = Array.from(text);
+  const pieces: string[] = [];
+  for (let i = 0; i < chars.length; i += size) pieces.push(chars.slice(i, i + size).join(""));
+  return pieces;
+}
+
+async function focusedWindow(session: Session) {
+  return (await listWindows(session)).find((w) => w.focused) ?? null;
+}
+
+export async function typeWatchingFocus(
+  session: Session,
+  text: string,
+  handle: string | null,
+): Promise<ActionOutcome> {
+  const total = Array.from(text).length;
+  const start = await focusedWindow(session);
+  let typed = 0;
+  let last: ActionOutcome = { ok: true };
+  // A simulated desktop reacts to a whole input at once (scenario reactions
+  // match the typed text) and nothing moves the focus in between.
+  const pieces = session.adapter.isMock ? [text] : piecesOf(text, TYPING_PIECE);
+  for (const piece of pieces) {
+    if (typed > 0) {
+      const now = await focusedWindow(session);
+      if (now?.window_uid !== start?.window_uid) {
+        return {
+          ok: false,
+          code: "FocusChanged",
+          error: `the keyboard focus moved to ${
+            now ? `window '${now.title}'` : "no window"
+          } after ${typed} of ${total} characters; typing stopped`,
+          details: {
+            typed_chars: typed,
+            total_chars: total,
+            focus_moved_to: windowRef(now),
+          },
+        };
+      }
+    }
+    last = await session.adapter.input({ kind: "text", text: piece }, handle);
+    if (!last.ok) return { ...last, details: { typed_chars: typed, total_chars: total } };
+    typed += Array.from(piece).length;
+  }
+  return last.ok ? { ...last, details: { typed_chars: typed, total_chars: total } } : last;
+}
