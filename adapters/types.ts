@@ -66,7 +66,12 @@ export type InputAction =
     modifiers: string[];
   }
   | { kind: "keys"; combo: string[] }
-  | { kind: "text"; text: string };
+  | {
+    kind: "text";
+    text: string;
+    /** More text follows at once: skip the pause that lets the app catch up after input. */
+    more?: boolean;
+  };
 
 export type ElementOperation =
   | { kind: "focus" }

@@ -34,7 +34,7 @@ export async function typeWatchingFocus(
   // A simulated desktop reacts to a whole input at once (scenario reactions
   // match the typed text) and nothing moves the focus in between.
   const pieces = session.adapter.isMock ? [text] : piecesOf(text, TYPING_PIECE);
-  for (const piece of pieces) {
+  for (const [i, piece] of pieces.entries()) {
     if (typed > 0) {
       const now = await focusedWindow(session);
       if (now?.window_uid !== start?.window_uid) {
@@ -52,7 +52,9 @@ export async function typeWatchingFocus(
         };
       }
     }
-    last = await session.adapter.input({ kind: "text", text: piece }, handle);
+    // Pieces before the last skip the adapter's pause for the app to catch up.
+    const more = i < pieces.length - 1 ? { more: true } : {};
+    last = await session.adapter.input({ kind: "text", text: piece, ...more }, handle);
     if (!last.ok) return { ...last, details: { typed_chars: typed, total_chars: total } };
     typed += Array.from(piece).length;
   }

@@ -131,7 +131,7 @@ export class XTestInput {
   async perform(action: InputAction): Promise<ActionOutcome> {
     const outcome = await this.send(action);
     this.x.x11.XSync(this.x.display, 0);
-    await sleep(SETTLE_MS);
+    if (!(action.kind === "text" && action.more)) await sleep(SETTLE_MS);
     return outcome;
   }
 
