@@ -5,30 +5,19 @@ import assert from "node:assert/strict";
 import { blockerOf, isScrollingContainer, wheelClicksToward } from "../lib/act/actionability.ts";
 import { wheelPoint } from "../lib/act/scroll_into_view.ts";
 import { piecesOf } from "../lib/act/typing.ts";
-import type { Bounds, Element } from "../lib/core/tree.ts";
+import { type Bounds, type Element, element } from "../lib/core/tree.ts";
 
 const SCREEN: Bounds = { x: 0, y: 0, width: 1280, height: 800 };
 
+/** A node named after its id. */
 function el(
   id: string,
   role: string,
-  [x, y, width, height]: number[],
+  bounds: number[],
   extra: Partial<Element> = {},
   children: Element[] = [],
 ): Element {
-  return {
-    id,
-    name: id,
-    role,
-    value: null,
-    bounds: { x, y, width, height },
-    enabled: true,
-    focused: false,
-    keyboard_shortcut: null,
-    description: null,
-    children,
-    ...extra,
-  };
+  return element(role, id, bounds, { id, ...extra }, children);
 }
 
 /** A window with a GTK-style scrolled list: a scroll pane (viewport y 100-300) and its bar. */

@@ -5,7 +5,7 @@
 // window's menu bar may hang below it). Covering windows and stability need more
 // than one capture and are judged by lib/act/actionable.ts.
 
-import { type Bounds, center, type Element } from "../core/tree.ts";
+import { type Bounds, center, containsPoint, type Element, isEmptyBounds } from "../core/tree.ts";
 import { hidesChildren } from "../views/needed.ts";
 import { intersect } from "../observe/visibility.ts";
 
@@ -65,13 +65,8 @@ export function ancestorsOf(root: Element, id: string): Element[] | null {
   return visit(root) ? path : null;
 }
 
-function contains(area: Bounds, point: { x: number; y: number }): boolean {
-  return point.x >= area.x && point.x < area.x + area.width && point.y >= area.y &&
-    point.y < area.y + area.height;
-}
-
 function hasArea(el: Element): boolean {
-  return el.bounds.width > 0 && el.bounds.height > 0;
+  return !isEmptyBounds(el.bounds);
 }
 
 /** Whether `id` comes after every element with an area inside `container` (pre-order). */
@@ -116,19 +111,16 @@ export function blockerOf(root: Element, element: Element, screen: Bounds): Bloc
   for (const ancestor of ancestors) {
     if (ancestor === root || !isScrollingContainer(ancestor)) continue;
     const inner: Bounds | null = viewport && intersect(viewport, ancestor.bounds);
-    if (inner && !contains(inner, point)) clipping = { container: ancestor, viewport: inner };
+    if (inner && !containsPoint(inner, point.x, point.y)) {
+      clipping = { container: ancestor, viewport: inner };
+    }
     viewport = inner ?? viewport;
   }
   if (clipping) {
     return { check: "out_of_view", ...clipping, bar: barFor(ancestors, clipping.container) };
   }
-  if (!viewport || !contains(viewport, point)) return { check: "out_of_view" };
+  if (!viewport || !containsPoint(viewport, point.x, point.y)) return { check: "out_of_view" };
   return null;
-}
-
-/** Whether two readings of an element's bounds are the same. */
-export function sameBounds(a: Bounds, b: Bounds): boolean {
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }
 
 /**

@@ -5,14 +5,14 @@
 // that kept failing.
 
 import { type ErrorCode, ToolError } from "../core/errors.ts";
-import { center, type Element, findById } from "../core/tree.ts";
+import { center, type Element, findById, sameBounds } from "../core/tree.ts";
 import type { Session } from "../core/session.ts";
 import { type Captured, captureWindow, listWindows, screenOf } from "../observe/capture.ts";
 import type { ListedWindow } from "../observe/window_order.ts";
 import { type Activation, bringToForeground } from "./activation.ts";
-import { type Blocker, blockerOf, type Check, sameBounds } from "./actionability.ts";
+import { type Blocker, blockerOf, type Check } from "./actionability.ts";
 import { Scroller, type Scrolling, wheelPoint } from "./scroll_into_view.ts";
-import { windowAt } from "./window_at.ts";
+import { windowAt, windowRef } from "./window_at.ts";
 
 export interface ActionableOptions {
   autoActivate: boolean;
@@ -94,9 +94,7 @@ function timeout(
       check,
       waited_ms: waitedMs,
       bounds: element.bounds,
-      ...(reading.cover
-        ? { covered_by: { window_uid: reading.cover.window_uid, title: reading.cover.title } }
-        : {}),
+      ...(reading.cover ? { covered_by: windowRef(reading.cover) } : {}),
     },
   );
 }

@@ -5,11 +5,11 @@ import type { ActionOutcome } from "../../adapters/types.ts";
 import { performWithReceipt } from "./perform.ts";
 import { errorObject, knownCode, ToolError } from "../core/errors.ts";
 import { bringToForeground } from "./activation.ts";
-import { holds, windowAt, windowRef } from "./window_at.ts";
+import { windowAt, windowRef } from "./window_at.ts";
 import { captureWindow, listWindows } from "../observe/capture.ts";
 import { GONE_STATE, type TreeState, treeState } from "./receipts.ts";
 import type { Session } from "../core/session.ts";
-import type { Element } from "../core/tree.ts";
+import { containsPoint, type Element } from "../core/tree.ts";
 import type { ToolResult } from "../tools/registry.ts";
 import {
   focusedWindow,
@@ -30,6 +30,8 @@ export interface ReceiptWindow {
   window: ListedWindow | null;
   /** Whether a window argument found `window` (else it is the focused one, or none). */
   named: boolean;
+  /** The windows as listed to resolve it. */
+  windows: ListedWindow[];
 }
 
 /** The window a coordinate verb reports on: the requested one, else the focused one. */
@@ -45,6 +47,7 @@ export async function receiptWindow(session: Session, args: WindowArgs): Promise
   return {
     window: resolution.window ?? focusedWindow(windows),
     named: resolution.window !== null,
+    windows,
   };
 }
 
@@ -73,8 +76,8 @@ export async function runCoordinateVerb(
   session: Session,
   verb: CoordinateVerb,
 ): Promise<ToolResult> {
-  const { window, named } = await receiptWindow(session, verb.args);
-  const placement = await placeInput(session, verb, named ? window : null);
+  const { window, named, windows } = await receiptWindow(session, verb.args);
+  const placement = await placeInput(session, verb, named ? window : null, windows);
   const before = await stateOf(session, window);
   const base = {
     action: verb.action,
@@ -118,15 +121,15 @@ async function placeInput(
   session: Session,
   verb: CoordinateVerb,
   named: ListedWindow | null,
+  windows: ListedWindow[],
 ): Promise<Record<string, unknown>> {
-  const windows = await listWindows(session);
   const inFront = async () =>
     verb.point
       ? await windowAt(session, windows, verb.point)
       : windows.find((w) => w.focused) ?? null;
   let front = await inFront();
   const misplaced = named !== null && front?.window_uid !== named.window_uid &&
-    (!verb.point || holds(named.bounds, verb.point));
+    (!verb.point || containsPoint(named.bounds, verb.point.x, verb.point.y));
   const steps: Record<string, unknown> = { activated: false };
   if (misplaced && verb.dryRun) steps.would = ["activate"];
   else if (misplaced) {
@@ -147,7 +150,7 @@ async function placeInput(
   return {
     steps,
     ...(verb.point ? { at_point: windowRef(front) } : {}),
-    ...(named && verb.point && !holds(named.bounds, verb.point)
+    ...(named && verb.point && !containsPoint(named.bounds, verb.point.x, verb.point.y)
       ? { warning: `the point is outside window '${named.title}'` }
       : {}),
   };

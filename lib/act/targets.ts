@@ -10,7 +10,7 @@ import {
   resolveSelector,
   SelectorSyntaxError,
 } from "../selectors/index.ts";
-import { type Element, findById } from "../core/tree.ts";
+import { type Element, findById, sameBounds } from "../core/tree.ts";
 import { positionalId } from "../views/refs.ts";
 
 export interface TargetArgs {
@@ -28,9 +28,7 @@ function describe(e: Element) {
 }
 
 function sameElement(a: Element, b: Element): boolean {
-  return a.role === b.role && a.name === b.name && a.bounds.x === b.bounds.x &&
-    a.bounds.y === b.bounds.y && a.bounds.width === b.bounds.width &&
-    a.bounds.height === b.bounds.height;
+  return a.role === b.role && a.name === b.name && sameBounds(a.bounds, b.bounds);
 }
 
 function trySelector(

@@ -18,7 +18,7 @@ export function piecesOf(text: string, size: number): string[] {
   return pieces;
 }
 
-async function focusedWindow(session: Session) {
+async function windowWithFocus(session: Session) {
   return (await listWindows(session)).find((w) => w.focused) ?? null;
 }
 
@@ -28,7 +28,7 @@ export async function typeWatchingFocus(
   handle: string | null,
 ): Promise<ActionOutcome> {
   const total = Array.from(text).length;
-  const start = await focusedWindow(session);
+  const start = await windowWithFocus(session);
   let typed = 0;
   let last: ActionOutcome = { ok: true };
   // A simulated desktop reacts to a whole input at once (scenario reactions
@@ -36,7 +36,7 @@ export async function typeWatchingFocus(
   const pieces = session.adapter.isMock ? [text] : piecesOf(text, TYPING_PIECE);
   for (const [i, piece] of pieces.entries()) {
     if (typed > 0) {
-      const now = await focusedWindow(session);
+      const now = await windowWithFocus(session);
       if (now?.window_uid !== start?.window_uid) {
         return {
           ok: false,

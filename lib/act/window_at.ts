@@ -2,17 +2,10 @@
 // window covers there.
 
 import type { Session } from "../core/session.ts";
+import { containsPoint } from "../core/tree.ts";
 import type { ListedWindow } from "../observe/window_order.ts";
 
 type Point = { x: number; y: number };
-
-/** Whether `b` contains the point. */
-export function holds(
-  b: { x: number; y: number; width: number; height: number },
-  p: Point,
-): boolean {
-  return p.x >= b.x && p.x < b.x + b.width && p.y >= b.y && p.y < b.y + b.height;
-}
 
 /** The window in front at `point`, or null over the bare desktop. */
 export async function windowAt(
@@ -20,9 +13,9 @@ export async function windowAt(
   windows: ListedWindow[],
   point: Point,
 ): Promise<ListedWindow | null> {
-  for (const window of windows.filter((w) => holds(w.bounds, point))) {
+  for (const window of windows.filter((w) => containsPoint(w.bounds, point.x, point.y))) {
     const above = await session.adapter.windowsAbove(window.handle);
-    if (!above.some((b) => holds(b, point))) return window;
+    if (!above.some((b) => containsPoint(b, point.x, point.y))) return window;
   }
   return null;
 }

@@ -125,6 +125,11 @@ export function isEmptyBounds(b: Bounds): boolean {
   return b.width <= 0 || b.height <= 0;
 }
 
+/** Whether two bounds are the same rectangle. */
+export function sameBounds(a: Bounds, b: Bounds): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
 export function center(b: Bounds): { x: number; y: number } {
   return { x: b.x + Math.floor(b.width / 2), y: b.y + Math.floor(b.height / 2) };
 }

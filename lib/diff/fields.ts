@@ -1,6 +1,6 @@
 // Which node fields a diff compares, in the order changes list them.
 
-import { type Bounds, type Element, PLATFORM_DETAIL } from "../core/tree.ts";
+import { type Bounds, type Element, PLATFORM_DETAIL, sameBounds } from "../core/tree.ts";
 
 type FieldKey = Exclude<keyof Element, "children">;
 
@@ -34,10 +34,6 @@ export const CUSTOM_FIELDS: readonly FieldKey[] = REPORTED;
 
 /** A JSON Patch must reproduce the new tree exactly, so it covers every key of a node. */
 export const PATCH_FIELDS: readonly FieldKey[] = ["id", ...REPORTED, "truncated", "child_count"];
-
-function sameBounds(a: Bounds, b: Bounds): boolean {
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
-}
 
 export function sameField(a: Element, b: Element, key: FieldKey): boolean {
   const av = a[key];

@@ -4,7 +4,7 @@
 // An element owns the cells whose centre lies inside it, so clicking any of
 // its cells, or the middle of a text written on them, clicks the element.
 
-import { type Bounds, isEmptyBounds } from "../core/tree.ts";
+import { type Bounds, containsPoint, isEmptyBounds } from "../core/tree.ts";
 
 /** The sketch's reference rectangle: the window (or root) bounds, never empty. */
 export function referenceRect(windowBounds: Bounds | null, rootBounds: Bounds): Bounds {
@@ -32,11 +32,6 @@ export function rectWidth(rect: CellRect): number {
 
 export function rectHeight(rect: CellRect): number {
   return rect.bottom - rect.top + 1;
-}
-
-/** Whether the screen point lies inside `b` (right and bottom edges excluded). */
-export function containsPoint(b: Bounds, x: number, y: number): boolean {
-  return x >= b.x && y >= b.y && x < b.x + b.width && y < b.y + b.height;
 }
 
 export class GridGeometry {
