@@ -4,9 +4,10 @@
 import { selectAdapter } from "./adapters/select.ts";
 import { runAtspiHost } from "./adapters/linux/atspi/host.ts";
 import { ATSPI_HOST_FLAG } from "./adapters/linux/atspi/host_protocol.ts";
-import { parseCli, resolveMode, unbuiltFeatures, USAGE } from "./lib/startup/cli.ts";
+import { parseCli, resolveMode, USAGE } from "./lib/startup/cli.ts";
 import { type Config, loadConfig } from "./lib/startup/config.ts";
-import { keepStdoutForProtocol, log, setLogLevel } from "./lib/core/log.ts";
+import { keepStdoutForProtocol, log, setLogFilter, setLogLevel } from "./lib/core/log.ts";
+import { withFlags } from "./lib/safety/rails.ts";
 import { type HttpServer, serveHttp } from "./lib/http/server.ts";
 import { serveStdio } from "./lib/mcp/server.ts";
 import { loadScenarioAtStartup } from "./lib/scenario/activate.ts";
@@ -38,13 +39,16 @@ async function main(): Promise<void> {
   if (!cli.ok) exitWith(`error: ${cli.message}\n${USAGE}`, 2);
   const options = cli.options;
   if (options.help) exitWith(USAGE, 0);
-  const unbuilt = unbuiltFeatures(options);
-  if (unbuilt.length > 0) {
-    exitWith(`error: not available in this build: ${unbuilt.join("; ")}`, 2);
-  }
-
   const loaded = loadConfig(options.config);
+  if (loaded.fatal.length > 0) {
+    exitWith(
+      `error: ${options.config}: the safety settings cannot be used, so the service ` +
+        `does not start:\n  ${loaded.fatal.join("\n  ")}`,
+      2,
+    );
+  }
   const config = loaded.config;
+  config.safety.budgets = withFlags(config.safety.budgets, options.budgets);
   if (options.mock) config.mock = true;
   if (options.port !== null) config.web_ui.port = options.port;
   if (options.host !== null) config.web_ui.host = options.host;
@@ -62,6 +66,12 @@ async function main(): Promise<void> {
     configPath: options.config,
     configError: loaded.error,
   });
+  setLogFilter((line) => session.safety.redactor.scrubText(line));
+  try {
+    await session.safety.openAudit();
+  } catch (e) {
+    exitWith(`error: cannot open the audit log: ${(e as Error).message}`, 2);
+  }
   if (options.scenario !== null) {
     try {
       await loadScenarioAtStartup(session, options.scenario);

@@ -17,6 +17,7 @@ export function healthRoutes(app: Hono, session: Session): void {
       is_mock: session.adapter.isMock,
       version: session.config.mcp.version,
       tree_cache: session.cache.counters(),
+      audit: auditHead(session),
       config_path: session.info.configPath,
       config_error: session.info.configError,
       ocr: {
@@ -60,9 +61,47 @@ export function healthRoutes(app: Hono, session: Session): void {
       "# TYPE oso_http_connections gauge",
       `oso_http_connections ${session.httpConnections()}`,
       "oso_active_trace 0",
+      ...safetyMetrics(session),
     ];
     return c.body(lines.join("\n") + "\n", 200, {
       "Content-Type": "text/plain; version=0.0.4",
     });
   });
+}
+
+/** Where the audit chain ends now: a verifier given this head detects a cut-off tail. */
+function auditHead(session: Session) {
+  const audit = session.safety.audit;
+  return audit ? { path: session.safety.settings.audit.path, ...audit.head } : null;
+}
+
+/** Budget use (only when a budget is set, as the original) and the audit chain's length. */
+function safetyMetrics(session: Session): string[] {
+  const { ledger } = session.safety;
+  const lines: string[] = [];
+  const meters = [
+    ["actions", "max_actions", "Successful input tool calls"],
+    ["screenshots", "max_screenshots", "Successful screenshots"],
+    ["vlm_tokens", "max_vlm_tokens", "Vision-model output tokens"],
+  ] as const;
+  for (const [meter, limit, help] of ledger.configured ? meters : []) {
+    lines.push(
+      `# HELP oso_${meter}_used ${help} this session`,
+      `# TYPE oso_${meter}_used counter`,
+      `oso_${meter}_used ${ledger.usedOf(meter)}`,
+    );
+    const value = ledger.limits[limit];
+    if (value !== null) {
+      lines.push(`# TYPE oso_${meter}_limit gauge`, `oso_${meter}_limit ${value}`);
+    }
+  }
+  const audit = session.safety.audit;
+  if (audit) {
+    lines.push(
+      "# HELP oso_audit_records_total Records in the audit chain",
+      "# TYPE oso_audit_records_total counter",
+      `oso_audit_records_total ${audit.head.seq}`,
+    );
+  }
+  return lines;
 }

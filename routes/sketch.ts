@@ -1,20 +1,21 @@
 // GET /api/sketch — legacy route (spec/rest-api.md §2, ascii-sketch.md).
 
 import type { Hono } from "hono";
+import { ToolError } from "../lib/core/errors.ts";
 import type { Session } from "../lib/core/session.ts";
 import { sketchView } from "../lib/sketch/view.ts";
+import { guardedLegacy } from "./legacy_guard.ts";
 import { firstIssue, sketchQuery } from "./legacy_params.ts";
 
 export function sketchRoutes(app: Hono, session: Session): void {
   app.get("/api/sketch", async (c) => {
     const parsed = sketchQuery.safeParse(c.req.query());
     if (!parsed.success) return c.json({ error: firstIssue(parsed.error) }, 400);
-    try {
+    const tool = { name: "get_screen_sketch", kind: "perception" };
+    return await guardedLegacy(c, session, tool, parsed.data, async () => {
       const view = await sketchView(session, parsed.data);
-      if (!view) return c.json({ error: "Could not retrieve element tree" }, 500);
-      return c.json(view);
-    } catch (e) {
-      return c.json({ error: (e as Error).message || "Could not retrieve element tree" }, 500);
-    }
+      if (!view) throw new ToolError("Internal", "Could not retrieve element tree");
+      return view;
+    });
   });
 }

@@ -1,5 +1,7 @@
 import { strict as assert } from "node:assert";
-import { parseCli, resolveMode, unbuiltFeatures } from "../lib/startup/cli.ts";
+import { parseCli, resolveMode } from "../lib/startup/cli.ts";
+import { defaultConfig } from "../lib/startup/config.ts";
+import { withFlags } from "../lib/safety/rails.ts";
 
 Deno.test("defaults", () => {
   const r = parseCli([]);
@@ -30,8 +32,8 @@ Deno.test("every flag, in both spellings", () => {
   assert.equal(r.options.mock, true);
   assert.equal(r.options.port, 6001);
   assert.equal(r.options.host, "0.0.0.0");
-  assert.equal(r.options.budgets.maxActions, 3);
-  assert.equal(r.options.budgets.actionsPerMinute, 10);
+  assert.equal(r.options.budgets.max_actions, 3);
+  assert.equal(r.options.budgets.actions_per_minute, 10);
 });
 
 Deno.test("--port 0 is ignored (config decides)", () => {
@@ -60,17 +62,16 @@ for (const [args, message] of BAD) {
   });
 }
 
-Deno.test("flags for features not built yet are named, not ignored", () => {
-  const r = parseCli(["--scenario", "s.yaml", "--max-screenshots", "2", "--mode", "mcp"]);
+Deno.test("budget flags override the config's budgets; absent flags keep them", () => {
+  const r = parseCli(["--max-screenshots", "2", "--max-actions", "0"]);
   assert.ok(r.ok);
-  const unbuilt = unbuiltFeatures(r.options);
-  assert.deepEqual(unbuilt.length, 1, "the scenario engine is built: only the budget is refused");
-  assert.match(unbuilt.join("\n"), /--max-screenshots/);
-  for (const mode of ["inspect", "mcp", "both", "auto"]) {
-    const plain = parseCli(["--mode", mode]);
-    assert.ok(plain.ok);
-    assert.deepEqual(unbuiltFeatures(plain.options), []);
-  }
+  const configured = { ...defaultConfig().safety.budgets, max_actions: 9, max_vlm_tokens: 50 };
+  assert.deepEqual(withFlags(configured, r.options.budgets), {
+    ...configured,
+    max_actions: 0,
+    max_screenshots: 2,
+    max_vlm_tokens: 50,
+  });
 });
 
 Deno.test("--mode auto is inspect on a terminal, else both, and says why", () => {

@@ -252,7 +252,7 @@ Deno.test(
       await c.click('Button[name="Delete account…"]');
       assert.match(String(await c.value('Text[name="Message"]')), /account alice-old and all/);
       await c.setValue('Edit[name="Type the account name to confirm"]', "alice-old");
-      await c.setValue('Edit[name="Password"]', "wrong");
+      await c.setValue('Edit[name="Password"]', "n0t-it-42");
       await c.click('Button[name="Delete permanently"]');
       assert.match(String(await c.value('Text[name="Problem"]')), /password is wrong/);
       await c.setValue('Edit[name="Password"]', "hunter2");

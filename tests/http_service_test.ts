@@ -110,12 +110,22 @@ Deno.test("health, metrics, tools and routing", async (t) => {
       assert.equal(caps.protocol_version, 2);
       const supports = caps.supports as Record<string, boolean>;
       for (
-        const built of ["accessibility_tree", "element_targeting", "observe_with_diff", "drag"]
+        const built of [
+          "accessibility_tree",
+          "element_targeting",
+          "observe_with_diff",
+          "drag",
+          "redaction",
+          "image_blur",
+          "budgets",
+          "confirmation",
+          "injection_warnings",
+        ]
       ) {
         assert.equal(supports[built], true, built);
       }
       assert.equal(supports.scenarios, true, "the mock runs scenarios");
-      for (const missing of ["ocr", "vlm", "tracing", "replay", "redaction"]) {
+      for (const missing of ["ocr", "vlm", "tracing", "replay", "audit_log"]) {
         assert.equal(supports[missing], false, `${missing} is not built yet`);
       }
       assert.deepEqual(caps.config, {
@@ -173,7 +183,7 @@ const CLI_FAILURES: Array<[string[], RegExp]> = [
   [["--port", "abc"], /--port takes a non-negative integer/],
   [["--mode", "gui"], /--mode must be one of/],
   [["--bogus"], /unknown option/],
-  [["--mock", "--max-actions", "5"], /budgets are not built yet/],
+  [["--mock", "--max-actions", "many"], /--max-actions takes a non-negative integer/],
 ];
 
 for (const [args, message] of CLI_FAILURES) {
@@ -183,6 +193,26 @@ for (const [args, message] of CLI_FAILURES) {
     assert.match(stderr, message);
   });
 }
+
+Deno.test("a safety section the service cannot honour stops it with the reason", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (
+      const [config, message] of [
+        [{ safety: { access: { deny: [{ process: "([" }] } } }, /safety\.access\.deny\.0\.process/],
+        [{ redaction: { element_name_patterns: ["x"] } }, /redaction: .*safety\.redaction/],
+      ] as const
+    ) {
+      await Deno.writeTextFile(`${dir}/config.json`, JSON.stringify(config));
+      const { code, stderr } = await runMain(["--mock", "--config", `${dir}/config.json`]);
+      assert.equal(code, 2);
+      assert.match(stderr, /safety settings cannot be used/);
+      assert.match(stderr, message);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
 
 Deno.test("a --scenario that cannot be loaded exits 1 and says why", async () => {
   const { code, stderr } = await runMain([

@@ -6,17 +6,14 @@ import { performWithReceipt } from "./perform.ts";
 import { errorObject, knownCode, ToolError } from "../core/errors.ts";
 import { bringToForeground } from "./activation.ts";
 import { windowAt, windowRef } from "./window_at.ts";
-import { captureWindow, listWindows } from "../observe/capture.ts";
+import { captureWindow, listWindows, resolveListed } from "../observe/capture.ts";
 import { GONE_STATE, type TreeState, treeState } from "./receipts.ts";
 import type { Session } from "../core/session.ts";
-import { containsPoint, type Element } from "../core/tree.ts";
+import { containsPoint, type Element, elementAt, focusedElement } from "../core/tree.ts";
+import { confirmGate } from "../safety/confirm_gate.ts";
+import { protectIfPassword } from "../safety/password.ts";
 import type { ToolResult } from "../tools/registry.ts";
-import {
-  focusedWindow,
-  type ListedWindow,
-  resolveWindow,
-  type WindowArgs,
-} from "../observe/window_order.ts";
+import { focusedWindow, type ListedWindow, type WindowArgs } from "../observe/window_order.ts";
 
 export interface CoordinateTarget {
   element_id: string | null;
@@ -37,7 +34,7 @@ export interface ReceiptWindow {
 /** The window a coordinate verb reports on: the requested one, else the focused one. */
 export async function receiptWindow(session: Session, args: WindowArgs): Promise<ReceiptWindow> {
   const windows = await listWindows(session);
-  const resolution = resolveWindow(windows, args);
+  const resolution = resolveListed(windows, args);
   if (resolution.requested === "uid" && !resolution.window) {
     // Never act "somewhere else" for a window that is gone.
     throw new ToolError("WindowGone", `window ${args.window_uid} no longer exists`, {
@@ -67,6 +64,8 @@ export interface CoordinateVerb {
   /** Inputs echoed in the result (x, y, button, text, keys...). */
   echo: Record<string, unknown>;
   target?: CoordinateTarget;
+  /** The verb types its text (a secret when the focused element is a password field). */
+  types?: true;
   /** Where pointer input lands on screen; keyboard input goes to the focused window. */
   point?: { x: number; y: number };
   execute: (window: ListedWindow | null) => Promise<ActionOutcome>;
@@ -77,8 +76,10 @@ export async function runCoordinateVerb(
   verb: CoordinateVerb,
 ): Promise<ToolResult> {
   const { window, named, windows } = await receiptWindow(session, verb.args);
+  confirmGate(session, window, await pointedElement(session, window, verb.point));
   const placement = await placeInput(session, verb, named ? window : null, windows);
   const before = await stateOf(session, window);
+  if (verb.types && before.tree) protectIfPassword(session, focusedElement(before.tree));
   const base = {
     action: verb.action,
     dry_run: verb.dryRun,
@@ -109,6 +110,16 @@ export async function runCoordinateVerb(
     result.error = code ? errorObject(code, outcome.error, outcome.details ?? {}) : outcome.error;
   }
   return result;
+}
+
+/** The element under the pointer, when a confirmation rule needs to know it. */
+async function pointedElement(
+  session: Session,
+  window: ListedWindow | null,
+  point: { x: number; y: number } | undefined,
+): Promise<Element | null> {
+  if (!window || !point || !session.safety.confirmations.needsElement) return null;
+  return elementAt((await captureWindow(session, window)).tree, point.x, point.y);
 }
 
 /**

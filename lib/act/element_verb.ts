@@ -11,6 +11,8 @@ import type { Session } from "../core/session.ts";
 import { requireToken } from "../observe/tree_tokens.ts";
 import { resolveTarget, type TargetArgs } from "./targets.ts";
 import { makeActionable } from "./actionable.ts";
+import { confirmGate } from "../safety/confirm_gate.ts";
+import { protectIfPassword } from "../safety/password.ts";
 import { center, type Element } from "../core/tree.ts";
 import type { ListedWindow, WindowArgs } from "../observe/window_order.ts";
 import type { ToolResult } from "../tools/registry.ts";
@@ -55,6 +57,8 @@ export async function runElementVerb(
     previousTree(session, window.window_uid, args.tree_token),
     session.config.limits.regex_length,
   );
+  confirmGate(session, window, target.element);
+  protectIfPassword(session, target.element);
   const { element, steps, capture } = await makeActionable(
     session,
     window,

@@ -1,8 +1,6 @@
 // The v2 error envelope (spec/errors.md). `recoverable` and
 // `suggested_next_tool` come from the code table, never chosen ad hoc. A
-// suggestion always names a registered tool (tests/error_table_test.ts): the
-// original's `get_budget_status` and `propose_action` are suggested again
-// once those tools exist.
+// suggestion always names a registered tool (tests/error_table_test.ts).
 
 export const ERROR_CODES = {
   ElementNotFound: { status: 404, recoverable: true, next: "find_element" },
@@ -15,11 +13,12 @@ export const ERROR_CODES = {
   FocusChanged: { status: 409, recoverable: true, next: "list_windows" },
   Timeout: { status: 408, recoverable: true, next: null },
   PatternUnsupported: { status: 501, recoverable: true, next: "click_element" },
-  RateLimited: { status: 429, recoverable: true, next: null },
-  BudgetExceeded: { status: 429, recoverable: false, next: null },
+  RateLimited: { status: 429, recoverable: true, next: "get_budget_status" },
+  BudgetExceeded: { status: 429, recoverable: false, next: "get_budget_status" },
   PermissionDenied: { status: 403, recoverable: false, next: null },
-  ConfirmationRequired: { status: 412, recoverable: true, next: null },
-  ConfirmationInvalid: { status: 412, recoverable: true, next: null },
+  NotAllowed: { status: 403, recoverable: false, next: "list_windows" },
+  ConfirmationRequired: { status: 412, recoverable: true, next: "propose_action" },
+  ConfirmationInvalid: { status: 412, recoverable: true, next: "propose_action" },
   SnapshotExpired: { status: 410, recoverable: true, next: null },
   ScenarioInvalid: { status: 400, recoverable: false, next: null },
   PlatformUnsupported: { status: 501, recoverable: false, next: "get_capabilities" },
@@ -86,4 +85,24 @@ export function envelope(
   context: Record<string, unknown> = {},
 ): { ok: false; success: false; error: ErrorObject } {
   return { ok: false, success: false, error: errorObject(code, message, context) };
+}
+
+/** A tool's failure as its result: a ToolError keeps its code, anything else is Internal. */
+export function errorResult(e: unknown, stepId: number): Record<string, unknown> {
+  if (e instanceof ToolError) {
+    return {
+      ok: false,
+      success: false,
+      step_id: stepId,
+      error: errorObject(e.code, e.message, e.context),
+      ...e.extra,
+    };
+  }
+  const err = e instanceof Error ? e : new Error(String(e));
+  return {
+    ok: false,
+    success: false,
+    step_id: stepId,
+    error: errorObject("Internal", `${err.name}: ${err.message}`),
+  };
 }

@@ -10,10 +10,17 @@ export function setLogLevel(level: LogLevel): void {
   threshold = LEVELS[level];
 }
 
+/** Rewrites every line before it is written (redaction: no secret reaches the log). */
+let filter: (line: string) => string = (line) => line;
+
+export function setLogFilter(rewrite: (line: string) => string): void {
+  filter = rewrite;
+}
+
 export function log(level: LogLevel, logger: string, message: string): void {
   if (LEVELS[level] < threshold) return;
   const time = new Date().toTimeString().slice(0, 8);
-  console.error(`${time} [${logger}] ${level}: ${message}`);
+  console.error(filter(`${time} [${logger}] ${level}: ${message}`));
 }
 
 /** stdout carries MCP messages only, so stray console output from any module goes to stderr. */

@@ -1,5 +1,5 @@
 // The one in-process session shared by REST and MCP (spec/README.md "Session"):
-// the adapter, the config, the step counter and the tree cache.
+// the adapter, the config, the safety rails, the step counter and the tree cache.
 
 import type { Adapter } from "../../adapters/types.ts";
 import type { Config } from "../startup/config.ts";
@@ -7,6 +7,8 @@ import type { Element } from "./tree.ts";
 import { TokenStore } from "../observe/tree_tokens.ts";
 import { TreeCache } from "../observe/tree_cache.ts";
 import { ToolSequencer } from "../tools/sequencer.ts";
+import { GuardedAdapter } from "../safety/guarded_adapter.ts";
+import { SafetyRails } from "../safety/rails.ts";
 
 export interface SessionInfo {
   configPath: string;
@@ -26,12 +28,23 @@ export class Session {
   private readonly served = new Map<string, Element>();
   private lastInputStep: number | null = null;
 
+  /** The platform adapter behind the access rules and redaction (lib/safety/guarded_adapter.ts). */
+  readonly adapter: Adapter;
+  readonly safety: SafetyRails;
+
   constructor(
-    readonly adapter: Adapter,
+    platform: Adapter,
     readonly config: Config,
     readonly info: SessionInfo,
   ) {
     this.cache = new TreeCache(config.tree.cache_ttl_s * 1000);
+    this.safety = SafetyRails.fromConfig(config);
+    this.adapter = new GuardedAdapter(platform, {
+      access: this.safety.access,
+      redactor: this.safety.redactor,
+      imageBlur: config.safety.redaction.image_blur,
+      tripwire: this.safety.tripwire,
+    });
   }
 
   /** Takes the next step id; input tools become the cause of later reads. */

@@ -284,3 +284,21 @@ export function element(
     ...extra,
   };
 }
+
+/** The element painted at a point: the last in pre-order whose bounds hold it (children paint over parents). */
+export function elementAt(root: Element, x: number, y: number): Element | null {
+  let found: Element | null = null;
+  walk(root, (node) => {
+    if (containsPoint(node.bounds, x, y)) found = node;
+  });
+  return found;
+}
+
+/** The element with the keyboard focus, or null. */
+export function focusedElement(root: Element): Element | null {
+  let found: Element | null = null;
+  walk(root, (node) => {
+    if (node.focused) found = node;
+  });
+  return found;
+}

@@ -2,7 +2,7 @@
 // and every string stripped of ANSI escapes and control characters, so text
 // read off the screen cannot drive a terminal or hide instructions.
 
-import { setOwn } from "./own.ts";
+import { mapStrings } from "./map_strings.ts";
 
 const PASS_THROUGH_KEYS = new Set([
   "data",
@@ -34,42 +34,9 @@ export function sanitizeString(s: string): string {
   return s.replace(ANSI, "").replace(CONTROL, "");
 }
 
-/**
- * The value with every string (object keys included) sanitized. Copy on
- * write: an array or object none of whose parts changed is returned as it is,
- * so a clean 20,000-node tree costs one walk and no allocation.
- */
+/** The value with every string (object keys included) sanitized. */
 export function sanitizeValue(value: unknown): unknown {
-  if (typeof value === "string") return sanitizeString(value);
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return sanitizeArray(value);
-  return sanitizeObject(value as Record<string, unknown>);
-}
-
-function sanitizeArray(source: unknown[]): unknown[] {
-  let out: unknown[] | null = null;
-  for (let i = 0; i < source.length; i++) {
-    const item = sanitizeValue(source[i]);
-    if (out === null && item !== source[i]) out = source.slice(0, i);
-    out?.push(item);
-  }
-  return out ?? source;
-}
-
-function sanitizeObject(source: Record<string, unknown>): Record<string, unknown> {
-  const keys = Object.keys(source);
-  let out: Record<string, unknown> | null = null;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    const safeKey = sanitizeString(key);
-    const item = PASS_THROUGH_KEYS.has(key) ? source[key] : sanitizeValue(source[key]);
-    if (out === null && (item !== source[key] || safeKey !== key)) {
-      out = {};
-      for (let j = 0; j < i; j++) setOwn(out, keys[j], source[keys[j]]);
-    }
-    if (out !== null) setOwn(out, safeKey, item);
-  }
-  return out ?? source;
+  return mapStrings(value, sanitizeString, PASS_THROUGH_KEYS);
 }
 
 export function markUntrusted(result: Record<string, unknown>): Record<string, unknown> {

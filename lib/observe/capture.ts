@@ -22,6 +22,7 @@ import {
   FALLBACK_SCREEN,
 } from "../core/tree.ts";
 import { screenBounds } from "./visibility.ts";
+import { refuseDeniedRequest } from "../safety/guarded_adapter.ts";
 import { ToolError } from "../core/errors.ts";
 import {
   focusedWindow,
@@ -34,6 +35,16 @@ import {
 
 export async function listWindows(session: Session): Promise<ListedWindow[]> {
   return sortWindows(await session.adapter.listWindows());
+}
+
+/**
+ * The window the arguments name among the listed ones; a name that only a
+ * window the access rules hide answers is refused (NotAllowed), not "gone".
+ */
+export function resolveListed(windows: ListedWindow[], args: WindowArgs): Resolution {
+  const resolution = resolveWindow(windows, args);
+  if (!resolution.window && resolution.requested !== "none") refuseDeniedRequest(args);
+  return resolution;
 }
 
 export interface Target {
@@ -49,7 +60,7 @@ export interface Target {
  */
 export async function targetWindow(session: Session, args: WindowArgs): Promise<Target> {
   const windows = await listWindows(session);
-  const resolution = resolveWindow(windows, args);
+  const resolution = resolveListed(windows, args);
   if (resolution.window) return target(resolution.window, windows, resolution);
   if (resolution.requested === "uid") {
     throw new ToolError("WindowGone", `window ${args.window_uid} no longer exists`, {
@@ -89,6 +100,7 @@ export async function captureWindow(
   if (use === "allow") {
     const hit = session.cache.lookup(uid, maxDepth);
     if (hit) {
+      session.safety.tripwire.noteTree(hit.tree, uid);
       const depthCut = hit.depthCut && hit.depth === maxDepth ? "depth" : null;
       const cutShort = hit.cutShort === "depth" ? depthCut : hit.cutShort ?? depthCut;
       return { ...hit, captureMs: 0, cache: "hit", cutShort };
@@ -129,6 +141,7 @@ export async function captureWindow(
     cutShort: capture.cutShort,
   };
   session.cache.recordCapture(uid, entry);
+  session.safety.tripwire.noteTree(entry.tree, uid);
   return { ...entry, cache: use === "allow" ? "miss" : "bypass" };
 }
 
@@ -168,6 +181,7 @@ export async function captureDesktop(
     );
   }
   session.cache.countWalk(capture.captureMs);
+  session.safety.tripwire.noteTree(capture.root, null);
   const { root, nodeCount, captureMs, cutShort } = capture;
   return { tree: root, nodeCount, captureMs, cutShort };
 }
@@ -180,6 +194,7 @@ export async function captureDefault(session: Session): Promise<Element | null> 
     maxNodes: tree.max_nodes,
     timeoutMs: tree.capture_timeout_ms,
   });
+  if (capture) session.safety.tripwire.noteTree(capture.root, null);
   return capture?.root ?? null;
 }
 

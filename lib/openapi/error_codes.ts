@@ -21,14 +21,19 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   Timeout:
     "A wait ran out of time (the answer carries elapsed_ms), or a request head arrived too slowly.",
   PatternUnsupported: "The platform has no element operation for this (method: pattern).",
-  RateLimited: "Too many calls in a short time. (Reserved: this build does not raise it.)",
-  BudgetExceeded: "The session's action budget is spent. (Reserved: this build does not raise it.)",
+  RateLimited: "More input calls in the last 60 s than safety.budgets.actions_per_minute " +
+    "(context.retry_after_ms says when the next one fits). Nothing was executed.",
+  BudgetExceeded: "A session budget is spent (context.budget: max_actions, max_screenshots, " +
+    "max_vlm_tokens or max_session_seconds). Nothing was executed.",
   PermissionDenied: "Refused by the request guards (foreign Host, Origin or Sec-Fetch-Site), " +
     "or a file path outside the allowed directories.",
-  ConfirmationRequired:
-    "The action needs a confirm_token first. (Reserved: this build does not raise it.)",
-  ConfirmationInvalid:
-    "The confirm_token is unknown or expired. (Reserved: this build does not raise it.)",
+  NotAllowed: "The access rules (safety.access) refuse this tool, or this tool on this window " +
+    "(context.rule names the rule). Nothing was executed.",
+  ConfirmationRequired: "The action matches a confirmation rule (or follows an injection " +
+    "warning under safety.block_after_injection): call propose_action with the same action " +
+    "and arguments, then repeat the call with its confirm_token. Nothing was executed.",
+  ConfirmationInvalid: "The confirm_token is unknown, expired, already used, or was proposed " +
+    "for another action, other arguments or another element position. Nothing was executed.",
   SnapshotExpired: "The snapshot, tree_token or since token expired or never existed.",
   ScenarioInvalid: "The scenario file is malformed (file, line, column and key in context).",
   PlatformUnsupported:

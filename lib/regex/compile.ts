@@ -2,7 +2,6 @@
 // linear-time engine: no pattern can stall the event loop by backtracking.
 
 import { RE2JS, RE2JSException } from "re2js";
-import { defaultConfig } from "../startup/config.ts";
 import { LruCache } from "./cache.ts";
 import { emitPattern } from "./emit.ts";
 import { parsePattern } from "./parse.ts";
@@ -11,8 +10,8 @@ import { type RegexProblem, RegexRefusal, unsupported } from "./problem.ts";
 export type { RegexProblem } from "./problem.ts";
 export { describeProblem, problemContext } from "./problem.ts";
 
-/** Used where no session config is at hand. */
-export const DEFAULT_REGEX_LENGTH = defaultConfig().limits.regex_length;
+/** Longest client regex by default (config limits.regex_length), in characters. */
+export const DEFAULT_REGEX_LENGTH = 4096;
 
 /**
  * Matching costs grow with program size × text length (faster than linearly in the size once
@@ -38,6 +37,14 @@ export class ClientRegex {
   /** Python `re.fullmatch`: the whole text matches (any alternative). */
   fullMatch(text: string): boolean {
     return this.fullMatcher.testExact(text);
+  }
+
+  /** Where each non-empty, non-overlapping match lies: [start, end) in UTF-16 units. */
+  spans(text: string): Array<[number, number]> {
+    const out: Array<[number, number]> = [];
+    const m = this.searcher.matcher(text);
+    while (m.find()) if (m.end() > m.start()) out.push([m.start(), m.end()]);
+    return out;
   }
 
   /** `re.fullmatch(...).groups()` with group 0 first (null: a group that took no part). */

@@ -102,6 +102,8 @@ function buildNode(
     description: null,
     children: [],
     ...(selected === undefined ? {} : { selected }),
+    // Marked as a real platform marks a password field, so redaction treats both alike.
+    ...(def.secret ? { states: { password: true } } : {}),
   };
   const node: BuiltNode = { element, def, parent, children: [], uid };
   b.nodes.push(node);

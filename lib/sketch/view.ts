@@ -2,11 +2,11 @@
 // tool: {window, grid_width, grid_height, ocr_overlay, sketch} (+ elements and
 // legend when structured).
 
-import { captureDefault, captureWindow, listWindows } from "../observe/capture.ts";
+import { captureDefault, captureWindow, listWindows, resolveListed } from "../observe/capture.ts";
 import type { Session } from "../core/session.ts";
 import { renderSketchOffThread } from "./off_thread.ts";
 import type { Element } from "../core/tree.ts";
-import { resolveWindow, type WindowArgs } from "../observe/window_order.ts";
+import type { WindowArgs } from "../observe/window_order.ts";
 
 export const GRID_LIMITS = { width: [10, 500], height: [5, 250] } as const;
 
@@ -27,7 +27,7 @@ export async function sketchView(
   const settings = session.config.ascii_sketch;
   const gridWidth = request.grid_width ?? settings.grid_width;
   const gridHeight = request.grid_height ?? settings.grid_height;
-  const { window } = resolveWindow(await listWindows(session), request);
+  const { window } = resolveListed(await listWindows(session), request);
   const root: Element | null = window
     ? (await captureWindow(session, window, "bypass")).tree
     : await captureDefault(session);

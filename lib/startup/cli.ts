@@ -12,12 +12,13 @@ export interface CliOptions {
   port: number | null;
   host: string | null;
   scenario: string | null;
+  /** The budget flags, named as config safety.budgets names them (null: not given). */
   budgets: {
-    maxActions: number | null;
-    maxScreenshots: number | null;
-    maxVlmTokens: number | null;
-    maxSessionSeconds: number | null;
-    actionsPerMinute: number | null;
+    max_actions: number | null;
+    max_screenshots: number | null;
+    max_vlm_tokens: number | null;
+    max_session_seconds: number | null;
+    actions_per_minute: number | null;
   };
   help: boolean;
 }
@@ -29,10 +30,10 @@ export const USAGE = `usage: main.ts [options]
   --port N                      HTTP port (overrides web_ui.port; 0 is ignored)
   --host HOST                   HTTP bind address (overrides web_ui.host)
   --scenario PATH               YAML scenario for the mock desktop
-  --max-actions N               budget: input tool calls
-  --max-screenshots N           budget: screenshots
+  --max-actions N               budget: successful input tool calls (safety.budgets)
+  --max-screenshots N           budget: successful screenshots
   --max-vlm-tokens N            budget: VLM output tokens
-  --max-session-seconds N       budget: session length
+  --max-session-seconds N       budget: session length in seconds
   --actions-per-minute N        rate limit for input tools
   --help                        this text`;
 
@@ -106,35 +107,15 @@ export function parseCli(args: string[]): { ok: true; options: CliOptions } | {
       host: v.host ?? null,
       scenario: v.scenario ?? null,
       budgets: {
-        maxActions: v["max-actions"] ?? null,
-        maxScreenshots: v["max-screenshots"] ?? null,
-        maxVlmTokens: v["max-vlm-tokens"] ?? null,
-        maxSessionSeconds: v["max-session-seconds"] ?? null,
-        actionsPerMinute: v["actions-per-minute"] ?? null,
+        max_actions: v["max-actions"] ?? null,
+        max_screenshots: v["max-screenshots"] ?? null,
+        max_vlm_tokens: v["max-vlm-tokens"] ?? null,
+        max_session_seconds: v["max-session-seconds"] ?? null,
+        actions_per_minute: v["actions-per-minute"] ?? null,
       },
       help: v.help,
     },
   };
-}
-
-/**
- * Flags whose feature has not been built yet: refusing them beats silently
- * running without the protection the user asked for.
- */
-export function unbuiltFeatures(options: CliOptions): string[] {
-  const out: string[] = [];
-  const b = options.budgets;
-  const budgetFlags: Array<[string, number | null]> = [
-    ["--max-actions", b.maxActions],
-    ["--max-screenshots", b.maxScreenshots],
-    ["--max-vlm-tokens", b.maxVlmTokens],
-    ["--max-session-seconds", b.maxSessionSeconds],
-    ["--actions-per-minute", b.actionsPerMinute],
-  ];
-  for (const [flag, value] of budgetFlags) {
-    if (value !== null) out.push(`${flag} (budgets are not built yet)`);
-  }
-  return out;
 }
 
 export type ResolvedMode = Exclude<RunMode, "auto">;

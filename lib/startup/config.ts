@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_REGEX_LENGTH } from "../regex/compile.ts";
+import { misplacedSafetyKeys, SAFETY_SECTION } from "../safety/config.ts";
 
 const hostOrIp = z.string().trim().min(1);
 
@@ -192,10 +194,11 @@ export const CONFIG_SECTIONS = {
     image_pixels: z.number().int().min(1).default(40_000_000).describe(
       "Largest PNG (width × height) decoded; checked before anything is allocated.",
     ),
-    regex_length: z.number().int().min(1).max(100_000).default(4096).describe(
+    regex_length: z.number().int().min(1).max(100_000).default(DEFAULT_REGEX_LENGTH).describe(
       "Longest client regex, in characters (name_regex, selector ~=, waits, assert_state).",
     ),
   }).describe("Bounds on what one request or connection may cost."),
+  safety: SAFETY_SECTION,
 } as const;
 
 type Sections = typeof CONFIG_SECTIONS;
@@ -217,6 +220,8 @@ export interface LoadedConfig {
   config: Config;
   path: string;
   error: string | null;
+  /** Problems the service must not start with (a safety setting it cannot honour). */
+  fatal: string[];
   /** Set when the file was created from config.json.example on this start. */
   bootstrappedFrom: string | null;
 }
@@ -258,7 +263,7 @@ export function loadConfig(path: string): LoadedConfig {
     const error = e instanceof Deno.errors.NotFound
       ? `Config not found at '${path}'; using built-in defaults`
       : `${(e as Error).name}: ${(e as Error).message}`;
-    return { config: defaultConfig(), path, error, bootstrappedFrom };
+    return { config: defaultConfig(), path, error, bootstrappedFrom, fatal: [] };
   }
   let raw: unknown;
   try {
@@ -269,22 +274,28 @@ export function loadConfig(path: string): LoadedConfig {
       error += " Hint: backslashes in JSON strings must be doubled (C:\\\\path) or replaced by" +
         " forward slashes (C:/path).";
     }
-    return { config: defaultConfig(), path, error, bootstrappedFrom };
+    return { config: defaultConfig(), path, error, bootstrappedFrom, fatal: [] };
   }
-  const { config, problems } = mergeAndValidate(raw);
+  const { config, problems, fatal } = mergeAndValidate(raw);
   const error = problems.length > 0
     ? `config.json invalid (defaults used for those keys): ${problems.join("; ")}`
     : null;
-  return { config, path, error, bootstrappedFrom };
+  return { config, path, error, bootstrappedFrom, fatal };
 }
 
-/** One-level-deep merge over the defaults; invalid sections fall back to their defaults. */
-export function mergeAndValidate(raw: unknown): { config: Config; problems: string[] } {
+/**
+ * One-level-deep merge over the defaults; invalid sections fall back to their
+ * defaults, except the safety section, whose problems are `fatal`.
+ */
+export function mergeAndValidate(
+  raw: unknown,
+): { config: Config; problems: string[]; fatal: string[] } {
   const problems: string[] = [];
   const config = defaultConfig() as Record<string, unknown>;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    return { config: config as Config, problems: ["top level must be a JSON object"] };
+    return { config: config as Config, problems: ["top level must be a JSON object"], fatal: [] };
   }
+  const fatal = misplacedSafetyKeys(raw as Record<string, unknown>);
   for (const [key, value] of Object.entries(raw)) {
     if (key.startsWith("_") || !Object.hasOwn(CONFIG_SECTIONS, key)) continue;
     const schema = CONFIG_SECTIONS[key as keyof Sections];
@@ -294,11 +305,12 @@ export function mergeAndValidate(raw: unknown): { config: Config; problems: stri
       config[key] = parsed.data;
     } else {
       for (const issue of parsed.error.issues) {
-        problems.push(`${[key, ...issue.path].join(".")}: ${issue.message}`);
+        const problem = `${[key, ...issue.path].join(".")}: ${issue.message}`;
+        (key === "safety" ? fatal : problems).push(problem);
       }
     }
   }
-  return { config: config as Config, problems };
+  return { config: config as Config, problems, fatal };
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -20,6 +20,16 @@ function row(key: string, schema: JsonSchema): string[] {
   ];
 }
 
+/** One row per key; a nested object's keys get rows of their own (safety.budgets.max_actions). */
+function rowsOf(prefix: string, fields: Record<string, JsonSchema>): string[][] {
+  return Object.entries(fields).flatMap(([key, field]) => {
+    const nested = field.type === "object" ? field.properties as Record<string, JsonSchema> : null;
+    return nested && Object.keys(nested).length > 0
+      ? rowsOf(`${prefix}.${key}`, nested)
+      : [row(`${prefix}.${key}`, field)];
+  });
+}
+
 export function configReference(): string {
   const lines = [
     "# Configuration reference",
@@ -44,7 +54,7 @@ export function configReference(): string {
       topLevel.push(row(name, json));
       continue;
     }
-    const rows = Object.entries(fields).map(([key, field]) => row(`${name}.${key}`, field));
+    const rows = rowsOf(name, fields);
     sections.push("", `## \`${name}\``, "", descriptionOf(json), "", table(HEADER, rows));
   }
   return [...lines, table(HEADER, topLevel), ...sections, ""].join("\n");

@@ -62,9 +62,15 @@ export const dryRun = z.boolean().default(false).describe(
     "input. Default false.",
 );
 
-/** Part of the seed's action arguments; nothing here asks for a confirmation yet. */
-export const CONFIRM_TOKEN = z.string().optional().describe(
-  "Accepted for compatibility and ignored: no action of this server asks for confirmation.",
+/** Every input tool takes it: the confirmation gate (lib/safety/confirm_gate.ts) reads it. */
+export const CONFIRM_TOKEN = z.string().max(64).optional().describe(
+  "The token propose_action returned for exactly this call: needed when the action matches " +
+    "a confirmation rule (ConfirmationRequired otherwise); single use.",
+);
+
+export const SECRET = z.boolean().default(false).describe(
+  "true: the text is a secret (a password, a key): it never appears in any result, log, " +
+    "audit record or later observation. Text typed into a password field is always secret.",
 );
 
 /**

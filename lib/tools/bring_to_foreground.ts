@@ -5,7 +5,8 @@ import { z } from "zod";
 import { bringToForeground } from "../act/activation.ts";
 import { ToolError } from "../core/errors.ts";
 import { targetWindow } from "../observe/capture.ts";
-import { windowArgsFor } from "./args.ts";
+import { confirmGate } from "../safety/confirm_gate.ts";
+import { CONFIRM_TOKEN, windowArgsFor } from "./args.ts";
 import { defineTool } from "./registry.ts";
 
 const { window_uid, window_index } = windowArgsFor(
@@ -22,13 +23,14 @@ export const bringToForegroundTool = defineTool({
     "success, action (activate_api or click_title_bar), and the clicked point when it " +
     "clicked. Element verbs do this themselves when their element's window is covered.",
   kind: "input",
-  input: z.object({ window_uid, window_index }),
+  input: z.object({ window_uid, window_index, confirm_token: CONFIRM_TOKEN }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   async run(args, { session }) {
     if (!args.window_uid && args.window_index === undefined) {
       throw new ToolError("BadRequest", "window_uid or window_index is required");
     }
     const { window } = await targetWindow(session, args);
+    confirmGate(session, window, null);
     const activation = await bringToForeground(session, window);
     return { ...activation, window: window.title, window_uid: window.window_uid };
   },

@@ -6,7 +6,16 @@
 import { z } from "zod";
 import { runCoordinateVerb } from "../act/coordinate_verb.ts";
 import { parseKeysArg } from "../act/key_args.ts";
-import { autoActivate, dryRun, mouseButton, screenX, screenY, windowArgsFor } from "./args.ts";
+import {
+  autoActivate,
+  CONFIRM_TOKEN,
+  dryRun,
+  mouseButton,
+  screenX,
+  screenY,
+  SECRET,
+  windowArgsFor,
+} from "./args.ts";
 import { typeWatchingFocus } from "../act/typing.ts";
 import { clickTools } from "./click_tools.ts";
 import { ACTS, defineTool } from "./registry.ts";
@@ -24,6 +33,7 @@ export const verbWindowArgs = {
       "the pointer or the keyboard focus is, and the focused window is compared.",
   ),
   auto_activate: autoActivate,
+  confirm_token: CONFIRM_TOKEN,
 };
 
 const clickInput = z.object({
@@ -101,6 +111,7 @@ export const typeTextTool = defineTool({
     text: z.string().max(100_000).describe(
       "The text to type into the focused element, any Unicode, at most 100,000 characters.",
     ),
+    secret: SECRET,
     dry_run: dryRun,
   }),
   annotations: ACTS,
@@ -110,6 +121,7 @@ export const typeTextTool = defineTool({
       args,
       dryRun: args.dry_run,
       echo: { text: args.text },
+      types: true,
       execute: (window) => typeWatchingFocus(session, args.text, window?.handle ?? null),
     });
   },

@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { listWindows } from "../observe/capture.ts";
+import { currentCall } from "../safety/call_context.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
 export const listWindowsTool = defineTool({
@@ -15,7 +16,15 @@ export const listWindowsTool = defineTool({
   annotations: READ_ONLY,
   async run(_args, { session }) {
     const windows = await listWindows(session);
-    return { is_mock: session.adapter.isMock, count: windows.length, windows };
+    // safety.access may hide windows: "marked" says that there are some, never which.
+    const denied = session.config.safety.access.denied_windows === "marked"
+      ? (currentCall()?.denied ?? []).map(() => ({ denied: true }))
+      : [];
+    return {
+      is_mock: session.adapter.isMock,
+      count: windows.length,
+      windows: [...windows, ...denied],
+    };
   },
 });
 
@@ -72,11 +81,15 @@ export const getCapabilitiesTool = defineTool({
         drag: true,
         ocr: false,
         vlm: false,
-        redaction: false,
+        redaction: true,
         scenarios: mock,
         tracing: false,
         replay: false,
-        image_blur: false,
+        image_blur: config.safety.redaction.image_blur !== "off",
+        budgets: true,
+        confirmation: true,
+        audit_log: config.safety.audit.path !== null,
+        injection_warnings: config.safety.injection_warnings,
         wsl_powershell: false,
         bring_to_foreground: true,
         element_targeting: true,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { errorObject, httpStatusFor, ToolError } from "../core/errors.ts";
 import { markUntrusted } from "../core/untrusted.ts";
 import type { Session } from "../core/session.ts";
+import { runGuarded } from "../safety/guarded_call.ts";
 import type { Caller, Tool, ToolResult } from "./registry.ts";
 
 export interface Dispatched {
@@ -38,27 +39,29 @@ export async function dispatch(
   }
   const { stepId, causedBy } = session.nextStep(tool.kind === "input");
   const parsed = tool.input.safeParse(stripInternal(rawArgs ?? {}));
-  let result: ToolResult;
-  if (!parsed.success) {
-    const message = `invalid arguments: ${formatIssues(parsed.error)}`;
-    result = errorResult(new ToolError("BadRequest", message), stepId);
-  } else {
-    // Queued synchronously, before any await, so arrival order is run order.
-    result = await session.sequencer.run(!tool.annotations.readOnlyHint, async () => {
-      let out: ToolResult;
-      try {
-        out = annotate(await tool.run(parsed.data, { session, caller, stepId, causedBy }), {
-          stepId,
-          causedBy,
-        });
-      } catch (e) {
-        out = errorResult(e, stepId);
+  const call = {
+    tool: name,
+    kind: tool.kind,
+    caller,
+    stepId,
+    args: parsed.success ? parsed.data as Record<string, unknown> : {},
+  };
+  // Queued synchronously, before any await, so arrival order is run order.
+  let result = await session.sequencer.run(!tool.annotations.readOnlyHint, async () => {
+    const out = await runGuarded(session, call, async () => {
+      if (!parsed.success) {
+        throw new ToolError("BadRequest", `invalid arguments: ${formatIssues(parsed.error)}`);
       }
-      // Inside the queue: reads that arrived after this input must not see the old tree.
-      if (tool.kind === "input") invalidateAfterInput(session, out, rawArgs);
-      return out;
+      return annotate(await tool.run(parsed.data, { session, caller, stepId, causedBy }), {
+        stepId,
+        causedBy,
+      });
     });
-  }
+    // Inside the queue: reads that arrived after this input must not see the old tree.
+    if (tool.kind === "input") invalidateAfterInput(session, out, rawArgs);
+    return out;
+  });
+  result = annotate(result, { stepId, causedBy });
   if (tool.kind === "perception") result = markUntrusted(result);
   return { status: statusOf(result), body: result };
 }
@@ -67,25 +70,6 @@ export async function dispatch(
 function stripInternal(args: unknown): unknown {
   if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
   return Object.fromEntries(Object.entries(args).filter(([k]) => !k.startsWith("_")));
-}
-
-function errorResult(e: unknown, stepId: number): ToolResult {
-  if (e instanceof ToolError) {
-    return {
-      ok: false,
-      success: false,
-      step_id: stepId,
-      error: errorObject(e.code, e.message, e.context),
-      ...e.extra,
-    };
-  }
-  const err = e instanceof Error ? e : new Error(String(e));
-  return {
-    ok: false,
-    success: false,
-    step_id: stepId,
-    error: errorObject("Internal", `${err.name}: ${err.message}`),
-  };
 }
 
 /** Legacy result translation (spec/errors.md §4): fields are added, never removed. */

@@ -17,6 +17,7 @@ import {
   CONFIRM_TOKEN,
   dryRun,
   mouseButton,
+  SECRET,
   windowArgsFor,
 } from "./args.ts";
 import { clickTools } from "./click_tools.ts";
@@ -206,6 +207,7 @@ export const setValueTool = defineTool({
       "true (default): replace the content (the platform's set-value operation, else click, " +
         "ctrl+a, delete, type). false: click and type after the existing content.",
     ),
+    secret: SECRET,
     method,
   }),
   annotations: ACTS,

@@ -42,6 +42,12 @@ import { getDesktopTreeTool } from "./desktop_tree.ts";
 import { getAccessibilityTreeTool } from "./accessibility.ts";
 import { getCapabilitiesTool, getMonitorsTool, listWindowsTool } from "./desktop.ts";
 import { bringToForegroundTool } from "./bring_to_foreground.ts";
+import {
+  acknowledgeInjectionTool,
+  getBudgetStatusTool,
+  getRedactionStatusTool,
+  proposeActionTool,
+} from "./safety.ts";
 
 const ALL: Tool[] = [
   listWindowsTool,
@@ -86,6 +92,10 @@ const ALL: Tool[] = [
   assertStateTool,
   getElementTreeTool,
   getScreenSketchTool,
+  getBudgetStatusTool,
+  getRedactionStatusTool,
+  proposeActionTool,
+  acknowledgeInjectionTool,
 ];
 
 export const TOOLS: ReadonlyMap<string, Tool> = new Map(ALL.map((t) => [t.name, t]));

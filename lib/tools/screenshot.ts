@@ -3,8 +3,7 @@
 
 import { z } from "zod";
 import { ToolError } from "../core/errors.ts";
-import { listWindows, screenshotPng, toBase64 } from "../observe/capture.ts";
-import { resolveWindow } from "../observe/window_order.ts";
+import { listWindows, resolveListed, screenshotPng, toBase64 } from "../observe/capture.ts";
 import { windowArgsFor } from "./args.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
@@ -12,7 +11,7 @@ export async function captureScreenshot(
   session: Parameters<typeof screenshotPng>[0],
   args: z.output<typeof screenshotInput>,
 ): Promise<{ window: string; window_uid: string | null; png: Uint8Array } | null> {
-  const { window } = resolveWindow(await listWindows(session), args);
+  const { window } = resolveListed(await listWindows(session), args);
   const png = await screenshotPng(
     session,
     window ? { kind: "window", handle: window.handle } : { kind: "screen" },

@@ -17,18 +17,25 @@ async function serviceArgs(mode: string, extra: string[], config?: object) {
 
 export interface SdkSession {
   client: Client;
+  /** The service's working directory (its config, and files it writes with relative paths). */
+  dir: string;
   stderr(): string;
   close(): Promise<void>;
 }
 
 /** The official client, connected (initialize done) to a spawned service. */
-export async function connectSdkClient(mode = "mcp", extra: string[] = []): Promise<SdkSession> {
-  const { dir, args } = await serviceArgs(mode, extra);
+export async function connectSdkClient(
+  mode = "mcp",
+  extra: string[] = [],
+  config?: object,
+  env: Record<string, string> = {},
+): Promise<SdkSession> {
+  const { dir, args } = await serviceArgs(mode, extra, config);
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
     args,
     cwd: dir,
-    env: { ...getDefaultEnvironment(), NO_COLOR: "1" },
+    env: { ...getDefaultEnvironment(), NO_COLOR: "1", ...env },
     stderr: "pipe",
   });
   let stderrText = "";
@@ -39,6 +46,7 @@ export async function connectSdkClient(mode = "mcp", extra: string[] = []): Prom
   await client.connect(transport);
   return {
     client,
+    dir,
     stderr: () => stderrText,
     async close() {
       await client.close();

@@ -36,6 +36,7 @@ export const TOOL_EXAMPLES: Record<string, Record<string, unknown>> = {
   key_into_element: { window_index: 0, selector: EDITOR, keys: "end" },
   clear_text: { window_index: 0, selector: EDITOR },
   observe_window: { window_index: 0 },
+  propose_action: { action: "click_element", args: { window_index: 0, selector: FILE_MENU } },
 };
 
 export function exampleArgs(tool: string): Record<string, unknown> {

@@ -1,0 +1,46 @@
+// The injection tripwire's state: which trees were already scanned (cached
+// trees are served many times and scanned once), the warnings the agent was
+// shown and has not acknowledged, and whether they block input
+// (safety.block_after_injection).
+
+import type { Element } from "../core/tree.ts";
+import { noteWarnings } from "./call_context.ts";
+import { type InjectionWarning, scanTree, scanWindowTitles } from "./injection.ts";
+
+export class Tripwire {
+  private readonly scanned = new WeakMap<Element, InjectionWarning[]>();
+  private unacknowledged: InjectionWarning[] = [];
+
+  constructor(readonly enabled: boolean, private readonly blocks: boolean) {}
+
+  /** Notes, for the current call, what in this tree addresses the agent. */
+  noteTree(root: Element, windowUid: string | null): void {
+    if (!this.enabled) return;
+    let found = this.scanned.get(root);
+    if (found === undefined) {
+      found = scanTree(root, windowUid);
+      this.scanned.set(root, found);
+    }
+    noteWarnings(found);
+  }
+
+  /** Notes window titles that address the agent. */
+  noteTitles(windows: Array<{ window_uid: string; title: string }>): void {
+    if (this.enabled) noteWarnings(scanWindowTitles(windows));
+  }
+
+  /** Warnings a result showed the agent; they block input until acknowledged (when so set). */
+  shown(warnings: InjectionWarning[]): void {
+    if (this.blocks) this.unacknowledged.push(...warnings);
+  }
+
+  get blocking(): InjectionWarning[] {
+    return this.unacknowledged;
+  }
+
+  acknowledge(): number {
+    const count = this.unacknowledged.length;
+    this.unacknowledged = [];
+    return count;
+  }
+}

@@ -1,0 +1,35 @@
+// The legacy (v1) routes that do not map onto a tool call (screenshot,
+// sketch) still pass the safety rails: access rules, budgets, redaction and
+// the audit of refusals, as the tool of the same purpose would. Their own
+// answer shapes are kept; a refusal is the typed envelope.
+
+import type { Context } from "hono";
+import { httpStatusFor } from "../lib/core/errors.ts";
+import type { Session } from "../lib/core/session.ts";
+import { errorCodeOf, REFUSAL_CODES, runGuarded } from "../lib/safety/guarded_call.ts";
+import type { ToolResult } from "../lib/tools/registry.ts";
+
+/** Runs a legacy route's work as a call of `tool`; failures other than refusals are `{error}` 500. */
+export async function guardedLegacy(
+  c: Context,
+  session: Session,
+  tool: { name: string; kind: string },
+  args: Record<string, unknown>,
+  run: () => Promise<ToolResult>,
+): Promise<Response> {
+  const { stepId } = session.nextStep(tool.kind === "input");
+  const result = await runGuarded(
+    session,
+    { tool: tool.name, kind: tool.kind, caller: "rest", stepId, args },
+    run,
+  );
+  const code = errorCodeOf(result);
+  if (code === null) return c.json(result);
+  const status = httpStatusFor(code);
+  if (REFUSAL_CODES.has(code) || status < 500) {
+    // deno-lint-ignore no-explicit-any
+    return c.json(result, status as any);
+  }
+  const error = result.error as { message?: string };
+  return c.json({ error: error.message ?? "failed" }, 500);
+}
