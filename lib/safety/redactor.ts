@@ -18,8 +18,16 @@ import { SECRET_MASK } from "../scenario/values.ts";
  * hidden where they were typed (password fields, the call's own arguments).
  */
 export const MIN_SCRUBBED_SECRET = 4;
-/** Most literal secrets kept; the oldest go first (an agent typing secrets in a loop). */
-const MAX_SECRETS = 10_000;
+/** Most literal secrets searched for; the oldest go first (an agent typing secrets in a loop). */
+const MAX_SECRETS = 256;
+/**
+ * Longer text is not searched for in free text: every string leaving the
+ * service is matched against all secrets at once, and 100,000-character
+ * "secrets" would stall the HTTP thread. Passwords, keys and tokens are far
+ * shorter; a longer secret is still hidden wherever it is a whole string of
+ * the call's own result.
+ */
+const MAX_SCRUBBED_SECRET = 1024;
 /** Keys whose values are images, never text. */
 const IMAGE_KEYS = new Set(["data", "screenshot_b64", "png", "image"]);
 
@@ -64,7 +72,8 @@ export class Redactor {
   }
 
   addSecret(text: string): void {
-    if (text.length < MIN_SCRUBBED_SECRET || this.secrets.has(text)) return;
+    if (text.length < MIN_SCRUBBED_SECRET || text.length > MAX_SCRUBBED_SECRET) return;
+    if (this.secrets.has(text)) return;
     this.secrets.add(text);
     if (this.secrets.size > MAX_SECRETS) this.secrets.delete(this.secrets.values().next().value!);
     // Longest first, so a secret containing another is replaced whole.
