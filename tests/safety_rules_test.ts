@@ -7,6 +7,7 @@ import { BudgetLedger, type Limits } from "../lib/safety/budgets.ts";
 import { AccessPolicy } from "../lib/safety/access.ts";
 import { ConfirmationDesk, type ConfirmSubject } from "../lib/safety/confirmation.ts";
 import { Redactor } from "../lib/safety/redactor.ts";
+import { SecretSet } from "../lib/safety/secret_set.ts";
 import { maskBoxes } from "../lib/safety/image_mask.ts";
 import { SAFETY_SECTION } from "../lib/safety/config.ts";
 import { mergeAndValidate } from "../lib/startup/config.ts";
@@ -327,4 +328,24 @@ Deno.test("a wrong safety section is fatal, and the original's safety keys are n
     assert.match(fatal.join("\n"), message, JSON.stringify(raw));
   }
   assert.deepEqual(mergeAndValidate({ safety: { budgets: { max_actions: 3 } } }).fatal, []);
+});
+
+Deno.test("secret search: leftmost first, longest at a position, oldest dropped past capacity", () => {
+  const set = new SecretSet(3);
+  for (const s of ["horse", "horsefly", "abcd"]) set.add(s);
+  const cases: Array<[string, string, number]> = [
+    ["a horsefly and a horse", "a # and a #", 2],
+    ["xabcdhorse", "x##", 2],
+    ["hors", "hors", 0],
+    ["", "", 0],
+    ["😀abcd😀", "😀#😀", 1],
+  ];
+  for (const [text, expected, count] of cases) {
+    assert.deepEqual(set.replaceIn(text, "#"), { text: expected, count }, text);
+  }
+  set.add("zzzz"); // drops "horse", the oldest
+  assert.equal(set.size, 3);
+  assert.deepEqual(set.replaceIn("horse horsefly zzzz", "#"), { text: "horse # #", count: 2 });
+  set.add("abc"); // shorter than the bucket prefix: never searched for
+  assert.equal(set.size, 3);
 });

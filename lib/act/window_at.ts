@@ -2,20 +2,30 @@
 // window covers there.
 
 import type { Session } from "../core/session.ts";
-import { containsPoint } from "../core/tree.ts";
+import { type Bounds, containsPoint } from "../core/tree.ts";
 import type { ListedWindow } from "../observe/window_order.ts";
 
 type Point = { x: number; y: number };
 
 /** The window in front at `point`, or null over the bare desktop. */
-export async function windowAt(
+export function windowAt(
   session: Session,
   windows: ListedWindow[],
   point: Point,
 ): Promise<ListedWindow | null> {
+  return frontWindowAt(windows, point, (handle) => session.adapter.windowsAbove(handle));
+}
+
+/** Of `windows`, the one containing `point` that no window `above` it covers there. */
+export async function frontWindowAt<W extends { handle: string; bounds: Bounds }>(
+  windows: W[],
+  point: Point,
+  above: (handle: string) => Promise<Bounds[]>,
+): Promise<W | null> {
   for (const window of windows.filter((w) => containsPoint(w.bounds, point.x, point.y))) {
-    const above = await session.adapter.windowsAbove(window.handle);
-    if (!above.some((b) => containsPoint(b, point.x, point.y))) return window;
+    if (!(await above(window.handle)).some((b) => containsPoint(b, point.x, point.y))) {
+      return window;
+    }
   }
   return null;
 }

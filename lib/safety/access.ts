@@ -3,6 +3,7 @@
 // rules win over allow rules; with `default: "deny"` only what an allow rule
 // names runs. Pure: the guarded adapter and dispatch ask, they decide.
 
+import { ToolError } from "../core/errors.ts";
 import { type ClientRegex, compileChecked } from "../regex/compile.ts";
 import type { AccessRule, SafetyConfig } from "./config.ts";
 
@@ -74,6 +75,18 @@ export class AccessPolicy {
         `'${window.title}' (${window.process})`,
     };
   }
+}
+
+/** Throws NotAllowed, naming the rule, when the decision refuses. */
+export function refuseIfDenied(
+  decision: AccessDecision,
+  context: Record<string, unknown> = {},
+): void {
+  if (decision.allowed) return;
+  throw new ToolError("NotAllowed", `not allowed: ${decision.reason}`, {
+    rule: decision.rule,
+    ...context,
+  });
 }
 
 function compile(given: AccessRule, label: string): CompiledRule {

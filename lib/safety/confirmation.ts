@@ -168,7 +168,7 @@ function matches(rule: CompiledRule, call: ConfirmCall, subject: ConfirmSubject)
 }
 
 /** The text a call types or sets (type_text's text, set_value's value). */
-function typedText(args: Record<string, unknown>): string | null {
+export function typedText(args: Record<string, unknown>): string | null {
   const text = args.text ?? args.value;
   return typeof text === "string" ? text : null;
 }

@@ -14,11 +14,11 @@ import type {
   RawImage,
   ScreenshotTarget,
 } from "../../adapters/types.ts";
-import { ToolError } from "../core/errors.ts";
-import { type Bounds, containsPoint, type WindowInfo } from "../core/tree.ts";
+import type { Bounds, WindowInfo } from "../core/tree.ts";
+import { frontWindowAt } from "../act/window_at.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import type { ScenarioEngine } from "../scenario/engine.ts";
-import type { AccessDecision, AccessPolicy } from "./access.ts";
+import { type AccessDecision, type AccessPolicy, refuseIfDenied } from "./access.ts";
 import { currentCall } from "./call_context.ts";
 import { maskBoxes } from "./image_mask.ts";
 import type { Redactor } from "./redactor.ts";
@@ -91,10 +91,16 @@ export class GuardedAdapter implements Adapter {
     const image = await this.inner.screenshot(target);
     if (!image) return image;
     const origin = window ? window.bounds : await this.originOf(target);
+    const masksElements = this.guard.redactor.active && this.guard.imageBlur !== "off";
+    const all = this.guard.access.hasWindowRules || (masksElements && !window)
+      ? await this.listAll()
+      : [];
     // A window's pixels are read off the screen, so a denied window above it shows too.
+    const denied = all.filter((w) => !this.decide(w).allowed);
+    const shown = window ? [window] : all.filter((w) => !denied.includes(w));
     const boxes = [
-      ...(await this.deniedWindows()).map((w) => w.bounds),
-      ...(window ? await this.redactedBoxes([window]) : await this.screenBoxes()),
+      ...denied.map((w) => w.bounds),
+      ...(masksElements ? await this.redactedBoxes(shown) : []),
     ];
     // Denied windows are always blacked out; redacted elements as configured.
     const mode = this.guard.imageBlur === "off" ? "black" : this.guard.imageBlur;
@@ -169,35 +175,21 @@ export class GuardedAdapter implements Adapter {
       : "x" in action && action.x !== undefined && action.y !== undefined
       ? [{ x: action.x, y: action.y }]
       : [];
+    const above = (handle: string) => this.inner.windowsAbove(handle);
     const targets = points.length > 0
-      ? await Promise.all(points.map((p) => this.windowAtPoint(all, p)))
+      ? await Promise.all(points.map((p) => frontWindowAt(all, p, above)))
       : [all.find((w) => w.focused) ?? null];
     for (const window of targets) if (window) refuse(window, this.decide(window));
   }
 
-  private async windowAtPoint(all: WindowInfo[], point: { x: number; y: number }) {
-    for (const window of all.filter((w) => containsPoint(w.bounds, point.x, point.y))) {
-      const above = await this.inner.windowsAbove(window.handle);
-      if (!above.some((b) => containsPoint(b, point.x, point.y))) return window;
-    }
-    return null;
-  }
-
   /** Boxes of the windows' elements that redaction blanked, from fresh captures. */
   private async redactedBoxes(windows: WindowInfo[]): Promise<Bounds[]> {
-    if (!this.guard.redactor.active || this.guard.imageBlur === "off") return [];
     const boxes: Bounds[] = [];
     for (const window of windows) {
       const capture = await this.inner.captureTree(window.handle, FOR_BOXES);
       if (capture) boxes.push(...this.guard.redactor.redactTree(capture.root, window.title).boxes);
     }
     return boxes;
-  }
-
-  private async screenBoxes(): Promise<Bounds[]> {
-    if (!this.guard.redactor.active || this.guard.imageBlur === "off") return [];
-    const visible = (await this.listAll()).filter((w) => this.decide(w).allowed);
-    return this.redactedBoxes(visible);
   }
 
   private async originOf(target: ScreenshotTarget): Promise<{ x: number; y: number }> {
@@ -211,11 +203,7 @@ export class GuardedAdapter implements Adapter {
 const FOR_BOXES: CaptureLimits = { maxDepth: 64, maxNodes: 20000, timeoutMs: 10000 };
 
 function refuse(window: WindowInfo, decision: AccessDecision): void {
-  if (decision.allowed) return;
-  throw new ToolError("NotAllowed", `not allowed: ${decision.reason}`, {
-    rule: decision.rule,
-    window_uid: window.window_uid,
-  });
+  refuseIfDenied(decision, { window_uid: window.window_uid });
 }
 
 /** Desktop trees name applications as the toolkit reports them, which may differ in case. */

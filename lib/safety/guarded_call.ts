@@ -5,13 +5,14 @@
 // calls and refusals are written to the audit log before the answer leaves.
 
 import { errorResult } from "../core/errors.ts";
+import { refuseIfDenied } from "./access.ts";
+import { typedText } from "./confirmation.ts";
 import { log } from "../core/log.ts";
 import type { Session } from "../core/session.ts";
 import type { Caller, ToolResult } from "../tools/registry.ts";
 import type { Reservation } from "./budgets.ts";
 import { type CallContext, registerSecret, runInCall } from "./call_context.ts";
 import { mapStrings } from "../core/map_strings.ts";
-import { ToolError } from "../core/errors.ts";
 
 export interface GuardedCall {
   tool: string;
@@ -48,14 +49,11 @@ export async function runGuarded(
   let reservation: Reservation | null = null;
   let result: ToolResult;
   try {
-    const decision = rails.access.tool(call.tool);
-    if (!decision.allowed) {
-      throw new ToolError("NotAllowed", `not allowed: ${decision.reason}`, { rule: decision.rule });
-    }
+    refuseIfDenied(rails.access.tool(call.tool));
     const meter = rails.meterOf(call.tool, call.kind);
     if (meter) reservation = rails.ledger.admit(meter);
     result = await runInCall(context, () => {
-      if (call.args.secret === true) markArgsSecret(session, call.args);
+      markArgsSecret(session, call.args);
       return run();
     });
   } catch (e) {
@@ -78,12 +76,10 @@ function spent(meter: string, result: ToolResult): number {
   return typeof result.vlm_tokens_used === "number" ? result.vlm_tokens_used : 0;
 }
 
-/** Text the caller marked `secret: true` is never shown again, anywhere. */
-function markArgsSecret(session: Session, args: Record<string, unknown>): void {
-  for (const key of ["text", "value"]) {
-    const v = args[key];
-    if (typeof v === "string") registerSecret(session.safety.redactor, v);
-  }
+/** Text the caller marked `secret: true` is never shown again, anywhere (call inside the call). */
+export function markArgsSecret(session: Session, args: Record<string, unknown>): void {
+  const text = typedText(args);
+  if (args.secret === true && text !== null) registerSecret(session.safety.redactor, text);
 }
 
 /** Strings equal to one of this call's secrets (too short to search for in free text). */

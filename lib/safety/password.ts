@@ -6,6 +6,7 @@
 import type { Session } from "../core/session.ts";
 import type { Element } from "../core/tree.ts";
 import { currentCall, registerSecret } from "./call_context.ts";
+import { typedText } from "./confirmation.ts";
 
 export function isPasswordField(node: Element): boolean {
   return node.platform_role === "password text" || node.states?.password === true;
@@ -14,8 +15,8 @@ export function isPasswordField(node: Element): boolean {
 /** Makes the call's text (or value) a secret when `target`, which receives it, is a password field. */
 export function protectIfPassword(session: Session, target: Element | null): void {
   const args = currentCall()?.args;
-  const text = args?.text ?? args?.value;
-  if (target && typeof text === "string" && isPasswordField(target)) {
+  const text = args ? typedText(args) : null;
+  if (target && text !== null && isPasswordField(target)) {
     registerSecret(session.safety.redactor, text);
   }
 }

@@ -11,13 +11,14 @@ import { type ClientRegex, compileChecked } from "../regex/compile.ts";
 import type { SafetyConfig } from "./config.ts";
 import { isPasswordField } from "./password.ts";
 import { SECRET_MASK } from "../scenario/values.ts";
+import { PREFIX, SecretSet } from "./secret_set.ts";
 
 /**
  * Literal secrets shorter than this are not searched for in free text: a
  * two-character password would blank every "12" on the screen. They are still
  * hidden where they were typed (password fields, the call's own arguments).
  */
-export const MIN_SCRUBBED_SECRET = 4;
+export const MIN_SCRUBBED_SECRET = PREFIX;
 /** Most literal secrets searched for; the oldest go first (an agent typing secrets in a loop). */
 const MAX_SECRETS = 256;
 /**
@@ -38,8 +39,7 @@ export interface TreeRedaction {
 }
 
 export class Redactor {
-  private readonly secrets = new Set<string>();
-  private literal: RegExp | null = null;
+  private readonly secrets = new SecretSet(MAX_SECRETS);
   private readonly titles: ClientRegex[];
   private readonly names: ClientRegex[];
   private readonly roles: ClientRegex[];
@@ -73,31 +73,22 @@ export class Redactor {
 
   addSecret(text: string): void {
     if (text.length < MIN_SCRUBBED_SECRET || text.length > MAX_SCRUBBED_SECRET) return;
-    if (this.secrets.has(text)) return;
     this.secrets.add(text);
-    if (this.secrets.size > MAX_SECRETS) this.secrets.delete(this.secrets.values().next().value!);
-    // Longest first, so a secret containing another is replaced whole.
-    const sorted = [...this.secrets].sort((a, b) => b.length - a.length);
-    this.literal = new RegExp(sorted.map(escapeRegExp).join("|"), "g");
   }
 
   /** `text` with every known secret and text-pattern match replaced. */
   scrubText(text: string): string {
     if (text.length === 0) return text;
-    let out = text;
-    if (this.literal !== null && text.length >= MIN_SCRUBBED_SECRET) {
-      out = out.replace(this.literal, () => {
-        this.appliedCount++;
-        return this.settings.replacement;
-      });
-    }
+    const found = this.secrets.replaceIn(text, this.settings.replacement);
+    this.appliedCount += found.count;
+    let out = found.text;
     for (const pattern of this.texts) out = this.replaceMatches(pattern, out);
     return out;
   }
 
   /** A copy of `value` with every string scrubbed (image data left as it is). */
   scrub<T>(value: T): T {
-    if (this.literal === null && this.texts.length === 0) return value;
+    if (this.secrets.size === 0 && this.texts.length === 0) return value;
     return mapStrings(value, (s) => this.scrubText(s), IMAGE_KEYS) as T;
   }
 
@@ -206,8 +197,4 @@ export class Redactor {
  */
 function showsMaskOnly(value: string): boolean {
   return value === SECRET_MASK || /^[\u2022\u25cf\u2219\u00b7\u25e6\u2b24*]+$/u.test(value);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -3,9 +3,11 @@
 
 import { z } from "zod";
 import { ToolError } from "../core/errors.ts";
-import { type CallContext, registerSecret, runInCall } from "../safety/call_context.ts";
+import { refuseIfDenied } from "../safety/access.ts";
+import { type CallContext, runInCall } from "../safety/call_context.ts";
 import { describeSubject, ProposalReached } from "../safety/confirm_gate.ts";
-import type { ConfirmSubject } from "../safety/confirmation.ts";
+import { type ConfirmSubject, typedText } from "../safety/confirmation.ts";
+import { markArgsSecret } from "../safety/guarded_call.ts";
 import { formatIssues } from "./dispatch.ts";
 import { TOOLS } from "./index.ts";
 import { defineTool, READ_ONLY, type ToolContext } from "./registry.ts";
@@ -76,10 +78,7 @@ export const proposeActionTool = defineTool({
         },
       );
     }
-    const decision = ctx.session.safety.access.tool(tool.name);
-    if (!decision.allowed) {
-      throw new ToolError("NotAllowed", `not allowed: ${decision.reason}`, { rule: decision.rule });
-    }
+    refuseIfDenied(ctx.session.safety.access.tool(tool.name));
     const parsed = tool.input.safeParse(args.args);
     if (!parsed.success) {
       throw new ToolError("BadRequest", `invalid arguments: ${formatIssues(parsed.error)}`);
@@ -127,9 +126,7 @@ async function reachTarget(
   const runArgs = "dry_run" in args ? { ...args, dry_run: true } : args;
   try {
     await runInCall(context, async () => {
-      if (args.secret === true && typeof (args.text ?? args.value) === "string") {
-        registerSecret(ctx.session.safety.redactor, String(args.text ?? args.value));
-      }
+      markArgsSecret(ctx.session, args);
       await TOOLS.get(tool)!.run(runArgs, ctx);
     });
   } catch (e) {
@@ -145,8 +142,8 @@ async function reachTarget(
 function summary(tool: string, args: Record<string, unknown>, subject: ConfirmSubject): string {
   const parts = [`${tool} on ${describeSubject(subject)}`];
   if (typeof args.keys === "string") parts.push(`keys ${args.keys}`);
-  const text = args.text ?? args.value;
-  if (typeof text === "string") parts.push(`typing ${[...text].length} characters`);
+  const text = typedText(args);
+  if (text !== null) parts.push(`typing ${[...text].length} characters`);
   if (typeof args.x === "number" && typeof args.y === "number") {
     parts.push(`at (${args.x}, ${args.y})`);
   }
