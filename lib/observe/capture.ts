@@ -2,6 +2,7 @@
 // with the spec's fallbacks, cached tree captures and PNG screenshots.
 
 import { warmViews } from "../startup/warm_views.ts";
+import { warmUpDetector } from "../safety/injection.ts";
 import { startSketchWorker } from "../sketch/off_thread.ts";
 import {
   AppNotRespondingError,
@@ -212,7 +213,8 @@ export async function screenshotPng(
 }
 
 /**
- * Run once before serving: starts the image workers and the adapter's own
+ * Run once before serving: compiles the injection detector's rules, starts
+ * the image workers and the adapter's own
  * (starting a worker holds the calling thread for tens of milliseconds, which
  * belongs at start-up, not inside the first screenshot request) and the
  * worker that holds the token encoder (OSWorld's table, the compact view's
@@ -223,6 +225,7 @@ export async function screenshotPng(
  */
 export async function warmUp(session: Session): Promise<void> {
   warmViews();
+  warmUpDetector();
   startImageWorkers();
   session.adapter.startWorkers?.();
   await Promise.all([startTokenWorker(), startSketchWorker()]);
