@@ -7,6 +7,7 @@ import { log } from "../lib/core/log.ts";
 import { createLinuxAdapter } from "./linux/index.ts";
 import { probeLinuxDesktop } from "./linux/probe.ts";
 import { MockAdapter } from "./mock/index.ts";
+import { createWindowsAdapter } from "./windows/index.ts";
 import type { Adapter } from "./types.ts";
 
 const KNOWN_PLATFORMS = new Set(["auto", "Linux", "Windows", "Darwin", "WSL"]);
@@ -46,6 +47,23 @@ async function linuxOrMock(config: Config): Promise<Adapter> {
   }
 }
 
+/** The Windows adapter; the mock when it cannot start, saying precisely why. */
+async function windowsOrMock(config: Config): Promise<Adapter> {
+  try {
+    const adapter = await createWindowsAdapter();
+    const { name, note } = adapter.treeSource();
+    log("INFO", "adapters", `Windows adapter: trees via ${name}${note ? ` (${note})` : ""}`);
+    return adapter;
+  } catch (e) {
+    log(
+      "WARNING",
+      "adapters",
+      `the Windows adapter failed to start (${(e as Error).message}); using the mock desktop`,
+    );
+    return mock(config);
+  }
+}
+
 export function selectAdapter(config: Config): Promise<Adapter> {
   if (config.mock) return Promise.resolve(mock(config));
   if (!KNOWN_PLATFORMS.has(config.platform)) {
@@ -54,6 +72,7 @@ export function selectAdapter(config: Config): Promise<Adapter> {
   }
   const platform = config.platform === "auto" ? detectPlatform() : config.platform;
   if (platform === "Linux") return linuxOrMock(config);
+  if (platform === "Windows") return windowsOrMock(config);
   log(
     "WARNING",
     "adapters",

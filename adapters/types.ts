@@ -98,9 +98,20 @@ export type ActionOutcome =
     details?: Record<string, unknown>;
   };
 
+/**
+ * Where an adapter's trees come from ("atspi", "uia", "msaa", "mock") and,
+ * when the platform's preferred source could not be used, exactly why.
+ */
+export interface TreeSourceInfo {
+  name: string;
+  note: string | null;
+}
+
 export interface Adapter {
   readonly name: AdapterName;
   readonly isMock: boolean;
+  /** Where trees come from now (healthz and get_capabilities report it). */
+  treeSource(): TreeSourceInfo;
   /** Top-level windows in platform order; the facade sorts them. */
   listWindows(): Promise<WindowInfo[]>;
   /** A window's tree (null handle: the adapter's default, usually the active window). */
@@ -129,13 +140,13 @@ export interface Adapter {
   close(): Promise<void>;
 }
 
-/** Thrown by adapters when a window vanished mid-operation. */
 /**
  * The window's application did not answer the accessibility bus in time (a
  * stopped or hung process): its tree cannot be read now.
  */
 export class AppNotRespondingError extends Error {}
 
+/** Thrown by adapters when a window vanished mid-operation. */
 export class WindowGoneError extends Error {
   constructor(public readonly handle: string) {
     super(`window ${handle} no longer exists`);

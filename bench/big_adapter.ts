@@ -12,6 +12,10 @@ export class BigTreeAdapter implements Adapter {
 
   constructor(public tree: Element) {}
 
+  treeSource() {
+    return { name: "mock", note: null };
+  }
+
   listWindows(): Promise<WindowInfo[]> {
     return Promise.resolve([{
       handle: "1",

@@ -17,6 +17,7 @@ export function healthRoutes(app: Hono, session: Session): void {
       step_count: session.steps,
       adapter: session.adapter.name,
       is_mock: session.adapter.isMock,
+      tree_source: session.adapter.treeSource(),
       version: session.config.mcp.version,
       tree_cache: session.cache.counters(),
       audit: auditHead(session),

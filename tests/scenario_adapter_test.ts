@@ -102,6 +102,7 @@ Deno.test("screenshots are drawn from the masked scenario trees", async () => {
 class LiveAdapterDouble implements Adapter {
   readonly name = "LinuxAdapter" as const;
   readonly isMock = false;
+  treeSource = () => ({ name: "atspi", note: null });
   listWindows = () => Promise.resolve([]);
   captureTree = () => Promise.resolve(null);
   captureDesktop = () => Promise.resolve(null);

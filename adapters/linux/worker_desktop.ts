@@ -11,6 +11,7 @@ import {
   type InputAction,
   type RawImage,
   type ScreenshotTarget,
+  type TreeSourceInfo,
   WindowGoneError,
 } from "../types.ts";
 import type { Bounds, Monitor, WindowInfo } from "../../lib/core/tree.ts";
@@ -76,6 +77,10 @@ export class LinuxDesktop {
     const outer = frameBounds(this.x, id);
     if (client === null || outer === null) return null;
     return { pid: windowPid(this.x, id), title: windowTitle(this.x, id), client, outer };
+  }
+
+  treeSource(): TreeSourceInfo {
+    return { name: "atspi", note: null };
   }
 
   listWindows(): WindowInfo[] {

@@ -11,6 +11,7 @@ import {
   type InputAction,
   type RawImage,
   type ScreenshotTarget,
+  type TreeSourceInfo,
   WindowGoneError,
 } from "../types.ts";
 import {
@@ -36,6 +37,10 @@ export { MOCK_NOTE } from "./world.ts";
 export class MockAdapter implements Adapter {
   readonly name = "MockAdapter" as const;
   readonly isMock = true;
+
+  treeSource(): TreeSourceInfo {
+    return { name: "mock", note: null };
+  }
   readonly nonce = randomHex(4);
   private readonly desktop: DefaultWorld;
   private scenarioWorld: ScenarioWorld | null = null;

@@ -13,6 +13,13 @@ const healthz = z.looseObject({
   step_count: count.describe("Tool calls processed so far."),
   adapter: z.string().describe("The desktop adapter in use (e.g. MockAdapter)."),
   is_mock: z.boolean().describe("True on the mock desktop."),
+  tree_source: z.object({
+    name: z.string().describe('Where trees come from: "atspi", "uia", "msaa" or "mock".'),
+    note: z.string().nullable().describe(
+      "Why the platform's preferred source is not in use (e.g. UI Automation could not be " +
+        "created), or null.",
+    ),
+  }).describe("The accessibility-tree source the adapter reads."),
   version: z.string(),
   tree_cache: z.looseObject({
     hits: count,

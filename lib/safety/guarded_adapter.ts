@@ -13,6 +13,7 @@ import type {
   InputAction,
   RawImage,
   ScreenshotTarget,
+  TreeSourceInfo,
 } from "../../adapters/types.ts";
 import type { Bounds, WindowInfo } from "../core/tree.ts";
 import { frontWindowAt } from "../act/window_at.ts";
@@ -49,6 +50,10 @@ export class GuardedAdapter implements Adapter {
 
   get isMock() {
     return this.inner.isMock;
+  }
+
+  treeSource(): TreeSourceInfo {
+    return this.inner.treeSource();
   }
 
   /** The windows the current tool may see; the others are remembered for the call. */

@@ -71,11 +71,12 @@ export const getCapabilitiesTool = defineTool({
     return Promise.resolve({
       platform: hostPlatform(),
       adapter: adapter.name,
+      tree_source: adapter.treeSource(),
       version: config.mcp.version,
       protocol_version: 2,
       supports: {
         accessibility_tree: true,
-        uia_invoke: adapter.name === "WindowsAdapter",
+        uia_invoke: adapter.treeSource().name === "uia",
         // Every adapter here knows the Z-order (the Linux one from _NET_CLIENT_LIST_STACKING).
         occlusion_detection: true,
         drag: true,

@@ -15,6 +15,8 @@ export interface ServiceOptions {
   mock?: boolean;
   /** Runs the service under `ulimit -n` (the open-file limit a desktop session may have). */
   openFileLimit?: number;
+  /** Runs the Windows build of Deno under wine instead (tests/windows/wine.ts). */
+  wine?: { deno: string; env: Record<string, string> };
 }
 
 export interface Service {
@@ -53,13 +55,22 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     configPath,
     ...(options.args ?? []),
   ];
-  const command = options.openFileLimit === undefined ? { program: Deno.execPath(), args } : {
-    program: "sh",
-    args: ["-c", `ulimit -n ${options.openFileLimit} && exec "$0" "$@"`, Deno.execPath(), ...args],
-  };
+  const command = options.wine
+    ? { program: "wine", args: [options.wine.deno, ...args] }
+    : options.openFileLimit === undefined
+    ? { program: Deno.execPath(), args }
+    : {
+      program: "sh",
+      args: [
+        "-c",
+        `ulimit -n ${options.openFileLimit} && exec "$0" "$@"`,
+        Deno.execPath(),
+        ...args,
+      ],
+    };
   const child = new Deno.Command(command.program, {
     args: command.args,
-    env: options.env,
+    env: { ...options.wine?.env, ...options.env },
     clearEnv: options.clearEnv,
     stdin: "null",
     stdout: "piped",
@@ -78,7 +89,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   let status: Deno.CommandStatus | null = null;
   const statusPromise = child.status.then((s) => (status = s));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // deno.exe under wine starts in seconds, and fetches its npm packages on a first run.
+  const deadline = Date.now() + (options.wine ? 120_000 : 30_000);
   while (true) {
     if (status !== null) {
       await Promise.all([stderrDone, stdoutDone]);

@@ -75,7 +75,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** Reads a child's stdout until the first line, which Xvfb and dbus-daemon use to report. */
-async function firstLine(stream: ReadableStream<Uint8Array>, what: string): Promise<string> {
+export async function firstLine(stream: ReadableStream<Uint8Array>, what: string): Promise<string> {
   const reader = stream.getReader();
   let text = "";
   const deadline = setTimeout(() => reader.cancel(), 30_000);
@@ -154,7 +154,7 @@ function reapOrphanDesktops(): void {
  * a child has been reaped, so a recycled PID (pid_max is 32768 here, and
  * threads use PIDs too) never gets the signal meant for a dead child.
  */
-async function terminateChildren(children: Deno.ChildProcess[]): Promise<void> {
+export async function terminateChildren(children: Deno.ChildProcess[]): Promise<void> {
   const signal = (child: Deno.ChildProcess, name: Deno.Signal) => {
     try {
       child.kill(name);

@@ -1,5 +1,7 @@
-// Messages between the main-thread proxy (adapter.ts) and the worker that owns
-// the platform (worker.ts). Everything is structured-clone data.
+// Messages between the main-thread proxy (worker_adapter.ts) and the worker
+// that owns a platform (worker_host.ts). Everything is structured-clone data.
+
+import type { TreeSourceInfo } from "./types.ts";
 
 /** The adapter methods the worker serves, by name. */
 export type Method =
@@ -30,8 +32,13 @@ export type Reply =
   | { kind: "reply"; id: number; value: unknown }
   | { kind: "reply"; id: number; error: WireError };
 
-/** Sent once after start-up: the worker either owns a working desktop or says why not. */
-export type Startup = { kind: "ready" } | { kind: "failed"; message: string };
+/**
+ * Sent once after start-up: the worker either owns a working desktop (and
+ * says where its trees come from) or says why not.
+ */
+export type Startup =
+  | { kind: "ready"; treeSource: TreeSourceInfo }
+  | { kind: "failed"; message: string };
 
 export type WorkerMessage = Reply | Startup | { kind: "closed" };
 

@@ -1,0 +1,242 @@
+// An adapter whose platform lives in a Worker (worker_host.ts): the main
+// thread only forwards calls, so slow platform calls (X requests, D-Bus
+// walks, COM) never block the HTTP thread. Every request has a deadline; a
+// worker that crashes or stops answering is replaced and its callers get a
+// clear error.
+
+import {
+  type ActionOutcome,
+  type Adapter,
+  type AdapterName,
+  AppNotRespondingError,
+  type Capture,
+  type CaptureLimits,
+  type ElementOperation,
+  type ElementRef,
+  type InputAction,
+  type RawImage,
+  type ScreenshotTarget,
+  type TreeSourceInfo,
+  WindowGoneError,
+} from "./types.ts";
+import type { Bounds, Monitor, WindowInfo } from "../lib/core/tree.ts";
+import type { Method, Reply, WorkerMessage } from "./worker_protocol.ts";
+
+const STARTUP_TIMEOUT_MS = 15_000;
+const CLOSE_TIMEOUT_MS = 2_000;
+/**
+ * Terminating a worker stops its JavaScript, not a native call in progress
+ * (Linux's AT-SPI host only exits once its current D-Bus call ends, 3 s at
+ * most). Its successor starts after that, so a slow desktop is never asked
+ * twice at once.
+ */
+const HUNG_WORKER_DRAIN_MS = 3_500;
+
+export interface WorkerAdapterOptions {
+  /** Deadline of quick requests (window list, monitors, screenshots...). */
+  requestTimeoutMs?: number;
+  /** Extra time over the capture's own time limit before a capture counts as hung. */
+  captureGraceMs?: number;
+}
+
+interface Pending {
+  method: Method;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** Time an input action may legitimately take: typing is paced, drags have a duration. */
+function inputTimeoutMs(action: InputAction, base: number): number {
+  if (action.kind === "text") return base + [...action.text].length * 50;
+  if (action.kind === "drag") return base + action.durationMs;
+  return base;
+}
+
+export class WorkerAdapter implements Adapter {
+  readonly isMock = false;
+  private source: TreeSourceInfo = { name: "unknown", note: "the worker has not started yet" };
+  private worker: Promise<Worker> | null = null;
+  private closed = false;
+  /** The worker that owns the desktop now (null while none is up). */
+  private current: Worker | null = null;
+  /** When a replaced worker may still be inside a native call: no successor before then. */
+  private drainedAt = 0;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private readonly requestTimeoutMs: number;
+  private readonly captureGraceMs: number;
+
+  constructor(
+    readonly name: AdapterName,
+    private readonly workerUrl: string,
+    /** How errors name the worker ("the Linux desktop worker"). */
+    private readonly label: string,
+    options: WorkerAdapterOptions,
+  ) {
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.captureGraceMs = options.captureGraceMs ?? 5_000;
+  }
+
+  /** The running worker, starting one when there is none. */
+  ensureWorker(): Promise<Worker> {
+    if (this.closed) return Promise.reject(new Error(`the ${this.name} is closed`));
+    if (this.worker === null) {
+      const starting = this.startWorker();
+      this.worker = starting;
+      // A failed start must not be cached: the next call tries again.
+      starting.catch(() => {
+        if (this.worker === starting) this.worker = null;
+      });
+    }
+    return this.worker;
+  }
+
+  private async startWorker(): Promise<Worker> {
+    const wait = this.drainedAt - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const worker = new Worker(this.workerUrl, { type: "module" });
+    const started = new Promise<Worker>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        worker.terminate();
+        reject(new Error(`${this.label} did not start within ${STARTUP_TIMEOUT_MS} ms`));
+      }, STARTUP_TIMEOUT_MS);
+      worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
+        if (data.kind === "ready") {
+          clearTimeout(timer);
+          this.source = data.treeSource;
+          worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
+            if (data.kind === "reply") this.settle(data);
+          };
+          worker.onerror = (event) => {
+            event.preventDefault();
+            this.replaceWorker(worker, `${this.label} crashed: ${event.message}`);
+          };
+          this.current = worker;
+          resolve(worker);
+        } else if (data.kind === "failed") {
+          clearTimeout(timer);
+          worker.terminate();
+          reject(new Error(data.message));
+        }
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        clearTimeout(timer);
+        worker.terminate();
+        reject(new Error(`${this.label} failed to start: ${event.message}`));
+      };
+    });
+    return await started;
+  }
+
+  /** Drops a dead or hung worker; its pending callers learn why. The next call starts a new one. */
+  private replaceWorker(worker: Worker, reason: string): void {
+    worker.terminate();
+    if (worker !== this.current) return; // already replaced
+    this.current = null;
+    this.worker = null;
+    this.drainedAt = Date.now() + HUNG_WORKER_DRAIN_MS;
+    for (const [id, job] of this.pending) {
+      clearTimeout(job.timer);
+      job.reject(new Error(`${reason} (request ${job.method} abandoned; the worker is restarted)`));
+      this.pending.delete(id);
+    }
+  }
+
+  private settle(reply: Reply): void {
+    const job = this.pending.get(reply.id);
+    if (!job) return;
+    this.pending.delete(reply.id);
+    clearTimeout(job.timer);
+    if (!("error" in reply)) return job.resolve(reply.value);
+    if (reply.error.kind === "window_gone") {
+      return job.reject(new WindowGoneError(reply.error.handle ?? "?"));
+    }
+    if (reply.error.kind === "not_responding") {
+      return job.reject(new AppNotRespondingError(reply.error.message));
+    }
+    job.reject(new Error(reply.error.message));
+  }
+
+  private async call<T>(method: Method, args: unknown[], timeoutMs: number): Promise<T> {
+    const worker = await this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.replaceWorker(
+          worker,
+          `${this.label} did not answer ${method} within ${timeoutMs} ms`,
+        );
+      }, timeoutMs);
+      this.pending.set(id, { method, resolve: resolve as (v: unknown) => void, reject, timer });
+      worker.postMessage({ kind: "request", request: { id, method, args } });
+    });
+  }
+
+  treeSource(): TreeSourceInfo {
+    return this.source;
+  }
+
+  listWindows(): Promise<WindowInfo[]> {
+    return this.call("listWindows", [], this.requestTimeoutMs);
+  }
+
+  captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null> {
+    return this.call("captureTree", [handle, limits], limits.timeoutMs + this.captureGraceMs);
+  }
+
+  captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {
+    return this.call(
+      "captureDesktop",
+      [application, limits],
+      limits.timeoutMs + this.captureGraceMs,
+    );
+  }
+
+  screenshot(target: ScreenshotTarget): Promise<RawImage | null> {
+    return this.call("screenshot", [target], this.requestTimeoutMs);
+  }
+
+  input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
+    return this.call("input", [action, handle], inputTimeoutMs(action, this.requestTimeoutMs));
+  }
+
+  elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
+    return this.call("elementOperation", [target, op], this.requestTimeoutMs);
+  }
+
+  monitors(): Promise<Monitor[]> {
+    return this.call("monitors", [], this.requestTimeoutMs);
+  }
+
+  windowsAbove(handle: string): Promise<Bounds[]> {
+    return this.call("windowsAbove", [handle], this.requestTimeoutMs);
+  }
+
+  activate(handle: string): Promise<[boolean, string]> {
+    return this.call("activate", [handle], this.requestTimeoutMs);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const running = this.worker;
+    this.worker = null;
+    const worker = running ? await running.catch(() => null) : null;
+    if (worker) {
+      const closed = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+        worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
+          if (data.kind === "reply") this.settle(data);
+          if (data.kind === "closed") {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+      });
+      worker.postMessage({ kind: "close" });
+      await closed;
+      this.replaceWorker(worker, `the ${this.name} was closed`);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+// The worker side of a WorkerAdapter: opens the platform's desktop on this
+// thread and serves the proxy's requests one at a time. Errors cross back as
+// data and are rebuilt as WindowGoneError / AppNotRespondingError.
+
+import {
+  type Adapter,
+  AppNotRespondingError,
+  type TreeSourceInfo,
+  WindowGoneError,
+} from "./types.ts";
+import type { Method, ProxyMessage, Request, WorkerMessage } from "./worker_protocol.ts";
+
+/** What a platform's worker owns: the adapter's platform methods, run on the worker thread. */
+export type WorkerDesktop =
+  & {
+    [M in Method]: (
+      ...args: Parameters<Adapter[M]>
+    ) => ReturnType<Adapter[M]> | Awaited<ReturnType<Adapter[M]>>;
+  }
+  & {
+    treeSource(): TreeSourceInfo;
+    close(): void;
+  };
+
+interface WorkerScope {
+  postMessage(message: WorkerMessage, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<ProxyMessage>) => void) | null;
+  close(): void;
+}
+const scope = self as unknown as WorkerScope;
+
+async function serve(desktop: WorkerDesktop, request: Request): Promise<void> {
+  try {
+    const method = desktop[request.method] as (...args: unknown[]) => unknown;
+    const value = await method.apply(desktop, request.args);
+    // Screenshot pixels move to the main thread instead of being copied.
+    const pixels = (value as { data?: unknown } | null)?.data;
+    const transfer = pixels instanceof Uint8Array ? [pixels.buffer as ArrayBuffer] : [];
+    scope.postMessage({ kind: "reply", id: request.id, value }, transfer);
+  } catch (e) {
+    const error = e instanceof WindowGoneError
+      ? { kind: "window_gone" as const, message: e.message, handle: e.handle }
+      : e instanceof AppNotRespondingError
+      ? { kind: "not_responding" as const, message: e.message }
+      : { kind: "error" as const, message: (e as Error).message ?? String(e) };
+    scope.postMessage({ kind: "reply", id: request.id, error });
+  }
+}
+
+/** Opens the desktop, then serves requests until the proxy says close. */
+export async function serveDesktop(open: () => Promise<WorkerDesktop>): Promise<void> {
+  let desktop: WorkerDesktop;
+  try {
+    desktop = await open();
+  } catch (e) {
+    scope.postMessage({ kind: "failed", message: (e as Error).message });
+    scope.close();
+    return;
+  }
+  let queue = Promise.resolve();
+  scope.onmessage = ({ data }) => {
+    if (data.kind === "request") {
+      queue = queue.then(() => serve(desktop, data.request));
+      return;
+    }
+    queue = queue.then(() => {
+      desktop.close();
+      scope.postMessage({ kind: "closed" });
+      scope.close();
+    });
+  };
+  scope.postMessage({ kind: "ready", treeSource: desktop.treeSource() });
+}
