@@ -2,7 +2,8 @@
 // to keysyms, and toolkit coordinates to screen bounds. No desktop needed.
 
 import { strict as assert } from "node:assert";
-import { camelCase, isToggleRole, serviceRole } from "../../adapters/linux/atspi/roles.ts";
+import { isToggleRole, serviceRole } from "../../adapters/linux/atspi/roles.ts";
+import { camelCase } from "../../lib/core/role_names.ts";
 import { formatAccelerator, keyboardShortcut } from "../../adapters/linux/x11/key_bindings.ts";
 import {
   characterKeysym,

@@ -3,7 +3,6 @@
 // the controls fixture), driven over REST like an agent would.
 
 import assert from "node:assert/strict";
-import { partAvailable } from "../helpers/parts.ts";
 import { startService } from "../helpers/service.ts";
 import { decodePng } from "../../lib/image/png.ts";
 import {
@@ -15,12 +14,9 @@ import {
   inside,
 } from "../linux/linux_service.ts";
 import type { Element } from "../../lib/core/tree.ts";
-import { startWineDesktop, WINE_PACKAGES, wineAvailable, type WineDesktop } from "./wine.ts";
+import { wineTest } from "./wine.ts";
 
-const CONFIG = {
-  tree: { max_depth: 30, default_depth: 30, cache_ttl_s: 0 },
-  tracing: { dir: await Deno.makeTempDir({ prefix: "oso-wine-traces-" }) },
-};
+const TREES = { max_depth: 30, default_depth: 30, cache_ttl_s: 0 };
 
 type Window = Record<string, unknown> & { window_uid: string; title: string; process: string };
 
@@ -45,152 +41,145 @@ async function textOf(c: Client, uid: string): Promise<string> {
   return editOf(await c.structure(uid)).value ?? "";
 }
 
-Deno.test({
-  name: "Windows adapter under wine: the service on notepad and a Win32 controls window",
-  ignore: !partAvailable("wine", wineAvailable(), `apt-get install ${WINE_PACKAGES}`),
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
-    let desktop: WineDesktop | null = null;
+wineTest(
+  "Windows adapter under wine: the service on notepad and a Win32 controls window",
+  async (t, desktop) => {
+    desktop.start("notepad");
+    const controls = desktop.start(await desktop.fixture("controls"));
+    const traces = await Deno.makeTempDir({ prefix: "oso-wine-traces-" });
+    const service = await startService({
+      mock: false,
+      config: { tree: TREES, tracing: { dir: traces } },
+      wine: { deno: desktop.kit.deno, env: desktop.env },
+    });
+    const c = client(service);
     try {
-      desktop = await startWineDesktop();
-      desktop.start("notepad");
-      const controls = desktop.start(await desktop.fixture("controls"));
-      const service = await startService({
-        mock: false,
-        config: CONFIG,
-        wine: { deno: desktop.kit.deno, env: desktop.env },
+      await t.step("healthz and capabilities say Windows, and which tree source", async () => {
+        type Source = { name: string; note: string };
+        const health = (await c.get("/api/healthz")).body as Record<string, unknown> & {
+          tree_source: Source;
+        };
+        assert.equal(health.adapter, "WindowsAdapter", service.stderr());
+        assert.equal(health.is_mock, false);
+        assert.equal(health.tree_source.name, "msaa");
+        assert.match(health.tree_source.note, /REGDB_E_CLASSNOTREG/);
+        const caps = (await c.get("/api/capabilities")).body as Record<string, unknown> & {
+          tree_source: Source;
+          supports: Record<string, boolean>;
+        };
+        assert.equal(caps.platform, "Windows");
+        assert.equal(caps.tree_source.name, "msaa");
+        assert.equal(caps.supports.uia_invoke, false);
       });
-      const c = client(service);
-      try {
-        await t.step("healthz and capabilities say Windows, and which tree source", async () => {
-          type Source = { name: string; note: string };
-          const health = (await c.get("/api/healthz")).body as Record<string, unknown> & {
-            tree_source: Source;
-          };
-          assert.equal(health.adapter, "WindowsAdapter", service.stderr());
-          assert.equal(health.is_mock, false);
-          assert.equal(health.tree_source.name, "msaa");
-          assert.match(health.tree_source.note, /REGDB_E_CLASSNOTREG/);
-          const caps = (await c.get("/api/capabilities")).body as Record<string, unknown> & {
-            tree_source: Source;
-            supports: Record<string, boolean>;
-          };
-          assert.equal(caps.platform, "Windows");
-          assert.equal(caps.tree_source.name, "msaa");
-          assert.equal(caps.supports.uia_invoke, false);
-        });
 
-        const notepad = await windowTitled(c, "Untitled - Notepad");
-        const panel = await windowTitled(c, "OSO Controls");
+      const notepad = await windowTitled(c, "Untitled - Notepad");
+      const panel = await windowTitled(c, "OSO Controls");
 
-        await t.step("windows: process names, pids, uids, bounds", () => {
-          assert.equal(notepad.process, "notepad.exe");
-          assert.match(notepad.window_uid, /^win:[1-9]\d*:[1-9]\d*$/);
-          assert.equal(panel.process.toLowerCase().endsWith(".exe"), true);
-          const bounds = panel.bounds as Element["bounds"];
-          assert.ok(bounds.width > 300 && bounds.height > 200, JSON.stringify(bounds));
-        });
+      await t.step("windows: process names, pids, uids, bounds", () => {
+        assert.equal(notepad.process, "notepad.exe");
+        assert.match(notepad.window_uid, /^win:[1-9]\d*:[1-9]\d*$/);
+        assert.equal(panel.process.toLowerCase().endsWith(".exe"), true);
+        const bounds = panel.bounds as Element["bounds"];
+        assert.ok(bounds.width > 300 && bounds.height > 200, JSON.stringify(bounds));
+      });
 
-        await t.step("the controls window's tree: every control, inside the window", async () => {
-          const tree = await accessibleStructure(c, panel.window_uid);
-          const named = (role: string, name: string) =>
-            findAll(tree, (e) => e.role === role && e.name === name)[0];
-          for (const [role, name] of [["Button", "Press me"], ["CheckBox", "Remember me"]]) {
-            const node = named(role, name);
-            assert.ok(
-              node,
-              `${role} "${name}" missing from ${JSON.stringify(tree).slice(0, 3000)}`,
-            );
-            assert.ok(inside(node.bounds, tree.bounds), `${name} outside its window`);
-          }
-          const items = findAll(tree, (e) => e.role === "ListItem").map((e) => e.name);
-          for (const item of ["Alpha", "Beta", "Gamma"]) assert.ok(items.includes(item), item);
-        });
-
-        await t.step("click a button by selector: the program reacts", async () => {
-          const r = await c.post("/api/element/click", {
-            window_uid: panel.window_uid,
-            selector: 'Button[name="Press me"]',
-          });
-          assert.equal(r.status, 200, JSON.stringify(r.body));
-          const tree = await eventually(
-            () => c.structure(panel.window_uid),
-            (tree) => findAll(tree, (e) => e.name === "Pressed 1").length > 0,
+      await t.step("the controls window's tree: every control, inside the window", async () => {
+        const tree = await accessibleStructure(c, panel.window_uid);
+        const named = (role: string, name: string) =>
+          findAll(tree, (e) => e.role === role && e.name === name)[0];
+        for (const [role, name] of [["Button", "Press me"], ["CheckBox", "Remember me"]]) {
+          const node = named(role, name);
+          assert.ok(
+            node,
+            `${role} "${name}" missing from ${JSON.stringify(tree).slice(0, 3000)}`,
           );
-          assert.equal(findAll(tree, (e) => e.name === "Pressed 1").length, 1);
-        });
+          assert.ok(inside(node.bounds, tree.bounds), `${name} outside its window`);
+        }
+        const items = findAll(tree, (e) => e.role === "ListItem").map((e) => e.name);
+        for (const item of ["Alpha", "Beta", "Gamma"]) assert.ok(items.includes(item), item);
+      });
 
-        await t.step("type Unicode into notepad and read it back; key chords", async () => {
-          const text = "Grüße, wine ✓ 日本 𝄞";
-          const typed = await c.post("/api/action", {
-            action: "type",
-            value: text,
-            window_uid: notepad.window_uid,
-          });
-          assert.equal(typed.status, 200, JSON.stringify(typed.body));
-          assert.equal(
-            await eventually(() => textOf(c, notepad.window_uid), (v) => v === text),
-            text,
-          );
-          const chord = await c.post("/api/action", {
-            action: "key",
-            value: "ctrl+a",
-            window_uid: notepad.window_uid,
-          });
-          assert.equal(chord.status, 200, JSON.stringify(chord.body));
-          await c.post("/api/action", {
-            action: "type",
-            value: "replaced",
-            window_uid: notepad.window_uid,
-          });
-          assert.equal(
-            await eventually(() => textOf(c, notepad.window_uid), (v) => v === "replaced"),
-            "replaced",
-          );
+      await t.step("click a button by selector: the program reacts", async () => {
+        const r = await c.post("/api/element/click", {
+          window_uid: panel.window_uid,
+          selector: 'Button[name="Press me"]',
         });
-
-        await t.step("screenshots have the window's real pixels", async () => {
-          // wine's PrintWindow paints one flat colour, so a window is shot from the screen:
-          // in front, it shows its own pixels.
-          const front = await c.post("/api/tool/bring_to_foreground", {
-            window_uid: panel.window_uid,
-          });
-          assert.equal(front.status, 200, JSON.stringify(front.body));
-          const r = await c.get(`/api/screenshot?window_uid=${panel.window_uid}`);
-          assert.equal(r.status, 200, JSON.stringify(r.body));
-          const png = await decodePng(
-            Uint8Array.from(atob(r.body.data as string), (ch) => ch.charCodeAt(0)),
-          );
-          const bounds = panel.bounds as Element["bounds"];
-          assert.equal(png.width, bounds.width);
-          assert.equal(png.height, bounds.height);
-          const colours = new Set<number>();
-          for (let i = 0; i < png.data.length; i += 4 * 97) {
-            colours.add((png.data[i] << 16) | (png.data[i + 1] << 8) | png.data[i + 2]);
-          }
-          assert.ok(colours.size > 3, `only ${colours.size} colours`);
-        });
-
-        await t.step(
-          "a killed program's window is WindowGone, and the service serves on",
-          async () => {
-            await controls.kill();
-            const r = await eventually(
-              () => c.get(`/api/structure?window_uid=${panel.window_uid}`),
-              (r) => r.status !== 200,
-              10_000,
-            );
-            assert.equal(r.status, 404, JSON.stringify(r.body));
-            assert.equal((r.body.error as Record<string, unknown>).code, "WindowGone");
-            assert.equal((await c.get("/api/healthz")).status, 200);
-          },
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        const tree = await eventually(
+          () => c.structure(panel.window_uid),
+          (tree) => findAll(tree, (e) => e.name === "Pressed 1").length > 0,
         );
-      } finally {
-        await service.stop();
-      }
+        assert.equal(findAll(tree, (e) => e.name === "Pressed 1").length, 1);
+      });
+
+      await t.step("type Unicode into notepad and read it back; key chords", async () => {
+        const text = "Grüße, wine ✓ 日本 𝄞";
+        const typed = await c.post("/api/action", {
+          action: "type",
+          value: text,
+          window_uid: notepad.window_uid,
+        });
+        assert.equal(typed.status, 200, JSON.stringify(typed.body));
+        assert.equal(
+          await eventually(() => textOf(c, notepad.window_uid), (v) => v === text),
+          text,
+        );
+        const chord = await c.post("/api/action", {
+          action: "key",
+          value: "ctrl+a",
+          window_uid: notepad.window_uid,
+        });
+        assert.equal(chord.status, 200, JSON.stringify(chord.body));
+        await c.post("/api/action", {
+          action: "type",
+          value: "replaced",
+          window_uid: notepad.window_uid,
+        });
+        assert.equal(
+          await eventually(() => textOf(c, notepad.window_uid), (v) => v === "replaced"),
+          "replaced",
+        );
+      });
+
+      await t.step("screenshots have the window's real pixels", async () => {
+        // wine's PrintWindow paints one flat colour, so a window is shot from the screen:
+        // in front, it shows its own pixels.
+        const front = await c.post("/api/tool/bring_to_foreground", {
+          window_uid: panel.window_uid,
+        });
+        assert.equal(front.status, 200, JSON.stringify(front.body));
+        const r = await c.get(`/api/screenshot?window_uid=${panel.window_uid}`);
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        const png = await decodePng(
+          Uint8Array.from(atob(r.body.data as string), (ch) => ch.charCodeAt(0)),
+        );
+        const bounds = panel.bounds as Element["bounds"];
+        assert.equal(png.width, bounds.width);
+        assert.equal(png.height, bounds.height);
+        const colours = new Set<number>();
+        for (let i = 0; i < png.data.length; i += 4 * 97) {
+          colours.add((png.data[i] << 16) | (png.data[i + 1] << 8) | png.data[i + 2]);
+        }
+        assert.ok(colours.size > 3, `only ${colours.size} colours`);
+      });
+
+      await t.step(
+        "a killed program's window is WindowGone, and the service serves on",
+        async () => {
+          await controls.kill();
+          const r = await eventually(
+            () => c.get(`/api/structure?window_uid=${panel.window_uid}`),
+            (r) => r.status !== 200,
+            10_000,
+          );
+          assert.equal(r.status, 404, JSON.stringify(r.body));
+          assert.equal((r.body.error as Record<string, unknown>).code, "WindowGone");
+          assert.equal((await c.get("/api/healthz")).status, 200);
+        },
+      );
     } finally {
-      await desktop?.stop();
+      await service.stop();
+      await Deno.remove(traces, { recursive: true });
     }
   },
-});
+);

@@ -8,7 +8,7 @@
 // VirtualAlloc2 (wine exports it without placeholder support, and V8 aborts
 // reserving its pointer tables); one renamed import string makes V8 fall back.
 
-import { commandExists } from "../helpers/parts.ts";
+import { commandExists, partAvailable } from "../helpers/parts.ts";
 import { firstLine, terminateChildren } from "../linux/desktop.ts";
 
 export const WINDOWS_DENO_VERSION = "2.9.6";
@@ -204,6 +204,18 @@ export async function startWineDesktop(
     DENO_DIR: kit.denoDir,
     NO_COLOR: "1",
   };
+  // The first wine process starts wineserver and wine's services, which keep
+  // its standard streams open for their lifetime: booted here without any, so
+  // no program's pipes stay open after it ends (a waiting reader would hang).
+  for (const [program, args] of [["wineserver", ["-p"]], ["wine", ["wineboot"]]] as const) {
+    await new Deno.Command(program, {
+      args: [...args],
+      env,
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).output();
+  }
   const start = (program: string, args: string[] = [], extraEnv = {}): WineProgram => {
     const child = new Deno.Command("wine", {
       args: [program, ...args],
@@ -279,4 +291,59 @@ export async function runInWine(
   const status = await program.exited;
   if (!status.success) throw new Error(`deno.exe ${args.join(" ")} failed:\n${program.output()}`);
   return program.output();
+}
+
+/**
+ * A test on a wine desktop of its own, stopped afterwards whatever happens.
+ * A wine program that never ends must not stall the suite: past `timeoutMs`
+ * the test fails (and the desktop's stop ends every process on it).
+ */
+export function wineTest(
+  name: string,
+  body: (t: Deno.TestContext, desktop: WineDesktop) => Promise<void>,
+  timeoutMs = 240_000,
+): void {
+  Deno.test({
+    name,
+    ignore: !partAvailable("wine", wineAvailable(), `apt-get install ${WINE_PACKAGES}`),
+    // Programs and deno.exe are processes the desktop stops as a whole.
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn(t) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const overdue = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no end after ${timeoutMs / 1000} s`)),
+          timeoutMs,
+        );
+      });
+      const desktop = await startWineDesktop();
+      try {
+        await Promise.race([body(t, desktop), overdue]);
+      } finally {
+        clearTimeout(timer);
+        await desktop.stop();
+      }
+    },
+  });
+}
+
+/**
+ * A test that runs one in-wine check file (with notepad and the controls
+ * program started when `programs` is set) and prints the check's output
+ * lines that `figures` matches.
+ */
+export function wineCheck(
+  name: string,
+  file: string,
+  options: { programs: boolean; figures: RegExp },
+): void {
+  wineTest(name, async (_t, desktop) => {
+    if (options.programs) {
+      desktop.start("notepad");
+      desktop.start(await desktop.fixture("controls"));
+    }
+    const output = await runInWine(desktop, [file]);
+    for (const line of output.split("\n")) if (options.figures.test(line)) console.log(line);
+  });
 }

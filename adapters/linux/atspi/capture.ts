@@ -51,6 +51,7 @@ import {
   texts,
   VALUE,
 } from "./batch.ts";
+import { roomForNode } from "../../../lib/observe/walk_budget.ts";
 
 function has(states: bigint, state: number): boolean {
   return ((states >> BigInt(state)) & 1n) === 1n;
@@ -306,19 +307,6 @@ function markUnanswered(walk: Walk, node: Element, atspiRole: string, name: stri
   node.role = serviceRole(atspiRole, false, false);
   node.platform_role = atspiRole;
   node.truncated = true;
-}
-
-/** Whether the walk may add another node; sets why not. */
-function roomForNode(walk: Walk): boolean {
-  if (walk.nodes >= walk.limits.maxNodes) {
-    walk.cutShort = "nodes";
-    return false;
-  }
-  if (performance.now() > walk.deadline) {
-    walk.cutShort = "time";
-    return false;
-  }
-  return true;
 }
 
 /** Describes `child` under `node` and walks below it; false once a limit stopped the walk. */

@@ -3,6 +3,7 @@
 // everywhere. Unknown roles become the CamelCase of their AT-SPI name.
 
 import { own } from "../../../lib/core/own.ts";
+import { camelCase } from "../../../lib/core/role_names.ts";
 
 const ROLE_NAMES: Record<string, string> = {
   "frame": "Window",
@@ -80,13 +81,6 @@ const ROLE_NAMES: Record<string, string> = {
   "title bar": "TitleBar",
   "calendar": "Calendar",
 };
-
-/** "push button" → "PushButton". */
-export function camelCase(atspiName: string): string {
-  const words = atspiName.split(/[\s_-]+/).filter((w) => w !== "");
-  if (words.length === 0) return "Unknown";
-  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join("");
-}
 
 /**
  * The service role for an AT-SPI role name. The "text" role covers entries,

@@ -1,21 +1,8 @@
 // dwmapi.dll: the attributes the compositor keeps per window (cloaking, the
 // visible frame). Null where the DLL cannot be loaded.
 
-let library: ReturnType<typeof open> | null | undefined;
+import { optionalLibrary } from "./optional_library.ts";
 
-function open() {
-  return Deno.dlopen("dwmapi.dll", {
-    DwmGetWindowAttribute: { parameters: ["pointer", "u32", "buffer", "u32"], result: "i32" },
-  });
-}
-
-export function dwmapi() {
-  if (library === undefined) {
-    try {
-      library = open();
-    } catch {
-      library = null;
-    }
-  }
-  return library?.symbols ?? null;
-}
+export const dwmapi = optionalLibrary("dwmapi.dll", {
+  DwmGetWindowAttribute: { parameters: ["pointer", "u32", "buffer", "u32"], result: "i32" },
+});

@@ -8,6 +8,7 @@ import { assignIds, type Element } from "../../../lib/core/tree.ts";
 import { WindowNode } from "./accessible_nodes.ts";
 import type { TreeNode, WalkContext } from "./tree_node.ts";
 import { focusedWindow, foregroundWindow, isWindow } from "./win32_controls.ts";
+import { roomForNode } from "../../../lib/observe/walk_budget.ts";
 
 interface Walk {
   limits: CaptureLimits;
@@ -18,19 +19,6 @@ interface Walk {
 
 export function walkContext(): WalkContext {
   return { focus: focusedWindow(), foreground: foregroundWindow() };
-}
-
-/** Whether the walk may add another node; sets why not. */
-function roomForNode(walk: Walk): boolean {
-  if (walk.nodes >= walk.limits.maxNodes) {
-    walk.cutShort = "nodes";
-    return false;
-  }
-  if (performance.now() > walk.deadline) {
-    walk.cutShort = "time";
-    return false;
-  }
-  return true;
 }
 
 /** Adds `node`'s children below `element`; false once a limit stopped the walk. */

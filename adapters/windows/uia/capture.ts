@@ -18,6 +18,7 @@ import { release } from "../com/vtable.ts";
 import { type ElementArray, timedOut, type UiaClient } from "./automation.ts";
 import { type PropertySource, readFacts } from "./facts.ts";
 import { elementFromFacts, unreadableNode } from "./node.ts";
+import { roomForNode } from "../../../lib/observe/walk_budget.ts";
 
 interface Walk {
   client: UiaClient;
@@ -64,19 +65,6 @@ function listChildren(
     }
   }
   return null;
-}
-
-/** Whether the walk may add another node; sets why not. */
-function roomForNode(walk: Walk): boolean {
-  if (walk.nodes >= walk.limits.maxNodes) {
-    walk.cutShort = "nodes";
-    return false;
-  }
-  if (performance.now() > walk.deadline) {
-    walk.cutShort = "time";
-    return false;
-  }
-  return true;
 }
 
 /** Marks a node at the depth limit that has children (counted with a FindAll). */

@@ -4,7 +4,7 @@
 // Run by tests/windows/uia_fake_test.ts through runInWine.
 
 import assert from "node:assert/strict";
-import { assignIds, type Element, walk } from "../../../lib/core/tree.ts";
+import { assignIds, type Element, element, walk } from "../../../lib/core/tree.ts";
 import { type CaptureLimits, WindowGoneError } from "../../../adapters/types.ts";
 import { guidText } from "../../../adapters/windows/com/guid.ts";
 import {
@@ -164,25 +164,17 @@ function node(
   platformRole: string,
   role: string,
   name: string,
-  [x, y, width, height]: number[],
+  rect: number[],
   extra: Partial<Element> = {},
   children: Element[] = [],
 ): Element {
-  return {
-    id: "",
-    name,
+  return element(
     role,
-    value: null,
-    bounds: { x, y, width, height },
-    enabled: true,
-    focused: false,
-    keyboard_shortcut: null,
-    description: null,
+    name,
+    rect,
+    { platform_role: platformRole, interfaces: [], ...extra },
     children,
-    platform_role: platformRole,
-    interfaces: [],
-    ...extra,
-  };
+  );
 }
 
 const menuItem = (name: string, x: number, width: number, key: string) =>
