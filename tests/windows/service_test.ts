@@ -99,6 +99,22 @@ wineTest(
         for (const item of ["Alpha", "Beta", "Gamma"]) assert.ok(items.includes(item), item);
       });
 
+      await t.step("the desktop tree: each program under its process, one of them", async () => {
+        const all = await c.get("/api/desktop_tree");
+        assert.equal(all.status, 200, JSON.stringify(all.body));
+        const root = all.body.tree as Element;
+        assert.equal(root.role, "Desktop");
+        const apps = root.children.map((a) => a.name);
+        assert.ok(apps.includes("notepad.exe"), JSON.stringify(apps));
+        const one = await c.get("/api/desktop_tree?application=NOTEPAD.EXE");
+        assert.equal(one.status, 200, JSON.stringify(one.body));
+        const only = (one.body.tree as Element).children;
+        assert.deepEqual(only.map((a) => a.name), ["notepad.exe"]);
+        assert.equal(only[0].children[0].name, "Untitled - Notepad");
+        const none = await c.get("/api/desktop_tree?application=no-such.exe");
+        assert.equal(none.status, 404, JSON.stringify(none.body));
+      });
+
       await t.step("click a button by selector: the program reacts", async () => {
         const r = await c.post("/api/element/click", {
           window_uid: panel.window_uid,

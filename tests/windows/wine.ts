@@ -83,7 +83,8 @@ export async function buildFixture(source: string, output: string, flags: string
   const tag = [...digest.slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("");
   const path = `${dir}/${tag}-${output}`;
   if (exists(path)) return path;
-  const temp = `${path}.${Deno.pid}.tmp`;
+  // Test files of one run share a process: each build writes a file of its own.
+  const temp = `${path}.${crypto.randomUUID()}.tmp`;
   await run("x86_64-w64-mingw32-gcc", ["-O2", "-o", temp, `${FIXTURES}${source}`, ...flags]);
   await Deno.rename(temp, path);
   return path;
