@@ -78,6 +78,20 @@ export class WorkerAdapter implements Adapter {
     this.captureGraceMs = options.captureGraceMs ?? 5_000;
   }
 
+  /**
+   * Starts the worker and waits until it owns the desktop; closes the adapter
+   * and rejects with the worker's reason when it cannot.
+   */
+  async started(): Promise<this> {
+    try {
+      await this.ensureWorker();
+    } catch (e) {
+      await this.close();
+      throw e;
+    }
+    return this;
+  }
+
   /** The running worker, starting one when there is none. */
   ensureWorker(): Promise<Worker> {
     if (this.closed) return Promise.reject(new Error(`the ${this.name} is closed`));

@@ -25,17 +25,10 @@ class LinuxAdapter extends WorkerAdapter {
  * Starts the worker and waits until it owns the desktop; rejects with the reason
  * (no display, a missing library, no accessibility bus) when it cannot.
  */
-export async function createLinuxAdapter(options: WorkerAdapterOptions = {}): Promise<Adapter> {
+export function createLinuxAdapter(options: WorkerAdapterOptions = {}): Promise<Adapter> {
   if (openAdapter !== null) {
     throw new Error("a LinuxAdapter is already open in this process (Xlib is process-wide)");
   }
-  const adapter = new LinuxAdapter(options);
-  openAdapter = adapter;
-  try {
-    await adapter.ensureWorker();
-  } catch (e) {
-    await adapter.close();
-    throw e;
-  }
-  return adapter;
+  openAdapter = new LinuxAdapter(options);
+  return openAdapter.started();
 }

@@ -12,18 +12,7 @@ const WORKER_URL = new URL("./worker.ts", import.meta.url).href;
  * Starts the worker and waits until it owns the desktop; rejects with the
  * reason (no tree source, a DLL that would not load) when it cannot.
  */
-export async function createWindowsAdapter(options: WorkerAdapterOptions = {}): Promise<Adapter> {
-  const adapter = new WorkerAdapter(
-    "WindowsAdapter",
-    WORKER_URL,
-    "the Windows desktop worker",
-    options,
-  );
-  try {
-    await adapter.ensureWorker();
-  } catch (e) {
-    await adapter.close();
-    throw e;
-  }
-  return adapter;
+export function createWindowsAdapter(options: WorkerAdapterOptions = {}): Promise<Adapter> {
+  return new WorkerAdapter("WindowsAdapter", WORKER_URL, "the Windows desktop worker", options)
+    .started();
 }
