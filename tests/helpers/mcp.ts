@@ -8,10 +8,17 @@ import { Client, getDefaultEnvironment, StdioClientTransport } from "./mcp_sdk_c
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 
 /** Flags and a temp directory (cwd and config, written when given) for one service process. */
-async function serviceArgs(mode: string, extra: string[], config?: object) {
+async function serviceArgs(mode: string, extra: string[], config?: object, mock = true) {
   const dir = await Deno.makeTempDir({ prefix: "oso-mcp-test-" });
   if (config) await Deno.writeTextFile(`${dir}/config.json`, JSON.stringify(config));
-  const args = ["run", "--allow-all", MAIN, "--mock", "--config", `${dir}/config.json`];
+  const args = [
+    "run",
+    "--allow-all",
+    MAIN,
+    ...(mock ? ["--mock"] : []),
+    "--config",
+    `${dir}/config.json`,
+  ];
   return { dir, args: [...args, ...(mode === "auto" ? [] : ["--mode", mode]), ...extra] };
 }
 
@@ -29,13 +36,15 @@ export async function connectSdkClient(
   extra: string[] = [],
   config?: object,
   env: Record<string, string> = {},
+  /** Runs the Windows build of Deno under wine, on its real desktop (tests/windows/wine.ts). */
+  wine?: { deno: string; env: Record<string, string> },
 ): Promise<SdkSession> {
-  const { dir, args } = await serviceArgs(mode, extra, config);
+  const { dir, args } = await serviceArgs(mode, extra, config, wine === undefined);
   const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args,
+    command: wine ? "wine" : Deno.execPath(),
+    args: wine ? [wine.deno, ...args] : args,
     cwd: dir,
-    env: { ...getDefaultEnvironment(), NO_COLOR: "1", ...env },
+    env: { ...getDefaultEnvironment(), NO_COLOR: "1", ...wine?.env, ...env },
     stderr: "pipe",
   });
   let stderrText = "";

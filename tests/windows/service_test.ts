@@ -4,6 +4,7 @@
 
 import assert from "node:assert/strict";
 import { startService } from "../helpers/service.ts";
+import { connectSdkClient, resultJson } from "../helpers/mcp.ts";
 import { decodePng } from "../../lib/image/png.ts";
 import {
   accessibleStructure,
@@ -199,3 +200,38 @@ wineTest(
     }
   },
 );
+
+wineTest("Windows adapter under wine: the official MCP client over stdio", async (t, desktop) => {
+  desktop.start("notepad");
+  const session = await connectSdkClient("mcp", [], { tree: TREES }, {}, {
+    deno: desktop.kit.deno,
+    env: desktop.env,
+  });
+  try {
+    await t.step(
+      "list_windows and the notepad tree, as an MCP host on Windows sees them",
+      async () => {
+        const notepad = await eventually(
+          async () => {
+            const listed = resultJson(await session.client.callTool({ name: "list_windows" }));
+            return (listed.windows as Window[]).find((w) => w.title === "Untitled - Notepad");
+          },
+          (w) => w !== undefined,
+          20_000,
+        );
+        assert.ok(notepad, session.stderr());
+        assert.equal(notepad.process, "notepad.exe");
+        const tree = resultJson(
+          await session.client.callTool({
+            name: "get_window_structure",
+            arguments: { window_uid: notepad.window_uid },
+          }),
+        );
+        assert.equal((tree.tree as Element).name, "Untitled - Notepad", JSON.stringify(tree));
+        editOf(tree.tree as Element);
+      },
+    );
+  } finally {
+    await session.close();
+  }
+});
