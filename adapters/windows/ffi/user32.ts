@@ -43,6 +43,24 @@ function open() {
       parameters: ["pointer", "u32", "usize", "isize", "u32", "u32", "buffer"],
       result: "isize",
     },
+    /** SendMessageTimeoutW with a buffer (text, a RECT) or null as lParam. */
+    SendMessageTimeoutBuffer: {
+      name: "SendMessageTimeoutW",
+      parameters: ["pointer", "u32", "usize", "buffer", "u32", "u32", "buffer"],
+      result: "isize",
+    },
+    PostMessageW: { parameters: ["pointer", "u32", "usize", "isize"], result: "i32" },
+    // The standard controls' facts, for what MSAA leaves out (adapters/windows/msaa).
+    GetClassNameW: { parameters: ["pointer", "buffer", "i32"], result: "i32" },
+    RealGetWindowClassW: { parameters: ["pointer", "buffer", "u32"], result: "u32" },
+    GetDlgCtrlID: { parameters: ["pointer"], result: "i32" },
+    GetClientRect: { parameters: ["pointer", "buffer"], result: "i32" },
+    ClientToScreen: { parameters: ["pointer", "buffer"], result: "i32" },
+    GetParent: { parameters: ["pointer"], result: "pointer" },
+    GetMenu: { parameters: ["pointer"], result: "pointer" },
+    FindWindowExW: { parameters: ["pointer", "pointer", "buffer", "buffer"], result: "pointer" },
+    GetGUIThreadInfo: { parameters: ["u32", "buffer"], result: "i32" },
+    SetFocus: { parameters: ["pointer"], result: "pointer" },
   });
 }
 

@@ -13,7 +13,8 @@ import type { ActionOutcome } from "../../types.ts";
 import type { Element } from "../../../lib/core/tree.ts";
 import { hresultText } from "../com/hresult.ts";
 import { addRef, release } from "../com/vtable.ts";
-import { user32Msaa } from "../ffi/user32_msaa.ts";
+import { handle, handleValue, user32 } from "../ffi/user32.ts";
+import { windowBounds } from "../win32/windows.ts";
 import {
   accChildCount,
   accChildren,
@@ -54,7 +55,6 @@ import {
   labelOf,
   type WindowClass,
   windowClass,
-  windowRect,
   windowState,
   windowText,
 } from "./win32_controls.ts";
@@ -233,7 +233,7 @@ export class WindowNode implements TreeNode {
       value: filled?.value ?? ask(accValue),
       description: ask(accDescription),
       state,
-      bounds: windowRect(hwnd) ?? ask(accLocation) ?? NO_BOUNDS,
+      bounds: windowBounds(hwnd) ?? ask(accLocation) ?? NO_BOUNDS,
       defaultAction: ask(accDefaultAction) || filled?.defaultAction || null,
       keyboardShortcut: ask(accKeyboardShortcut),
       multiLine: isMultiLineEdit(cls),
@@ -245,7 +245,9 @@ export class WindowNode implements TreeNode {
 
   /** The menu bar of a top-level window with a menu, when MSAA shows it (wine does not). */
   private menuBar(): AccessibleNode | null {
-    if (!this.topLevel || user32Msaa().GetMenu(this.hwnd) === HWND_NONE) return null;
+    if (!this.topLevel || handleValue(user32().GetMenu(handle(this.hwnd))) === HWND_NONE) {
+      return null;
+    }
     const menu = objectFromWindow(this.hwnd, OBJID_MENU);
     if (menu === null) return null;
     if (accRole(menu, CHILDID_SELF) !== ROLE_SYSTEM.MENUBAR) {

@@ -7,7 +7,8 @@ import { type Capture, type CaptureLimits, WindowGoneError } from "../../types.t
 import { assignIds, type Element } from "../../../lib/core/tree.ts";
 import { WindowNode } from "./accessible_nodes.ts";
 import type { TreeNode, WalkContext } from "./tree_node.ts";
-import { focusedWindow, foregroundWindow, isWindow } from "./win32_controls.ts";
+import { focusedWindow, isWindow } from "./win32_controls.ts";
+import { foregroundWindow } from "../win32/windows.ts";
 import { roomForNode } from "../../../lib/observe/walk_budget.ts";
 
 interface Walk {

@@ -3,14 +3,14 @@
 
 import type { TreeSource } from "../tree_source.ts";
 import { oleacc } from "../ffi/oleacc.ts";
-import { user32Msaa } from "../ffi/user32_msaa.ts";
+import { user32 } from "../ffi/user32.ts";
 import { captureWindow } from "./capture.ts";
 import { operateElement } from "./operations.ts";
 
 /** Loads oleacc.dll and user32.dll (throws when either cannot be loaded). */
 export function openMsaaSource(): TreeSource {
   oleacc();
-  user32Msaa();
+  user32();
   return {
     kind: "msaa",
     capture: captureWindow,

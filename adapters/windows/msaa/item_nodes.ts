@@ -8,6 +8,7 @@ import type { ActionOutcome } from "../../types.ts";
 import type { Bounds, Element } from "../../../lib/core/tree.ts";
 import { intersect } from "../../../lib/observe/visibility.ts";
 import { elementOf, type Facts, NO_BOUNDS } from "./facts.ts";
+import { windowBounds } from "../win32/windows.ts";
 import { ROLE_SYSTEM } from "./roles.ts";
 import { STATE_SYSTEM } from "./states.ts";
 import { type TreeNode, unsupported, type WalkContext } from "./tree_node.ts";
@@ -22,7 +23,6 @@ import {
   type ListKind,
   openDropDown,
   toScreen,
-  windowRect,
   windowState,
   windowStyle,
 } from "./win32_controls.ts";
@@ -145,7 +145,7 @@ export class DropDownNode extends User32Node {
 
   describe(): Element {
     const shownIn = openDropDown(this.hwnd);
-    const bounds = shownIn === null ? null : windowRect(shownIn);
+    const bounds = shownIn === null ? null : windowBounds(shownIn);
     const state = bounds === null ? STATE_SYSTEM.INVISIBLE : 0;
     return elementOf(facts(ROLE_SYSTEM.LIST, "", state, bounds ?? NO_BOUNDS));
   }

@@ -3,7 +3,7 @@
 // Windows' own oleacc proxies do for these classes.
 
 import { kernel32 } from "../ffi/kernel32.ts";
-import { user32Msaa } from "../ffi/user32_msaa.ts";
+import { handle, user32 } from "../ffi/user32.ts";
 import {
   controlId,
   focusedWindow,
@@ -29,14 +29,14 @@ const LBS_NOTIFY = 0x1;
  * opens a modal dialog would hold a sent message until the dialog closes).
  */
 export function clickButton(hwnd: bigint): boolean {
-  return user32Msaa().PostMessageW(hwnd, BM_CLICK, 0n, 0n) !== 0;
+  return user32().PostMessageW(handle(hwnd), BM_CLICK, 0n, 0n) !== 0;
 }
 
 /** Tells a list's parent its selection changed, as a click on an item would. */
 function notifySelectionChange(hwnd: bigint): void {
-  const api = user32Msaa();
+  const api = user32();
   const wParam = BigInt(((SELCHANGE & 0xffff) << 16) | (controlId(hwnd) & 0xffff));
-  api.PostMessageW(api.GetParent(hwnd), WM_COMMAND, wParam, BigInt.asIntN(64, hwnd));
+  api.PostMessageW(api.GetParent(handle(hwnd)), WM_COMMAND, wParam, BigInt.asIntN(64, hwnd));
 }
 
 /** Makes item `index` the selection of a list box or combo box; whether it took. */
@@ -58,12 +58,12 @@ export function selectItem(hwnd: bigint, kind: ListKind, index: number): boolean
  * caller's input queue only, so the queues are joined for the call.
  */
 export function focusWindow(hwnd: bigint): boolean {
-  const api = user32Msaa();
-  const thread = api.GetWindowThreadProcessId(hwnd, null);
+  const api = user32();
+  const thread = api.GetWindowThreadProcessId(handle(hwnd), null);
   const self = kernel32().GetCurrentThreadId();
   const joined = thread !== self && api.AttachThreadInput(self, thread, 1) !== 0;
   try {
-    api.SetFocus(hwnd);
+    api.SetFocus(handle(hwnd));
   } finally {
     if (joined) api.AttachThreadInput(self, thread, 0);
   }

@@ -6,7 +6,8 @@
 
 import type { Bounds } from "../../../lib/core/tree.ts";
 import { fromWide, wide } from "../ffi/wide_strings.ts";
-import { user32Msaa } from "../ffi/user32_msaa.ts";
+import { handle, handleValue, newRect, rectBounds, user32 } from "../ffi/user32.ts";
+import { windowExists } from "../win32/windows.ts";
 import { ROLE_SYSTEM } from "./roles.ts";
 import { STATE_SYSTEM } from "./states.ts";
 
@@ -44,29 +45,20 @@ const MESSAGE_TIMEOUT_MS = 1000;
 export const HWND_NONE = 0n;
 
 export function isWindow(hwnd: bigint): boolean {
-  return hwnd !== HWND_NONE && user32Msaa().IsWindow(hwnd) !== 0;
-}
-
-function rect(box: Int32Array): Bounds {
-  return { x: box[0], y: box[1], width: box[2] - box[0], height: box[3] - box[1] };
-}
-
-export function windowRect(hwnd: bigint): Bounds | null {
-  const box = new Int32Array(4);
-  return user32Msaa().GetWindowRect(hwnd, box) === 0 ? null : rect(box);
+  return hwnd !== HWND_NONE && windowExists(hwnd);
 }
 
 /** A window's client area in screen coordinates. */
 export function clientArea(hwnd: bigint): Bounds | null {
-  const box = new Int32Array(4);
-  if (user32Msaa().GetClientRect(hwnd, box) === 0) return null;
-  return toScreen(hwnd, rect(box));
+  const box = newRect();
+  if (user32().GetClientRect(handle(hwnd), box) === 0) return null;
+  return toScreen(hwnd, rectBounds(box));
 }
 
 /** A rectangle in a window's client coordinates, in screen coordinates. */
 export function toScreen(hwnd: bigint, bounds: Bounds): Bounds | null {
   const point = new Int32Array([bounds.x, bounds.y]);
-  if (user32Msaa().ClientToScreen(hwnd, point) === 0) return null;
+  if (user32().ClientToScreen(handle(hwnd), point) === 0) return null;
   return { ...bounds, x: point[0], y: point[1] };
 }
 
@@ -77,11 +69,11 @@ function classText(read: (buffer: Uint16Array) => number): string {
 
 /** A child window's control id (0 when none). */
 export function controlId(hwnd: bigint): number {
-  return user32Msaa().GetDlgCtrlID(hwnd);
+  return user32().GetDlgCtrlID(handle(hwnd));
 }
 
 export function windowStyle(hwnd: bigint): number {
-  return Number(BigInt.asIntN(32, BigInt(user32Msaa().GetWindowLongPtrW(hwnd, GWL_STYLE))));
+  return Number(BigInt.asIntN(32, BigInt(user32().GetWindowLongPtrW(handle(hwnd), GWL_STYLE))));
 }
 
 /** A window's class: its own name, the standard class it derives from, its style. */
@@ -93,10 +85,10 @@ export interface WindowClass {
 }
 
 export function windowClass(hwnd: bigint): WindowClass {
-  const api = user32Msaa();
+  const api = user32();
   return {
-    name: classText((b) => api.GetClassNameW(hwnd, b, b.length)),
-    base: classText((b) => api.RealGetWindowClassW(hwnd, b, b.length)),
+    name: classText((b) => api.GetClassNameW(handle(hwnd), b, b.length)),
+    base: classText((b) => api.RealGetWindowClassW(handle(hwnd), b, b.length)),
     style: windowStyle(hwnd),
   };
 }
@@ -108,11 +100,11 @@ export function sendMessage(
   wParam: number,
   lParam: BufferSource | number | null = null,
 ): number | null {
-  const api = user32Msaa();
+  const api = user32();
   const result = new BigInt64Array(1);
   const sent = typeof lParam === "number"
-    ? api.SendMessageTimeoutNumber(
-      hwnd,
+    ? api.SendMessageTimeoutW(
+      handle(hwnd),
       message,
       BigInt(wParam),
       BigInt(lParam),
@@ -120,8 +112,8 @@ export function sendMessage(
       MESSAGE_TIMEOUT_MS,
       result,
     )
-    : api.SendMessageTimeoutW(
-      hwnd,
+    : api.SendMessageTimeoutBuffer(
+      handle(hwnd),
       message,
       BigInt(wParam),
       lParam,
@@ -155,21 +147,17 @@ export function windowText(hwnd: bigint): string | null {
 
 /** The label of a field: the nearest Static before it in creation order, "&" removed. */
 export function labelOf(hwnd: bigint): string | null {
-  const api = user32Msaa();
+  const api = user32();
   for (
-    let at = api.GetWindow(hwnd, GW_HWNDPREV);
+    let at = handleValue(api.GetWindow(handle(hwnd), GW_HWNDPREV));
     at !== HWND_NONE;
-    at = api.GetWindow(at, GW_HWNDPREV)
+    at = handleValue(api.GetWindow(handle(at), GW_HWNDPREV))
   ) {
     if (windowClass(at).base.toLowerCase() === "static") {
       return windowText(at)?.replace(/&(.)/, "$1") ?? null;
     }
   }
   return null;
-}
-
-export function foregroundWindow(): bigint {
-  return user32Msaa().GetForegroundWindow();
 }
 
 const GUI_THREAD_INFO_SIZE = 72;
@@ -180,7 +168,7 @@ export function focusedWindow(threadId = 0): bigint {
   const info = new Uint8Array(GUI_THREAD_INFO_SIZE);
   const view = new DataView(info.buffer);
   view.setUint32(0, GUI_THREAD_INFO_SIZE, true);
-  if (user32Msaa().GetGUIThreadInfo(threadId, info) === 0) return HWND_NONE;
+  if (user32().GetGUIThreadInfo(threadId, info) === 0) return HWND_NONE;
   return view.getBigUint64(GUI_THREAD_INFO_FOCUS, true);
 }
 
@@ -346,7 +334,7 @@ export function caretIndex(hwnd: bigint): number | null {
 /** A list box item's rectangle in the list's client coordinates. */
 export function listBoxItemRect(hwnd: bigint, index: number): Bounds | null {
   const box = new Int32Array(4);
-  return (sendMessage(hwnd, LB_GETITEMRECT, index, box) ?? -1) < 0 ? null : rect(box);
+  return (sendMessage(hwnd, LB_GETITEMRECT, index, box) ?? -1) < 0 ? null : rectBounds(box);
 }
 
 function isDroppedDown(hwnd: bigint): boolean {
@@ -362,13 +350,14 @@ const DROP_DOWN_CLASS = wide("ComboLBox");
  */
 export function openDropDown(hwnd: bigint): bigint | null {
   if (!isDroppedDown(hwnd)) return null;
-  const api = user32Msaa();
-  const thread = api.GetWindowThreadProcessId(hwnd, null);
+  const api = user32();
+  const thread = api.GetWindowThreadProcessId(handle(hwnd), null);
   let at = HWND_NONE;
-  while ((at = api.FindWindowExW(HWND_NONE, at, DROP_DOWN_CLASS, null)) !== HWND_NONE) {
-    if (api.IsWindowVisible(at) !== 0 && api.GetWindowThreadProcessId(at, null) === thread) {
-      return at;
-    }
+  while (
+    (at = handleValue(api.FindWindowExW(null, handle(at), DROP_DOWN_CLASS, null))) !== HWND_NONE
+  ) {
+    const sameThread = api.GetWindowThreadProcessId(handle(at), null) === thread;
+    if (api.IsWindowVisible(handle(at)) !== 0 && sameThread) return at;
   }
   return null;
 }
