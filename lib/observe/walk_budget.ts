@@ -2,6 +2,7 @@
 // by every adapter that walks a platform tree node by node.
 
 import type { CaptureLimits, CutShort } from "../../adapters/types.ts";
+import type { Element } from "../core/tree.ts";
 
 export interface WalkBudget {
   limits: CaptureLimits;
@@ -23,4 +24,12 @@ export function roomForNode(walk: WalkBudget): boolean {
     return false;
   }
   return true;
+}
+
+/** Marks a node whose `count` children the depth limit leaves out (none: nothing is cut). */
+export function markDepthCut(walk: WalkBudget, node: Element, count: number): void {
+  if (count <= 0) return;
+  node.truncated = true;
+  node.child_count = count;
+  walk.cutShort ??= "depth";
 }

@@ -125,11 +125,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
         }
       }
       await statusPromise;
-      // A child the service left behind may hold its pipes open: read what is there, then go.
-      await Promise.race([
-        Promise.all([stderrDone, stdoutDone]),
-        new Promise((resolve) => setTimeout(resolve, 3000)),
-      ]);
+      await Promise.all([stderrDone, stdoutDone]);
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };

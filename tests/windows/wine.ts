@@ -10,6 +10,7 @@
 
 import { commandExists, partAvailable } from "../helpers/parts.ts";
 import { firstLine, terminateChildren } from "../linux/desktop.ts";
+import { hexOf } from "../../lib/core/hex.ts";
 
 export const WINDOWS_DENO_VERSION = "2.9.6";
 export const WINE_PACKAGES = "wine wine64 fonts-wine xvfb xauth binutils-mingw-w64-x86-64 " +
@@ -79,8 +80,7 @@ export async function buildFixture(source: string, output: string, flags: string
   const dir = `${cacheRoot()}/built`;
   await Deno.mkdir(dir, { recursive: true });
   const text = await Deno.readFile(`${FIXTURES}${source}`);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", text));
-  const tag = [...digest.slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const tag = hexOf(new Uint8Array(await crypto.subtle.digest("SHA-1", text)).slice(0, 6));
   const path = `${dir}/${tag}-${output}`;
   if (exists(path)) return path;
   // Test files of one run share a process: each build writes a file of its own.
@@ -155,7 +155,6 @@ async function withLock<T>(path: string, body: () => Promise<T>): Promise<T> {
 }
 
 export interface WineProgram {
-  child: Deno.ChildProcess;
   /** What the program wrote so far (stdout and stderr). */
   output(): string;
   exited: Promise<Deno.CommandStatus>;
@@ -168,9 +167,9 @@ export interface WineDesktop {
   /** The environment a process on this desktop needs (DISPLAY, WINEPREFIX, DENO_DIR...). */
   env: Record<string, string>;
   /** Starts a Windows program (a path or a name on wine's PATH such as notepad). */
-  start(program: string, args?: string[], extraEnv?: Record<string, string>): WineProgram;
+  start(program: string, args?: string[]): WineProgram;
   /** Runs deno.exe (args after `deno`), cwd the repository. */
-  deno(args: string[], extraEnv?: Record<string, string>): WineProgram;
+  deno(args: string[]): WineProgram;
   /** A fixture program built with mingw (tests/windows/fixtures/<name>.c). */
   fixture(name: string): Promise<string>;
   stop(): Promise<void>;
@@ -217,10 +216,10 @@ export async function startWineDesktop(
       stderr: "null",
     }).output();
   }
-  const start = (program: string, args: string[] = [], extraEnv = {}): WineProgram => {
+  const start = (program: string, args: string[] = []): WineProgram => {
     const child = new Deno.Command("wine", {
       args: [program, ...args],
-      env: { ...env, ...extraEnv },
+      env,
       cwd: REPO,
       stdin: "null",
       stdout: "piped",
@@ -236,7 +235,6 @@ export async function startWineDesktop(
     collect(child.stdout);
     collect(child.stderr);
     return {
-      child,
       output: () => text,
       exited: child.status,
       kill: () => terminateChildren([child]),
@@ -248,7 +246,7 @@ export async function startWineDesktop(
     display,
     env,
     start,
-    deno: (args, extraEnv) => start(kit.deno, args, extraEnv),
+    deno: (args) => start(kit.deno, args),
     fixture: (name) => buildFixture(`${name}.c`, `${name}.exe`, ["-mwindows", "-municode"]),
     async stop() {
       await run("wineserver", ["-k"], env).catch(() => {});
@@ -277,18 +275,14 @@ async function removeSpawnLeftovers(denoDir: string): Promise<void> {
  * need the Windows APIs, so the Linux test run cannot load them itself) and
  * throws with their output when one fails.
  */
-export async function runInWine(
-  desktop: WineDesktop,
-  files: string[],
-  env: Record<string, string> = {},
-): Promise<string> {
+export async function runInWine(desktop: WineDesktop, files: string[]): Promise<string> {
   const args = [
     "test",
     "--allow-all",
     "--no-check",
     ...files.map((f) => `tests/windows/in_wine/${f}`),
   ];
-  const program = desktop.deno(args, env);
+  const program = desktop.deno(args);
   const status = await program.exited;
   if (!status.success) throw new Error(`deno.exe ${args.join(" ")} failed:\n${program.output()}`);
   return program.output();

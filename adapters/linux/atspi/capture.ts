@@ -51,7 +51,7 @@ import {
   texts,
   VALUE,
 } from "./batch.ts";
-import { roomForNode } from "../../../lib/observe/walk_budget.ts";
+import { markDepthCut, roomForNode, type WalkBudget } from "../../../lib/observe/walk_budget.ts";
 
 function has(states: bigint, state: number): boolean {
   return ((states >> BigInt(state)) & 1n) === 1n;
@@ -90,7 +90,7 @@ export interface TopLevels {
   quirksOf: (topLevel: Accessible) => FrameQuirks;
 }
 
-interface Walk {
+interface Walk extends WalkBudget {
   session: AtspiConnection;
   /** Applications it found silent are not walked into (see markUnanswered). */
   batch: AtspiBatch;
@@ -109,16 +109,12 @@ interface Walk {
   needLabel: Queued[];
   /** Every node described: their attributes are read for all. */
   described: Queued[];
-  limits: CaptureLimits;
   /** How the top-level window being walked answers. */
   quirks: FrameQuirks;
   /** In a desktop walk: where top-level windows sit, and how each answers. */
   topLevels: TopLevels | null;
   /** Which children to walk (default: all); a filtered list is not order-checked. */
   include: ((child: Accessible, depth: number) => boolean) | null;
-  deadline: number;
-  nodes: number;
-  cutShort: Capture["cutShort"];
 }
 
 /**
@@ -259,9 +255,7 @@ function walkChildren(walk: Walk, accessible: Accessible, node: Element, depth: 
     return true; // a failing child walk truncates this node's children
   }
   if (count > 0 && depth >= walk.limits.maxDepth) {
-    node.truncated = true;
-    node.child_count = count;
-    walk.cutShort ??= "depth";
+    markDepthCut(walk, node, count);
     return true;
   }
   // Every list is checked, an empty one too: the cache can miss a child as well as misplace it.
@@ -444,9 +438,7 @@ function listChildren(walk: Walk): void {
     const count = u.count ?? 0;
     if (count <= 0) continue;
     if (u.depth >= walk.limits.maxDepth) {
-      u.node.truncated = true;
-      u.node.child_count = count;
-      walk.cutShort ??= "depth";
+      markDepthCut(walk, u.node, count);
       continue;
     }
     if (count <= CHILD_LIST_LIMIT) whole.push(u);

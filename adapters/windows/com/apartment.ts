@@ -3,7 +3,7 @@
 // (calls are then not pumped through a message loop of ours).
 
 import { ole32 } from "../ffi/ole32.ts";
-import { hresultText } from "./hresult.ts";
+import { hresultText, unsignedHResult } from "./hresult.ts";
 
 const COINIT_MULTITHREADED = 0;
 const RPC_E_CHANGED_MODE = 0x80010106;
@@ -14,7 +14,7 @@ let entered = false;
 export function enterApartment(): void {
   if (entered) return;
   const hr = ole32().CoInitializeEx(null, COINIT_MULTITHREADED);
-  if (hr < 0 && hr >>> 0 !== RPC_E_CHANGED_MODE) {
+  if (hr < 0 && unsignedHResult(hr) !== RPC_E_CHANGED_MODE) {
     throw new Error(`CoInitializeEx failed: ${hresultText(hr)}`);
   }
   entered = true;

@@ -47,7 +47,3 @@ export function check(hr: number, call: string): number {
   if (hr < 0) throw new HResultError(call, hr);
   return hr;
 }
-
-export function failed(hr: number): boolean {
-  return hr < 0;
-}

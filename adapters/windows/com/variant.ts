@@ -42,14 +42,6 @@ export function variantI4(value: number): Uint8Array<ArrayBuffer> {
   return buffer;
 }
 
-export function variantBool(value: boolean): Uint8Array<ArrayBuffer> {
-  const buffer = variantBuffer();
-  const view = new DataView(buffer.buffer);
-  view.setUint16(0, VT_BOOL, true);
-  view.setInt16(8, value ? -1 : 0, true);
-  return buffer;
-}
-
 /**
  * Reads a VARIANT and takes what it owns: strings are copied and freed;
  * objects and arrays pass to the caller (the VARIANT is emptied so clearing

@@ -101,12 +101,3 @@ export class PointerOut {
     return Deno.UnsafePointer.create(this.buffer[0]);
   }
 }
-
-/** Runs `body` with an object, releasing it afterwards whatever happens. */
-export function using<T>(object: Deno.PointerObject, body: (o: Deno.PointerObject) => T): T {
-  try {
-    return body(object);
-  } finally {
-    release(object);
-  }
-}

@@ -9,28 +9,16 @@ import { WindowNode } from "./accessible_nodes.ts";
 import type { TreeNode, WalkContext } from "./tree_node.ts";
 import { focusedWindow, isWindow } from "./win32_controls.ts";
 import { foregroundWindow } from "../win32/windows.ts";
-import { roomForNode } from "../../../lib/observe/walk_budget.ts";
-
-interface Walk {
-  limits: CaptureLimits;
-  deadline: number;
-  nodes: number;
-  cutShort: Capture["cutShort"];
-}
+import { markDepthCut, roomForNode, type WalkBudget } from "../../../lib/observe/walk_budget.ts";
 
 export function walkContext(): WalkContext {
   return { focus: focusedWindow(), foreground: foregroundWindow() };
 }
 
 /** Adds `node`'s children below `element`; false once a limit stopped the walk. */
-function walkChildren(walk: Walk, node: TreeNode, element: Element, depth: number): boolean {
+function walkChildren(walk: WalkBudget, node: TreeNode, element: Element, depth: number): boolean {
   if (depth >= walk.limits.maxDepth) {
-    const count = node.childCount();
-    if (count > 0) {
-      element.truncated = true;
-      element.child_count = count;
-      walk.cutShort ??= "depth";
-    }
+    markDepthCut(walk, element, node.childCount());
     return true;
   }
   // One more than there is room for, so that a list the node limit cuts says so.
@@ -54,7 +42,7 @@ export function walkTree(
   root: TreeNode,
   limits: CaptureLimits,
 ): Pick<Capture, "root" | "nodeCount" | "cutShort"> {
-  const walk: Walk = {
+  const walk: WalkBudget = {
     limits,
     deadline: performance.now() + limits.timeoutMs,
     nodes: 1,

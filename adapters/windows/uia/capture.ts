@@ -18,14 +18,10 @@ import { release } from "../com/vtable.ts";
 import { type ElementArray, timedOut, type UiaClient } from "./automation.ts";
 import { type PropertySource, readFacts } from "./facts.ts";
 import { elementFromFacts, unreadableNode } from "./node.ts";
-import { roomForNode } from "../../../lib/observe/walk_budget.ts";
+import { markDepthCut, roomForNode, type WalkBudget } from "../../../lib/observe/walk_budget.ts";
 
-interface Walk {
+interface Walk extends WalkBudget {
   client: UiaClient;
-  limits: CaptureLimits;
-  deadline: number;
-  nodes: number;
-  cutShort: Capture["cutShort"];
   /** UIA gave up on the application: nothing more is asked of it. */
   unresponsive: boolean;
 }
@@ -77,11 +73,7 @@ function cutAtDepth(walk: Walk, element: Deno.PointerObject, node: Element): voi
   } catch (e) {
     noteFailure(walk, e);
   }
-  if (count > 0) {
-    node.truncated = true;
-    node.child_count = count;
-    walk.cutShort ??= "depth";
-  }
+  markDepthCut(walk, node, count);
 }
 
 /** Adds the element's children below `node`; false once a limit stopped the walk. */
