@@ -197,6 +197,16 @@ export function assignIds(node: Element, id = "root"): Element {
   return node;
 }
 
+/**
+ * The child indices a positional id names ("root.3.2" → [3, 2], "root" → []),
+ * which adapters follow back to the element; null for any other id.
+ */
+export function childPath(elementId: string): number[] | null {
+  const [head, ...parts] = elementId.split(".");
+  if (head !== "root" || !parts.every((part) => /^\d+$/.test(part))) return null;
+  return parts.map(Number);
+}
+
 export interface TreeCut {
   /** Levels 0..maxDepth are kept. */
   maxDepth: number;

@@ -7,6 +7,7 @@
 import type { ActionOutcome, ElementOperation } from "../../types.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { stateRecord } from "./states.ts";
+import { childPath } from "../../../lib/core/tree.ts";
 
 /** Action names that mean "do what a click would do", most specific first. */
 const DEFAULT_ACTION_NAMES = ["click", "press", "activate", "toggle", "jump", "open", "select"];
@@ -28,28 +29,25 @@ function resolve(
   frame: Accessible,
   elementId: string,
 ): Accessible | null {
-  const parts = elementId.split(".");
-  if (parts[0] !== "root") return null;
+  const path = childPath(elementId);
+  if (path === null) return null;
   session.cacheChildren(frame, false);
   try {
-    return follow(session, frame, parts.slice(1));
+    return follow(session, frame, path);
   } finally {
     session.cacheChildren(frame, true);
   }
 }
 
-function follow(session: AtspiConnection, frame: Accessible, path: string[]): Accessible | null {
+function follow(session: AtspiConnection, frame: Accessible, path: number[]): Accessible | null {
   let current: Accessible = frame;
   let owned = false;
-  for (const part of path) {
-    const index = Number(part);
+  for (const index of path) {
     let next: Accessible | null = null;
-    if (Number.isInteger(index) && index >= 0) {
-      try {
-        next = session.child(current, index);
-      } catch {
-        next = null;
-      }
+    try {
+      next = session.child(current, index);
+    } catch {
+      next = null;
     }
     if (owned) session.unref(current);
     if (next === null) return null;

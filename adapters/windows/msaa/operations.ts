@@ -6,6 +6,7 @@ import { WindowNode } from "./accessible_nodes.ts";
 import { walkContext } from "./capture.ts";
 import { type TreeNode, unsupported } from "./tree_node.ts";
 import { isWindow } from "./win32_controls.ts";
+import { childPath } from "../../../lib/core/tree.ts";
 
 /** Roles that hold the options of the element around them (a combo box's drop-down). */
 const OPTION_CONTAINERS = new Set(["List", "Menu"]);
@@ -14,15 +15,14 @@ const MAX_OPTIONS = 10_000;
 
 /** Follows `elementId` ("root.2.0") from `root`, disposing what it passes; null when gone. */
 function resolve(root: TreeNode, elementId: string): TreeNode | null {
-  const [head, ...path] = elementId.split(".");
-  if (head !== "root") {
+  const path = childPath(elementId);
+  if (path === null) {
     root.dispose();
     return null;
   }
   let current = root;
-  for (const part of path) {
-    const index = Number(part);
-    const children = Number.isInteger(index) && index >= 0 ? current.children(index + 1) : [];
+  for (const index of path) {
+    const children = current.children(index + 1);
     const next = children[index] ?? null;
     for (const child of children) if (child !== next) child.dispose();
     current.dispose();

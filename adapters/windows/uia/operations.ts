@@ -13,6 +13,7 @@ import { PropertyReader } from "./facts.ts";
 import { ElementSlot, Patterns } from "./interfaces.ts";
 import { callPattern } from "./patterns.ts";
 import { ExpandCollapseState, Property } from "./properties.ts";
+import { childPath } from "../../../lib/core/tree.ts";
 
 type SelectOperation = Extract<ElementOperation, { kind: "select" }>;
 
@@ -46,20 +47,17 @@ function resolve(
   handle: string,
   elementId: string,
 ): Deno.PointerObject | null {
-  const [first, ...path] = elementId.split(".");
-  if (first !== "root") return null;
+  const path = childPath(elementId);
+  if (path === null) return null;
   let current = client.elementFromHandle(hwnd, handle, false);
-  for (const part of path) {
-    const index = Number(part);
+  for (const index of path) {
     let next: Deno.PointerObject | null = null;
     try {
-      if (Number.isInteger(index) && index >= 0) {
-        const list = client.children(current, false);
-        try {
-          if (index < list.length) next = list.element(index);
-        } finally {
-          list.release();
-        }
+      const list = client.children(current, false);
+      try {
+        if (index < list.length) next = list.element(index);
+      } finally {
+        list.release();
       }
     } finally {
       release(current);
