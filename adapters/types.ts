@@ -57,15 +57,25 @@ export type InputAction =
     /** The element the click is aimed at, when known (scenario reactions use it). */
     elementId?: string;
   }
-  | { kind: "scroll"; clicks: number; x?: number; y?: number }
+  /**
+   * Wheel clicks: positive scrolls up (or, `horizontal`, right). Over x, y when
+   * given, else where the pointer is.
+   */
+  | { kind: "scroll"; clicks: number; x?: number; y?: number; horizontal?: boolean }
   | {
     kind: "drag";
     from: { x: number; y: number };
     to: { x: number; y: number };
     durationMs: number;
     modifiers: string[];
+    /** The button held during the drag (left when absent). */
+    button?: MouseButton;
   }
+  /** Press (`down`) or release one mouse button, after moving to x, y when given. */
+  | { kind: "button"; button: MouseButton; down: boolean; x?: number; y?: number }
   | { kind: "keys"; combo: string[] }
+  /** Press (`down`) or release one key (a canonical key name) and leave the rest as they are. */
+  | { kind: "key"; key: string; down: boolean }
   | {
     kind: "text";
     text: string;
@@ -126,6 +136,8 @@ export interface Adapter {
   input(action: InputAction, handle: string | null): Promise<ActionOutcome>;
   elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome>;
   monitors(): Promise<Monitor[]>;
+  /** Where the pointer is, in screen pixels (null when the platform cannot tell). */
+  pointer(): Promise<{ x: number; y: number } | null>;
   /** Bounds of visible windows above this one in Z-order (empty when unknown). */
   windowsAbove(handle: string): Promise<Bounds[]>;
   /** Platform activation; `[false, reason]` when there is no such API. */

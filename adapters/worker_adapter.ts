@@ -224,6 +224,10 @@ export class WorkerAdapter implements Adapter {
     return this.call("monitors", [], this.requestTimeoutMs);
   }
 
+  pointer(): Promise<{ x: number; y: number } | null> {
+    return this.call("pointer", [], this.requestTimeoutMs);
+  }
+
   windowsAbove(handle: string): Promise<Bounds[]> {
     return this.call("windowsAbove", [handle], this.requestTimeoutMs);
   }

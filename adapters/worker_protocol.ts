@@ -12,6 +12,7 @@ export type Method =
   | "input"
   | "elementOperation"
   | "monitors"
+  | "pointer"
   | "windowsAbove"
   | "activate";
 

@@ -56,6 +56,10 @@ export class BigTreeAdapter implements Adapter {
     return Promise.resolve([]);
   }
 
+  pointer() {
+    return Promise.resolve(null);
+  }
+
   windowsAbove() {
     return Promise.resolve([]);
   }

@@ -106,13 +106,13 @@ Deno.test("single getters serve a single func; list lengths must agree", () => {
 
 Deno.test("unknown metrics are reported by name, once, never passed", () => {
   const evaluator = EvaluatorSchema.parse({
-    func: ["check_accessibility_tree", "exact_match", "compare_pdfs", "compare_pdfs"],
+    func: ["compare_table", "exact_match", "compare_pdfs", "compare_pdfs"],
     conj: "or",
   });
-  assert.deepEqual(unknownMetrics(evaluator), ["check_accessibility_tree", "compare_pdfs"]);
+  assert.deepEqual(unknownMetrics(evaluator), ["compare_table", "compare_pdfs"]);
   assert.deepEqual(scoreTask(evaluator, { results: [], expecteds: [] }), {
     supported: false,
-    unknown: ["check_accessibility_tree", "compare_pdfs"],
+    unknown: ["compare_table", "compare_pdfs"],
   });
 });
 
@@ -149,5 +149,23 @@ Deno.test("evidence must have one result and one expected per func", () => {
   assert.throws(
     () => scoreTask(EvaluatorSchema.parse({ func: "exact_match" }), { results: [], expecteds: [] }),
     RangeError,
+  );
+});
+
+Deno.test("a tree query outside the supported XPath is unsupported, not scored", () => {
+  const evaluator = EvaluatorSchema.parse({
+    func: "check_accessibility_tree",
+    result: { type: "accessibility_tree" },
+    expected: { type: "rule", rules: [{ xpath: "//push-button[ends-with(@name, 'x')]" }] },
+  });
+  const xml = '<desktop-frame><push-button name="x"/></desktop-frame>';
+  const verdict = scoreTask(evaluator, {
+    results: [xml],
+    expecteds: [[{ xpath: "//push-button[ends-with(@name, 'x')]" }]],
+  });
+  assert.equal(verdict.supported, false);
+  assert.match(
+    verdict.supported ? "" : verdict.unknown[0],
+    /check_accessibility_tree: .*ends-with/,
   );
 });

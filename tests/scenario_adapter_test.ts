@@ -110,6 +110,7 @@ class LiveAdapterDouble implements Adapter {
   input = () => Promise.resolve({ ok: true as const });
   elementOperation = () => Promise.resolve({ ok: true as const });
   monitors = () => Promise.resolve([]);
+  pointer = () => Promise.resolve(null);
   windowsAbove = () => Promise.resolve([]);
   activate = () => Promise.resolve([false, "none"] as [boolean, string]);
   close = () => Promise.resolve();

@@ -18,6 +18,7 @@ import {
   writeOsworldTrajectory,
 } from "../lib/trace/osworld/index.ts";
 import { readTraceFolder } from "../lib/trace/report/index.ts";
+import { ACTION_BATCH_TOOLS } from "../lib/safety/rails.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { commandExists, partAvailable } from "./helpers/parts.ts";
 import { FIXTURE, fixtureCopy, runCli } from "./helpers/trace_fixture.ts";
@@ -184,6 +185,25 @@ const ACTIONS: ActionCase[] = [
     "pyautogui.scroll(-3, x=10, y=20)",
   ],
   ["scroll default", "scroll", {}, {}, "pyautogui.scroll(3)"],
+  ["scroll sideways", "scroll", { clicks: -2, horizontal: true }, {}, "pyautogui.hscroll(-2)"],
+  ["click_at triple", "click_at", { x: 1, y: 2, count: 3 }, {}, "pyautogui.tripleClick(1, 2)"],
+  [
+    "mouse_button down at",
+    "mouse_button",
+    { button: "right", state: "down", x: 5, y: 6 },
+    {},
+    "pyautogui.mouseDown(5, 6, button='right')",
+  ],
+  ["mouse_button up", "mouse_button", { state: "up" }, {}, "pyautogui.mouseUp(button='left')"],
+  ["key_hold down", "key_hold", { key: "Shift", state: "down" }, {}, "pyautogui.keyDown('shift')"],
+  ["key_hold up", "key_hold", { key: "a", state: "up" }, {}, "pyautogui.keyUp('a')"],
+  [
+    "drag with the right button",
+    "drag",
+    { from: { x: 1, y: 2 }, to: { x: 3, y: 4 }, button: "right" },
+    {},
+    "pyautogui.moveTo(1, 2); pyautogui.dragTo(3, 4, duration=0.5, button='right')",
+  ],
   [
     "drag points",
     "drag",
@@ -363,7 +383,11 @@ for (const [name, tool, args, summary, expected] of ACTIONS) {
 Deno.test("every input tool of the registry has a case in the table above", () => {
   // A new input tool would fall to "no pyautogui equivalent": this names it so it gets decided.
   const decided = new Set(ACTIONS.map(([, tool]) => tool));
-  const inputs = [...TOOLS.values()].filter((t) => t.kind === "input").map((t) => t.name);
+  // An action batch is no step of its own: its actions are traced as their own calls.
+  const inputs = [...TOOLS.values()]
+    .filter((t) => t.kind === "input" && !ACTION_BATCH_TOOLS.has(t.name))
+    .map((t) => t.name);
+  assert.ok(!isInputTool("run_pyautogui") && !isInputTool("run_computer13"));
   assert.ok(inputs.length >= 22, `${inputs.length} input tools`);
   assert.deepEqual(inputs.filter((name) => !decided.has(name)), []);
   assert.deepEqual(inputs.filter((name) => !isInputTool(name)), []);

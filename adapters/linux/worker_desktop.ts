@@ -20,6 +20,7 @@ import { AtspiHostClient } from "./atspi/host_client.ts";
 import type { WindowFacts } from "./atspi/host_protocol.ts";
 import { openXLibraries, type XLibraries } from "./ffi/libraries.ts";
 import { SETTLE_MS, XTestInput } from "./x11/xtest_input.ts";
+import { pointerPosition } from "./x11/pointer.ts";
 import { listMonitors, screenBounds } from "./x11/monitors.ts";
 import { grabRootArea } from "./x11/screenshot.ts";
 import { intersect } from "../../lib/observe/visibility.ts";
@@ -135,6 +136,10 @@ export class LinuxDesktop {
 
   monitors(): Monitor[] {
     return listMonitors(this.x, this.libs.xrandr);
+  }
+
+  pointer(): { x: number; y: number } | null {
+    return pointerPosition(this.x);
   }
 
   windowsAbove(handle: string): Bounds[] {

@@ -29,7 +29,9 @@ import { MOCK_SCREEN } from "./desktop.ts";
 import { ScenarioWorld } from "./scenario_world.ts";
 import type { RenderJob } from "./render_worker.ts";
 import { OffThread } from "../../lib/core/off_thread.ts";
-import type { MockWorld } from "./world.ts";
+import { MOCK_NOTE, type MockWorld } from "./world.ts";
+import { HeldInput } from "./held_input.ts";
+import { pointerAfter } from "../../lib/scenario/events.ts";
 import { randomHex } from "../../lib/core/hex.ts";
 
 export { MOCK_NOTE } from "./world.ts";
@@ -44,6 +46,8 @@ export class MockAdapter implements Adapter {
   readonly nonce = randomHex(4);
   private readonly desktop: DefaultWorld;
   private scenarioWorld: ScenarioWorld | null = null;
+  private readonly held = new HeldInput();
+  private pointerAt: { x: number; y: number } | null = null;
   private readonly renderer = new OffThread<RenderJob>(
     new URL("./render_worker.ts", import.meta.url),
     "mock screenshot",
@@ -120,7 +124,18 @@ export class MockAdapter implements Adapter {
   }
 
   input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
-    return Promise.resolve(this.world.input(action, handle));
+    const gestures = this.held.translate(action, this.pointerAt);
+    this.pointerAt = pointerAfter(action, this.pointerAt);
+    let outcome: ActionOutcome = { ok: true, note: MOCK_NOTE };
+    for (const gesture of gestures) {
+      outcome = this.world.input(gesture, handle);
+      if (!outcome.ok) break;
+    }
+    return Promise.resolve(outcome);
+  }
+
+  pointer(): Promise<{ x: number; y: number } | null> {
+    return Promise.resolve(this.pointerAt);
   }
 
   elementOperation(_target: ElementRef, _op: ElementOperation): Promise<ActionOutcome> {

@@ -26,7 +26,7 @@ import { user32 } from "./ffi/user32.ts";
 import { openTreeSource } from "./open_tree_source.ts";
 import type { TreeSource } from "./tree_source.ts";
 import { activateWindow } from "./win32/activation.ts";
-import { performInput } from "./win32/input.ts";
+import { performInput, pointerPosition } from "./win32/input.ts";
 import { listMonitors, screenBounds } from "./win32/monitors.ts";
 import { captureArea, captureWindow } from "./win32/screenshot.ts";
 import {
@@ -120,6 +120,10 @@ export class WindowsDesktop implements WorkerDesktop {
     const monitor = listMonitors()[target.index];
     const area = monitor ? intersect(monitor.bounds, screen) : null;
     return area === null ? null : captureArea(area);
+  }
+
+  pointer(): { x: number; y: number } | null {
+    return pointerPosition();
   }
 
   monitors(): Monitor[] {

@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   ConfirmationRequired: { status: 412, recoverable: true, next: "propose_action" },
   ConfirmationInvalid: { status: 412, recoverable: true, next: "propose_action" },
   SnapshotExpired: { status: 410, recoverable: true, next: null },
+  MarksStale: { status: 409, recoverable: true, next: "get_set_of_marks" },
   ScenarioInvalid: { status: 400, recoverable: false, next: null },
   TraceInvalid: { status: 400, recoverable: false, next: null },
   TraceNotFound: { status: 404, recoverable: true, next: "list_traces" },

@@ -35,6 +35,8 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   ConfirmationInvalid: "The confirm_token is unknown, expired, already used, or was proposed " +
     "for another action, other arguments or another element position. Nothing was executed.",
   SnapshotExpired: "The snapshot, tree_token or since token expired or never existed.",
+  MarksStale:
+    "A set-of-marks tag_N names an element that has moved or gone since that observation.",
   ScenarioInvalid: "The scenario file is malformed (file, line, column and key in context).",
   TraceInvalid:
     "The trace file cannot be used: cut short, re-ordered or broken by hand, or written in a " +

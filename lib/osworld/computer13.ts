@@ -20,7 +20,7 @@ const action = <T extends string, P extends z.ZodType>(type: T, parameters: P, w
   z.object({
     action_type: z.literal(type).describe(what),
     parameters,
-  }).strict();
+  }).strict().describe(`${type}: ${what}`);
 
 export const Computer13ActionSchema = z.discriminatedUnion("action_type", [
   action(

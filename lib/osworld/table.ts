@@ -4,9 +4,10 @@
 
 import type { Tiktoken } from "js-tiktoken/lite";
 import { cl100k } from "../tokens/cl100k.ts";
-import type { Element } from "../core/tree.ts";
+import type { Bounds, Element } from "../core/tree.ts";
 import {
   childrenOf,
+  interfacesOf,
   placementOf,
   pythonPair,
   tagOf,
@@ -82,8 +83,20 @@ function keptTag(tag: string): boolean {
     KEPT_TAGS.has(tag);
 }
 
-/** The node's row, or null when OSWorld's filter drops it. */
-function rowOf(el: Element): string | null {
+/** A node OSWorld's filter keeps, with what its table row and set-of-marks box need. */
+export interface KeptNode {
+  element: Element;
+  tag: string;
+  name: string;
+  text: string;
+  box: Bounds;
+}
+
+/**
+ * The node as OSWorld's filter keeps it, or null when dropped. `images`: the
+ * set-of-marks filter, which also keeps unnamed nodes with the Image interface.
+ */
+function keptNode(el: Element, images: boolean): KeptNode | null {
   const tag = tagOf(el);
   if (!keptTag(tag)) return null;
   const states = trueStates(el);
@@ -93,23 +106,39 @@ function rowOf(el: Element): string | null {
   if (!box || box.x < 0 || box.y < 0 || box.width <= 0 || box.height <= 0) return null;
   const name = xmlChars(el.name);
   const text = textOf(el);
-  if (name === "" && text === "") return null;
-  // Class and description stay empty: OSWorld's Linux code reads them from a
-  // namespace its XML never uses.
-  const cells = [tag, name, textCell(text), "", "", pythonPair(box.x, box.y)];
-  return [...cells, pythonPair(box.width, box.height)].join("\t");
+  const image = images && interfacesOf(el).includes("image");
+  if (name === "" && text === "" && !image) return null;
+  return { element: el, tag, name, text, box };
 }
 
-function collectRows(el: Element, depth: number, rows: string[]): void {
-  const row = rowOf(el);
-  if (row !== null) rows.push(row);
-  for (const child of childrenOf(el, depth)) collectRows(child, depth + 1, rows);
+function collectKept(el: Element, depth: number, images: boolean, kept: KeptNode[]): void {
+  const node = keptNode(el, images);
+  if (node !== null) kept.push(node);
+  for (const child of childrenOf(el, depth)) collectKept(child, depth + 1, images, kept);
+}
+
+/** The nodes OSWorld's filter keeps, in document order (`images`: set-of-marks' filter). */
+export function keptNodes(root: Element, images = false): KeptNode[] {
+  const kept: KeptNode[] = [];
+  for (const node of topLevel(root)) collectKept(node, 1, images, kept);
+  return kept;
 }
 
 /** The table's lines before any cut: the header, then one row per kept node. */
 export function tableLines(root: Element): string[] {
-  const rows: string[] = [];
-  for (const node of topLevel(root)) collectRows(node, 1, rows);
+  // Class and description stay empty: OSWorld's Linux code reads them from a
+  // namespace its XML never uses.
+  const rows = keptNodes(root).map(({ tag, name, text, box }) =>
+    [
+      tag,
+      name,
+      textCell(text),
+      "",
+      "",
+      pythonPair(box.x, box.y),
+      pythonPair(box.width, box.height),
+    ].join("\t")
+  );
   return [TABLE_HEADER, ...rows];
 }
 

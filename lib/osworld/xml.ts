@@ -19,18 +19,30 @@ import {
   xmlName,
 } from "./node.ts";
 
-const NS_BASE = "https://accessibility.ubuntu.example.org/ns";
+/** OSWorld's namespace paths, shared by both platforms' maps, in its order. */
+const NS_PATHS: ReadonlyArray<[string, string]> = [
+  ["st", "state"],
+  ["attr", "attributes"],
+  ["cp", "component"],
+  ["doc", "document"],
+  ["docattr", "document/attributes"],
+  ["txt", "text"],
+  ["val", "value"],
+  ["act", "action"],
+];
 
-/** OSWorld's namespace prefixes for Linux, in its order. */
-const NAMESPACES: ReadonlyArray<[string, string]> = [
-  ["st", `${NS_BASE}/state`],
-  ["attr", `${NS_BASE}/attributes`],
-  ["cp", `${NS_BASE}/component`],
-  ["doc", `${NS_BASE}/document`],
-  ["docattr", `${NS_BASE}/document/attributes`],
-  ["txt", `${NS_BASE}/text`],
-  ["val", `${NS_BASE}/value`],
-  ["act", `${NS_BASE}/action`],
+const namespacesUnder = (base: string): Array<[string, string]> =>
+  NS_PATHS.map(([prefix, path]) => [prefix, `${base}/${path}`]);
+
+/** OSWorld's namespace prefixes for Linux (its NS_MAP), in its order. */
+export const NAMESPACES: ReadonlyArray<[string, string]> = namespacesUnder(
+  "https://accessibility.ubuntu.example.org/ns",
+);
+
+/** OSWorld's namespace prefixes for Windows: the same paths plus `class`. */
+export const WINDOWS_NAMESPACES: ReadonlyArray<[string, string]> = [
+  ...namespacesUnder("https://accessibility.windows.example.org/ns"),
+  ["class", "https://accessibility.windows.example.org/ns/class"],
 ];
 
 // Tab, LF and CR as references so a parser's attribute-value normalisation

@@ -127,6 +127,10 @@ export class GuardedAdapter implements Adapter {
     return this.inner.monitors();
   }
 
+  pointer() {
+    return this.inner.pointer();
+  }
+
   windowsAbove(handle: string): Promise<Bounds[]> {
     return this.inner.windowsAbove(handle);
   }
@@ -175,10 +179,15 @@ export class GuardedAdapter implements Adapter {
   /** Pointer input lands on the window in front at its point; keys go to the focused window. */
   private async refuseInputTarget(action: InputAction): Promise<void> {
     const all = await this.listAll();
+    const pointer = action.kind === "button" && action.x === undefined
+      ? await this.inner.pointer()
+      : null;
     const points = action.kind === "drag"
       ? [action.from, action.to]
       : "x" in action && action.x !== undefined && action.y !== undefined
       ? [{ x: action.x, y: action.y }]
+      : pointer
+      ? [pointer]
       : [];
     const above = (handle: string) => this.inner.windowsAbove(handle);
     const targets = points.length > 0

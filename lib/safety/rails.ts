@@ -11,9 +11,16 @@ import { ConfirmationDesk } from "./confirmation.ts";
 import { Redactor } from "./redactor.ts";
 import { Tripwire } from "./tripwire.ts";
 
+/**
+ * Tools that perform a batch of actions (agents' pyautogui and computer_13):
+ * each action is its own tool call, charged and audited as it runs.
+ */
+export const ACTION_BATCH_TOOLS: ReadonlySet<string> = new Set(["run_pyautogui", "run_computer13"]);
+
 /** Tools that return pixels of the screen (the screenshot budget). */
 const SCREENSHOT_TOOLS = new Set([
   "get_screenshot",
+  "get_set_of_marks",
   "get_screenshot_cropped",
   "get_full_screenshot",
 ]);
@@ -47,7 +54,8 @@ export class SafetyRails {
 
   /** The budget a call of this tool spends from, if any. */
   meterOf(tool: string, kind: string): Meter | null {
-    if (kind === "input") return "actions";
+    // A batch's own actions are charged one by one as they run.
+    if (kind === "input") return ACTION_BATCH_TOOLS.has(tool) ? null : "actions";
     if (SCREENSHOT_TOOLS.has(tool)) return "screenshots";
     if (VLM_TOOLS.has(tool) && this.vlmEnabled()) return "vlm_tokens";
     return null;

@@ -63,6 +63,10 @@ export function toEvent(
       return pointed("hover", nodeAt(windows, action));
     case "drag":
       return pointed("drag", nodeAt(windows, action.from));
+    // Held buttons and keys reach a scenario as whole gestures (adapters/mock/held_input.ts).
+    case "button":
+    case "key":
+      return pointed("hover", pointer ? nodeAt(windows, pointer) : null);
     case "scroll": {
       const at = action.x !== undefined && action.y !== undefined
         ? { x: action.x, y: action.y }
@@ -89,6 +93,7 @@ export function pointerAfter(action: InputAction, before: Point | null): Point |
     case "drag":
       return { ...action.to };
     case "scroll":
+    case "button":
       return action.x !== undefined && action.y !== undefined
         ? { x: action.x, y: action.y }
         : before;

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { screenOf } from "../observe/capture.ts";
 import { captureDesktop, captureWindow, targetWindow } from "../observe/capture.ts";
 import { desktopTree } from "../observe/desktop_tree.ts";
-import { windowNamed } from "../observe/window_order.ts";
+import { type WindowArgs, windowNamed } from "../observe/window_order.ts";
 import { assignIds, type Element } from "../core/tree.ts";
 import { accessibilityXml } from "../osworld/xml.ts";
 import { tableLines } from "../osworld/table.ts";
@@ -39,10 +39,8 @@ const accessibilityInput = z.object({
   ),
 });
 
-type AccessibilityArgs = z.output<typeof accessibilityInput>;
-
 /** The desktop, or one window wrapped in its application, as OSWorld walks it. */
-async function treeFor(session: Session, args: AccessibilityArgs): Promise<Element> {
+export async function osworldTree(session: Session, args: WindowArgs): Promise<Element> {
   if (!windowNamed(args)) {
     return (await captureDesktop(session, null, session.config.tree.max_depth)).tree;
   }
@@ -63,7 +61,7 @@ export const getAccessibilityTreeTool = defineTool({
   input: accessibilityInput,
   annotations: READ_ONLY,
   async run(args, { session }) {
-    const tree = await treeFor(session, args);
+    const tree = await osworldTree(session, args);
     if (args.format === "xml") return { AT: accessibilityXml(tree) };
     const { table, tokens, cut, rows } = await cutTableOffThread(
       tableLines(tree),

@@ -42,6 +42,10 @@ const clickInput = z.object({
   y: screenY,
   button: mouseButton,
   double: z.boolean().default(false).describe("true: a double click. Default false."),
+  count: z.number().int().min(1).max(3).optional().describe(
+    "How many clicks, 1 to 3 (3: a triple click, which selects a line or paragraph). " +
+      "Wins over double when given.",
+  ),
   dry_run: dryRun,
 });
 
@@ -57,19 +61,20 @@ export const {
   input: clickInput,
   fixed: { right: { button: "right" }, double: { double: true } },
   run(args, { session }) {
+    const count = args.count ?? (args.double ? 2 : 1);
     return runCoordinateVerb(session, {
       action: "click_at",
       args,
       dryRun: args.dry_run,
       point: { x: args.x, y: args.y },
-      echo: { x: args.x, y: args.y, button: args.button, double: args.double },
+      echo: { x: args.x, y: args.y, button: args.button, double: count === 2, count },
       execute: (window) =>
         session.adapter.input({
           kind: "click",
           x: args.x,
           y: args.y,
           button: args.button,
-          count: args.double ? 2 : 1,
+          count,
         }, window?.handle ?? null),
     });
   },
@@ -153,13 +158,17 @@ export const pressKeyTool = defineTool({
 export const scrollTool = defineTool({
   name: "scroll",
   description:
-    "Scroll the mouse wheel: positive clicks scroll up, negative down (default 3). With x and " +
-    "y the pointer moves there first, so the scroll reaches the element under it.",
+    "Scroll the mouse wheel: positive clicks scroll up, negative down (default 3); with " +
+    "horizontal, positive scrolls right. With x and y the pointer moves there first, so the " +
+    "scroll reaches the element under it.",
   kind: "input",
   input: z.object({
     ...verbWindowArgs,
     clicks: z.number().int().min(-1000).max(1000).default(3).describe(
       "Wheel clicks, -1000 to 1000: positive scrolls up, negative down. Default 3.",
+    ),
+    horizontal: z.boolean().default(false).describe(
+      "true: scroll sideways, positive clicks to the right, negative to the left. Default false.",
     ),
     x: screenX.optional().describe(
       "Move the pointer to this absolute screen x (pixels) first; give x and y together, " +
@@ -183,10 +192,10 @@ export const scrollTool = defineTool({
       args,
       dryRun: args.dry_run,
       point,
-      echo: { clicks: args.clicks, ...point },
+      echo: { clicks: args.clicks, horizontal: args.horizontal, ...point },
       execute: (window) =>
         session.adapter.input(
-          { kind: "scroll", clicks: args.clicks, ...point },
+          { kind: "scroll", clicks: args.clicks, horizontal: args.horizontal, ...point },
           window?.handle ?? null,
         ),
     });

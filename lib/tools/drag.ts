@@ -16,6 +16,7 @@ import {
   checkedByTool,
   CONFIRM_TOKEN,
   dryRun,
+  mouseButton,
   screenX,
   screenY,
   windowArgsFor,
@@ -73,7 +74,7 @@ async function resolveEnds(
 export const dragTool = defineTool({
   name: "drag",
   description:
-    "Drag with the left button from one place to another: each end is {x, y} (absolute " +
+    "Drag with a mouse button (left unless button says otherwise) from one place to another: each end is {x, y} (absolute " +
     "pixels), {selector} or {element_id} (the element's centre). Optional modifiers held " +
     'during the drag (e.g. ["ctrl"] to copy) and duration_s (default 0.5).',
   kind: "input",
@@ -104,6 +105,9 @@ export const dragTool = defineTool({
     ),
     duration_s: z.number().min(0).max(10).default(0.5).describe(
       "How long the drag takes, in seconds, 0 to 10. Default 0.5.",
+    ),
+    button: mouseButton.describe(
+      "The button held during the drag: left (default), right or middle.",
     ),
     dry_run: dryRun,
     confirm_token: CONFIRM_TOKEN,
@@ -144,6 +148,7 @@ export const dragTool = defineTool({
           to: end.point,
           durationMs: Math.round(args.duration_s * 1000),
           modifiers,
+          button: args.button,
         }, window?.handle ?? null),
     });
   },

@@ -24,6 +24,9 @@ import {
   scrollTool,
   typeTextTool,
 } from "./coordinate_verbs.ts";
+import { keyHoldTool, mouseButtonTool } from "./holds.ts";
+import { runComputer13Tool, runPyautoguiTool } from "./agent_actions.ts";
+import { getSetOfMarksTool } from "./set_of_marks.ts";
 import { observeWindowTool } from "./observe_window.ts";
 import {
   clickElementAndObserveTool,
@@ -73,6 +76,7 @@ const ALL: Tool[] = [
   getWindowStructureTool,
   getDesktopTreeTool,
   getAccessibilityTreeTool,
+  getSetOfMarksTool,
   getScreenDescriptionTool,
   getScreenshotTool,
   getScreenshotCroppedTool,
@@ -87,6 +91,10 @@ const ALL: Tool[] = [
   pressKeyTool,
   scrollTool,
   hoverAtTool,
+  mouseButtonTool,
+  keyHoldTool,
+  runPyautoguiTool,
+  runComputer13Tool,
   dragTool,
   bringToForegroundTool,
   clickElementTool,

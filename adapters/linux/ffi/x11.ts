@@ -21,6 +21,7 @@ const x11Symbols = {
   XFree: { parameters: [P], result: "i32" },
   XGetGeometry: { parameters: [P, "u64", B, B, B, B, B, B, B], result: "i32" },
   XTranslateCoordinates: { parameters: [P, "u64", "u64", "i32", "i32", B, B, B], result: "i32" },
+  XQueryPointer: { parameters: [P, "u64", B, B, B, B, B, B, B], result: "i32" },
   XGetWindowAttributes: { parameters: [P, "u64", B], result: "i32" },
   XSendEvent: { parameters: [P, "u64", "i32", "i64", B], result: "i32" },
   XFlush: { parameters: [P], result: "i32" },

@@ -11,6 +11,8 @@ import type { XDisplay } from "./display.ts";
 const BUTTONS: Record<MouseButton, number> = { left: 1, middle: 2, right: 3 };
 const SCROLL_UP = 4;
 const SCROLL_DOWN = 5;
+const SCROLL_LEFT = 6;
+const SCROLL_RIGHT = 7;
 /** Pause between the clicks of a double click: well inside any double-click time. */
 const MULTI_CLICK_GAP_MS = 40;
 /** Pause between typed characters, so no toolkit drops or reorders keys. */
@@ -30,6 +32,9 @@ function sleep(ms: number): Promise<void> {
 
 export class XTestInput {
   private keyboardMap: KeyboardMap | null = null;
+  /** Buttons and keycodes an agent pressed and has not released: let go on close. */
+  private readonly heldButtons = new Set<number>();
+  private readonly heldKeys = new Set<number>();
 
   constructor(private readonly x: XDisplay, private readonly xtest: XTest) {}
 
@@ -151,7 +156,9 @@ export class XTestInput {
       }
       case "scroll": {
         if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
-        const button = action.clicks >= 0 ? SCROLL_UP : SCROLL_DOWN;
+        const button = action.horizontal
+          ? (action.clicks >= 0 ? SCROLL_RIGHT : SCROLL_LEFT)
+          : (action.clicks >= 0 ? SCROLL_UP : SCROLL_DOWN);
         for (let i = 0; i < Math.abs(action.clicks); i++) {
           this.button(button, true);
           this.button(button, false);
@@ -161,10 +168,25 @@ export class XTestInput {
       case "drag":
         await this.withModifiers(action.modifiers, () => this.drag(action));
         return { ok: true };
+      case "button": {
+        if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
+        const button = BUTTONS[action.button];
+        this.button(button, action.down);
+        if (action.down) this.heldButtons.add(button);
+        else this.heldButtons.delete(button);
+        return { ok: true };
+      }
       case "keys":
         if (action.combo.length === 0) return { ok: false, error: "Unsupported action: no keys" };
         await this.chord(action.combo);
         return { ok: true };
+      case "key": {
+        const { keycode } = await this.stroke(action.key);
+        this.key(keycode, action.down);
+        if (action.down) this.heldKeys.add(keycode);
+        else this.heldKeys.delete(keycode);
+        return { ok: true };
+      }
       case "text":
         if (action.text === "") return { ok: false, error: "Unsupported action: empty text" };
         await this.type(action.text);
@@ -173,8 +195,9 @@ export class XTestInput {
   }
 
   private async drag(action: Extract<InputAction, { kind: "drag" }>): Promise<void> {
+    const button = BUTTONS[action.button ?? "left"];
     this.move(action.from.x, action.from.y);
-    this.button(BUTTONS.left, true);
+    this.button(button, true);
     try {
       const steps = Math.max(2, Math.round(action.durationMs / DRAG_STEP_MS));
       for (let i = 1; i <= steps; i++) {
@@ -186,11 +209,13 @@ export class XTestInput {
         );
       }
     } finally {
-      this.button(BUTTONS.left, false);
+      this.button(button, false);
     }
   }
 
   close(): void {
+    for (const button of this.heldButtons) this.button(button, false);
+    for (const keycode of this.heldKeys) this.key(keycode, false);
     this.keyboardMap?.restore();
   }
 }

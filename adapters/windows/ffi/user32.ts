@@ -21,6 +21,7 @@ function open() {
     GetWindowTextW: { parameters: ["pointer", "buffer", "i32"], result: "i32" },
     GetWindowLongPtrW: { parameters: ["pointer", "i32"], result: "isize" },
     GetWindowRect: { parameters: ["pointer", "buffer"], result: "i32" },
+    GetCursorPos: { parameters: ["buffer"], result: "i32" },
     GetWindowThreadProcessId: { parameters: ["pointer", "buffer"], result: "u32" },
     GetForegroundWindow: { parameters: [], result: "pointer" },
     GetTopWindow: { parameters: ["pointer"], result: "pointer" },

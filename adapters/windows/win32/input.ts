@@ -129,7 +129,7 @@ function drag(action: Extract<InputAction, { kind: "drag" }>): ActionOutcome {
   sendInputs([
     ...modifiers.map((vk) => key(vk, true)),
     move(action.from.x, action.from.y),
-    mouseButton("left", true),
+    mouseButton(action.button ?? "left", true),
   ]);
   try {
     const steps = Math.max(2, Math.round(action.durationMs / DRAG_STEP_MS));
@@ -142,7 +142,10 @@ function drag(action: Extract<InputAction, { kind: "drag" }>): ActionOutcome {
       )]);
     }
   } finally {
-    sendInputs([mouseButton("left", false), ...modifiers.reverse().map((vk) => key(vk, false))]);
+    sendInputs([
+      mouseButton(action.button ?? "left", false),
+      ...modifiers.reverse().map((vk) => key(vk, false)),
+    ]);
   }
   return { ok: true };
 }
@@ -167,20 +170,39 @@ function send(action: InputAction): ActionOutcome {
         : [];
       const notches = Array.from(
         { length: Math.abs(action.clicks) },
-        () => wheelNotch(action.clicks > 0),
+        () => wheelNotch(action.clicks > 0, action.horizontal),
       );
       sendInputs([...position, ...notches]);
       return { ok: true };
     }
     case "drag":
       return drag(action);
+    case "button": {
+      const position = action.x !== undefined && action.y !== undefined
+        ? [move(action.x, action.y)]
+        : [];
+      sendInputs([...position, mouseButton(action.button, action.down)]);
+      return { ok: true };
+    }
     case "keys":
       if (action.combo.length === 0) return { ok: false, error: "Unsupported action: no keys" };
       return chord(action.combo);
+    case "key": {
+      const stroke = keyStroke(action.key);
+      if (stroke === null) return { ok: false, error: `no key for '${action.key}' on this layout` };
+      sendInputs([key(stroke.vk, action.down)]);
+      return { ok: true };
+    }
     case "text":
       if (action.text === "") return { ok: false, error: "Unsupported action: empty text" };
       return typeText(action.text);
   }
+}
+
+/** Where the cursor is, in virtual-screen pixels; null when Windows refuses (a secure desktop). */
+export function pointerPosition(): { x: number; y: number } | null {
+  const point = new Int32Array(2);
+  return user32().GetCursorPos(point) ? { x: point[0], y: point[1] } : null;
 }
 
 /** Performs the action, then (unless more text follows at once) lets the application settle. */

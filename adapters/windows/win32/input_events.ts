@@ -21,6 +21,7 @@ const KEY_FLAGS = 12;
 
 export const MOUSEEVENTF_MOVE = 0x0001;
 export const MOUSEEVENTF_WHEEL = 0x0800;
+export const MOUSEEVENTF_HWHEEL = 0x1000;
 export const MOUSEEVENTF_VIRTUALDESK = 0x4000;
 export const MOUSEEVENTF_ABSOLUTE = 0x8000;
 const BUTTON_FLAGS: Record<MouseButton, { down: number; up: number }> = {
@@ -104,9 +105,14 @@ export function mouseButton(button: MouseButton, down: boolean): Uint8Array {
   return mouse(down ? flags.down : flags.up);
 }
 
-/** One wheel notch: up (away from the user) when `up`, else down. */
-export function wheelNotch(up: boolean): Uint8Array {
-  return mouse(MOUSEEVENTF_WHEEL, 0, 0, up ? WHEEL_DELTA : -WHEEL_DELTA);
+/** One wheel notch: up (away from the user) when `up`, else down; `horizontal`: right, else left. */
+export function wheelNotch(up: boolean, horizontal = false): Uint8Array {
+  return mouse(
+    horizontal ? MOUSEEVENTF_HWHEEL : MOUSEEVENTF_WHEEL,
+    0,
+    0,
+    up ? WHEEL_DELTA : -WHEEL_DELTA,
+  );
 }
 
 /** A virtual key going down or up; `scan` is its hardware scan code when known. */

@@ -4,6 +4,7 @@
 // "File" results are the file's text (null: no such file), read by the caller.
 
 import type { AgentAction } from "../agent_action.ts";
+import { checkAccessibilityTree } from "./accessibility_tree.ts";
 import { fuzzRatio } from "./fuzz_ratio.ts";
 import { compilePythonRegex } from "./python_regex.ts";
 import {
@@ -175,4 +176,5 @@ export const METRICS: ReadonlyMap<string, Metric> = new Map([
   ["file_contains", fileContains],
   ["check_list", checkList],
   ["check_json", checkJson],
+  ["check_accessibility_tree", checkAccessibilityTree],
 ]);

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { AgentAction } from "../agent_action.ts";
 import { infeasibleScore, METRICS } from "./metrics.ts";
+import { UnsupportedTreeQuery } from "./tree_query/unsupported.ts";
 
 const getterSpec = z.record(z.string(), z.unknown()).describe(
   "A getter spec such as {type: 'vm_command_line', command} or {type: 'rule', rules}",
@@ -114,13 +115,20 @@ export function scoreTask(evaluator: Evaluator, evidence: TaskEvidence): TaskSco
     throw new RangeError(`expected ${steps.length} results and expecteds, one per func`);
   }
   const feasible = steps.every((step) => step.func !== INFEASIBLE);
-  const parts = steps.map((step, i) => {
+  const parts = [];
+  for (const [i, step] of steps.entries()) {
     const metric = METRICS.get(step.func);
-    const partScore = metric === undefined
-      ? infeasibleScore(evidence.lastAction)
-      : metric(evidence.results[i], evidence.expecteds[i], step.options);
-    return { func: step.func, score: partScore };
-  });
+    try {
+      const partScore = metric === undefined
+        ? infeasibleScore(evidence.lastAction)
+        : metric(evidence.results[i], evidence.expecteds[i], step.options);
+      parts.push({ func: step.func, score: partScore });
+    } catch (error) {
+      // A query this service cannot evaluate: the task is unsupported, never scored 0.
+      if (!(error instanceof UnsupportedTreeQuery)) throw error;
+      return { supported: false, unknown: [`${step.func}: ${error.message}`] };
+    }
+  }
   const gaveUp = evidence.lastAction?.kind === "fail";
   const score = feasible && gaveUp ? 0 : combine(parts.map((part) => part.score), evaluator.conj);
   return { supported: true, score, parts };

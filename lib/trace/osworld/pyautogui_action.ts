@@ -123,11 +123,31 @@ function dragCode(args: Record<string, unknown>, bounds: Bounds | null): Code {
     keyNames.push(name);
   }
   const duration = typeof args.duration_s === "number" ? args.duration_s : 0.5;
+  const button = typeof args.button === "string" ? args.button : "left";
+  if (!BUTTONS.has(button)) return { reason: `unknown button ${button}` };
   const drag = `pyautogui.moveTo(${from.x}, ${from.y}); pyautogui.dragTo(${to.x}, ${to.y}, ` +
-    `duration=${pythonNumber(duration)}, button='left')`;
+    `duration=${pythonNumber(duration)}, button=${pythonString(button)})`;
   const down = keyNames.map((k) => `pyautogui.keyDown(${pythonString(k)}); `).join("");
   const up = keyNames.toReversed().map((k) => `; pyautogui.keyUp(${pythonString(k)})`).join("");
   return { code: `${down}${drag}${up}` };
+}
+
+/** mouseDown / mouseUp, at the point when one was given. */
+function buttonCode(point: Point | null, button: unknown, state: unknown): Code {
+  const b = button ?? "left";
+  if (typeof b !== "string" || !BUTTONS.has(b)) return { reason: `unknown button ${String(b)}` };
+  const verb = state === "down" ? "mouseDown" : "mouseUp";
+  const at = point ? `${point.x}, ${point.y}, ` : "";
+  return { code: `pyautogui.${verb}(${at}button=${pythonString(b)})` };
+}
+
+/** keyDown / keyUp of one key as pyautogui names it. */
+function keyHoldCode(key: unknown, state: unknown): Code {
+  const names = typeof key === "string" ? pyautoguiKeys(key) : null;
+  if (names === null || names.length !== 1) {
+    return { reason: `pyautogui has no key for '${String(key)}'` };
+  }
+  return { code: `pyautogui.${state === "down" ? "keyDown" : "keyUp"}(${pythonString(names[0])})` };
 }
 
 /** A drag modifier ("ctrl", "Control", "cmd"...) as pyautogui's name; null if not a modifier. */
@@ -145,7 +165,7 @@ function codeFor(tool: string, args: Record<string, unknown>, bounds: Bounds | n
   const at = elementPoint(bounds);
   switch (tool) {
     case "click_at":
-      return clickOrReason(point, args.button, args.double === true ? 2 : 1);
+      return clickOrReason(point, args.button, args.count ?? (args.double === true ? 2 : 1));
     case "right_click_at":
       return clickOrReason(point, "right", args.double === true ? 2 : 1);
     case "double_click_at":
@@ -164,10 +184,15 @@ function codeFor(tool: string, args: Record<string, unknown>, bounds: Bounds | n
       const clicks = args.clicks ?? 3;
       if (!isCoordinate(clicks)) return { reason: "no whole number of clicks was recorded" };
       const where = point ? `, x=${point.x}, y=${point.y}` : "";
-      return { code: `pyautogui.scroll(${clicks}${where})` };
+      const verb = args.horizontal === true ? "hscroll" : "scroll";
+      return { code: `pyautogui.${verb}(${clicks}${where})` };
     }
     case "drag":
       return dragCode(args, bounds);
+    case "mouse_button":
+      return buttonCode(point, args.button, args.state);
+    case "key_hold":
+      return keyHoldCode(args.key, args.state);
     case "click_element":
       return clickOrReason(at, args.button, args.count);
     case "right_click_element":

@@ -1,0 +1,34 @@
+// The set-of-marks observations a session handed out, so a later `tag_N`
+// resolves against the marks the agent actually saw. A few are kept: an agent
+// may look twice before it acts on the first look.
+
+import { perSession } from "../../core/per_session.ts";
+import type { Mark } from "./marks.ts";
+
+export interface MarkObservation {
+  id: string;
+  marks: Mark[];
+  /** The window the observation was limited to, if one was named. */
+  windowUid: string | null;
+}
+
+const KEPT = 8;
+
+export class MarkStore {
+  private readonly observations: MarkObservation[] = [];
+  private next = 1;
+
+  add(marks: Mark[], windowUid: string | null): MarkObservation {
+    const observation = { id: `som${this.next++}`, marks, windowUid };
+    this.observations.push(observation);
+    if (this.observations.length > KEPT) this.observations.shift();
+    return observation;
+  }
+
+  /** The observation with this id, or the latest when id is null; undefined when none. */
+  get(id: string | null): MarkObservation | undefined {
+    return id === null ? this.observations.at(-1) : this.observations.find((o) => o.id === id);
+  }
+}
+
+export const markStores = perSession(() => new MarkStore());

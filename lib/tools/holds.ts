@@ -1,0 +1,96 @@
+// mouse_button and key_hold: one button or key going down or up on its own,
+// for the gestures whole clicks and chords cannot express (OSWorld's
+// MOUSE_DOWN / KEY_DOWN, pyautogui's mouseDown / keyDown). What is held stays
+// held between calls until released.
+
+import { z } from "zod";
+import { runCoordinateVerb } from "../act/coordinate_verb.ts";
+import { parseKeysArg } from "../act/key_args.ts";
+import { ToolError } from "../core/errors.ts";
+import { dryRun, mouseButton, screenX, screenY } from "./args.ts";
+import { verbWindowArgs } from "./coordinate_verbs.ts";
+import { ACTS, defineTool } from "./registry.ts";
+
+const state = z.enum(["down", "up"]).describe(
+  "down: press and keep holding; up: release. Required.",
+);
+
+export const mouseButtonTool = defineTool({
+  name: "mouse_button",
+  description:
+    "Press (state down) or release (state up) one mouse button and leave it so, moving to x, y " +
+    "first when given: the parts of a click or drag an agent wants to control itself. A " +
+    "button pressed and not released stays held. For ordinary clicks use click_at.",
+  kind: "input",
+  input: z.object({
+    ...verbWindowArgs,
+    button: mouseButton,
+    state,
+    x: screenX.optional().describe(
+      "Move the pointer to this absolute screen x (pixels) first; give x and y together, or " +
+        "neither to use the pointer where it is.",
+    ),
+    y: screenY.optional().describe(
+      "Move the pointer to this absolute screen y (pixels) first; give x and y together, or " +
+        "neither to use the pointer where it is.",
+    ),
+    dry_run: dryRun,
+  }).refine((a) => (a.x === undefined) === (a.y === undefined), {
+    message: "x and y go together",
+  }),
+  annotations: ACTS,
+  async run(args, { session }) {
+    const given = args.x === undefined || args.y === undefined ? null : { x: args.x, y: args.y };
+    const point = given ?? await session.adapter.pointer() ?? undefined;
+    return runCoordinateVerb(session, {
+      action: "mouse_button",
+      args,
+      dryRun: args.dry_run,
+      point,
+      echo: { button: args.button, state: args.state, ...point },
+      execute: (window) =>
+        session.adapter.input(
+          { kind: "button", button: args.button, down: args.state === "down", ...given },
+          window?.handle ?? null,
+        ),
+    });
+  },
+});
+
+export const keyHoldTool = defineTool({
+  name: "key_hold",
+  description:
+    "Press (state down) or release (state up) one key and leave it so, e.g. hold shift while " +
+    "clicking several items, then release it. A key pressed and not released stays held. " +
+    "For shortcuts use press_key ('ctrl+s').",
+  kind: "input",
+  input: z.object({
+    ...verbWindowArgs,
+    key: z.string().min(1).max(40).describe(
+      "One key: a name (shift, ctrl, alt, super, enter, f5, a...) or a single character; " +
+        "case-insensitive names. Required.",
+    ),
+    state,
+    dry_run: dryRun,
+  }),
+  annotations: ACTS,
+  run(args, { session }) {
+    const keys = parseKeysArg(args.key);
+    if (keys.length !== 1) {
+      throw new ToolError("BadRequest", `key_hold takes one key, not '${args.key}'`, {
+        key: args.key,
+      });
+    }
+    return runCoordinateVerb(session, {
+      action: "key_hold",
+      args,
+      dryRun: args.dry_run,
+      echo: { key: keys[0], state: args.state },
+      execute: (window) =>
+        session.adapter.input(
+          { kind: "key", key: keys[0], down: args.state === "down" },
+          window?.handle ?? null,
+        ),
+    });
+  },
+});
