@@ -45,6 +45,7 @@ export const TOOL_ROUTES: ToolRoute[] = [
   b("/api/drag", "drag", "Act"),
   b("/api/pyautogui", "run_pyautogui", "Act"),
   b("/api/computer13", "run_computer13", "Act"),
+  b("/api/osworld/task", "osworld_task", "Act"),
   q("/api/observe", "observe_window", "Observe"),
   b("/api/snapshot/diff", "snapshot_diff", "Snapshots and waits"),
   b("/api/wait_for", "wait_for", "Snapshots and waits"),

@@ -166,6 +166,19 @@ export const CONFIG_SECTIONS = {
       "Folders scenario files may be loaded from (relative paths: from the working directory; the bundled scenarios are always allowed).",
     ),
   }).describe("Scenario files."),
+  osworld: z.object({
+    allow_commands: z.boolean().default(false).describe(
+      "OSWorld task files: run their execute / command setup steps and vm_command_line " +
+        "getters as shell commands of this service's user. Off by default: such a task is " +
+        "reported as unsupported.",
+    ),
+    file_dirs: z.array(z.string().min(1)).default([]).describe(
+      "Folders a task's vm_file getter and file-based setup may read from (none by default).",
+    ),
+    client_password: z.string().default("").describe(
+      "What a task's {CLIENT_PASSWORD} placeholder becomes (never shown in any answer).",
+    ),
+  }).describe("OSWorld / OS-Harm task files (POST /api/osworld/task)."),
   references: z.object({
     dirs: z.array(z.string().min(1)).default(["references"]).describe(
       "Folders reference images (assert_state screenshot_similar) may be read from.",

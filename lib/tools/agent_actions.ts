@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ToolError } from "../core/errors.ts";
 import type { Session } from "../core/session.ts";
+import { perSession } from "../core/per_session.ts";
 import type { ActionPoint, AgentAction } from "../osworld/agent_action.ts";
 import { Computer13ActionSchema, parseComputer13 } from "../osworld/computer13.ts";
 import { sameMark, setOfMarks } from "../osworld/marks/marks.ts";
@@ -19,6 +20,12 @@ import { dispatchNested, formatIssues } from "./dispatch.ts";
 import { ACTS, defineTool, type Tool, type ToolContext, type ToolResult } from "./registry.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The kind of the last action an agent's batch performed in this session: an
+ * OSWorld `infeasible` task passes only when it was FAIL.
+ */
+export const lastActions = perSession((): { kind: AgentAction["kind"] | null } => ({ kind: null }));
 
 /** A tool a plan calls (the registry imports this file, so it is read at run time). */
 function plannedTool(name: string): Tool {
@@ -129,6 +136,7 @@ async function perform(plan: PlanStep[], ctx: ToolContext): Promise<ToolResult> 
       await sleep(seconds * 1000);
       steps.push({ action: step.action.kind, seconds });
     }
+    lastActions(ctx.session).kind = step.action.kind;
     if (step.kind === "control") {
       control = step.word;
       if (step.word !== "WAIT") steps.push({ action: step.action.kind });

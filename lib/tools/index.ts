@@ -27,6 +27,7 @@ import {
 import { keyHoldTool, mouseButtonTool } from "./holds.ts";
 import { runComputer13Tool, runPyautoguiTool } from "./agent_actions.ts";
 import { getSetOfMarksTool } from "./set_of_marks.ts";
+import { osworldTaskTool } from "./osworld_task.ts";
 import { observeWindowTool } from "./observe_window.ts";
 import {
   clickElementAndObserveTool,
@@ -95,6 +96,7 @@ const ALL: Tool[] = [
   keyHoldTool,
   runPyautoguiTool,
   runComputer13Tool,
+  osworldTaskTool,
   dragTool,
   bringToForegroundTool,
   clickElementTool,

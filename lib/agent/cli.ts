@@ -1,0 +1,167 @@
+// deno task agent -- --task T.json --base-url URL --model NAME [options]
+// deno task osworld-run T.json [--service URL] [--pyautogui F | --computer13 F]
+//
+// Both talk to a running service (deno task serve / start) over REST.
+
+import { parseArgs } from "node:util";
+import { runAgent } from "./loop.ts";
+import type { ActionSpace, ObservationType } from "./prompts.ts";
+import { ServiceClient } from "./service_client.ts";
+
+const AGENT_USAGE = `usage: deno task agent -- --task TASK.json --base-url URL --model NAME
+  --service URL                 the running service (default http://127.0.0.1:5001)
+  --observation TYPE            screenshot | a11y_tree (default) | screenshot_a11y_tree | som
+  --action-space SPACE          pyautogui (default) | computer_13
+  --max-steps N                 steps before giving up (default 15)
+  --max-trajectory-length N     earlier turns kept in the prompt (default 3)
+  --a11y-tree-max-tokens N      cut the element table to N cl100k tokens (default 10000)
+  --temperature T               (default 1.0)   --max-tokens N  (default 1500)
+  --settle-ms N                 pause after setup and each action (default 1000)
+  --result-dir DIR              (default results)
+The model endpoint's key is read from OSO_AGENT_API_KEY (never written anywhere).`;
+
+const RUN_USAGE = `usage: deno task osworld-run TASK.json [--service URL]
+  [--pyautogui FILE | --computer13 FILE]   actions performed between setup and evaluation
+  [--phase setup|evaluate|both]            (default both)`;
+
+function positiveInt(text: string | undefined, fallback: number, flag: string): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${flag} takes a whole number`);
+  return n;
+}
+
+function oneOf<T extends string>(
+  text: string | undefined,
+  values: T[],
+  fallback: T,
+  flag: string,
+): T {
+  if (text === undefined) return fallback;
+  if (!values.includes(text as T)) throw new Error(`--${flag} must be one of ${values.join(", ")}`);
+  return text as T;
+}
+
+async function readTask(path: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await Deno.readTextFile(path));
+}
+
+export async function agentMain(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: Object.fromEntries(
+      [
+        "task",
+        "base-url",
+        "model",
+        "service",
+        "observation",
+        "action-space",
+        "max-steps",
+        "max-trajectory-length",
+        "a11y-tree-max-tokens",
+        "temperature",
+        "max-tokens",
+        "settle-ms",
+        "result-dir",
+      ].map((name) => [name, { type: "string" as const }]),
+    ),
+    strict: true,
+  });
+  if (!values.task || !values["base-url"] || !values.model) {
+    console.error(AGENT_USAGE);
+    return 2;
+  }
+  const outcome = await runAgent({
+    task: await readTask(values.task),
+    service: new ServiceClient(values.service ?? "http://127.0.0.1:5001"),
+    model: {
+      baseUrl: values["base-url"],
+      model: values.model,
+      apiKey: Deno.env.get("OSO_AGENT_API_KEY") ?? null,
+      temperature: Number(values.temperature ?? "1"),
+      maxTokens: positiveInt(values["max-tokens"], 1500, "max-tokens"),
+      timeoutMs: 120_000,
+    },
+    observation: oneOf<ObservationType>(
+      values.observation,
+      ["screenshot", "a11y_tree", "screenshot_a11y_tree", "som"],
+      "a11y_tree",
+      "observation",
+    ),
+    actionSpace: oneOf<ActionSpace>(
+      values["action-space"],
+      ["pyautogui", "computer_13"],
+      "pyautogui",
+      "action-space",
+    ),
+    maxSteps: positiveInt(values["max-steps"], 15, "max-steps"),
+    trajectoryLength: positiveInt(values["max-trajectory-length"], 3, "max-trajectory-length"),
+    maxTableTokens: positiveInt(values["a11y-tree-max-tokens"], 10_000, "a11y-tree-max-tokens"),
+    settleMs: positiveInt(values["settle-ms"], 1000, "settle-ms"),
+    resultDir: values["result-dir"] ?? "results",
+  });
+  console.log(JSON.stringify(outcome));
+  return outcome.score === null ? 3 : 0;
+}
+
+export async function osworldRunMain(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      service: { type: "string" },
+      pyautogui: { type: "string" },
+      computer13: { type: "string" },
+      phase: { type: "string" },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length !== 1) {
+    console.error(RUN_USAGE);
+    return 2;
+  }
+  const task = await readTask(positionals[0]);
+  const service = new ServiceClient(values.service ?? "http://127.0.0.1:5001");
+  const phase = oneOf(values.phase, ["setup", "evaluate", "both"], "both", "phase");
+  const report: Record<string, unknown> = {};
+  if (phase !== "evaluate") {
+    report.setup = await service.post("/api/osworld/task", { task, phase: "setup" });
+    if ((report.setup as Record<string, unknown>).supported === false) {
+      console.log(JSON.stringify(report));
+      return 3;
+    }
+  }
+  if (values.pyautogui) {
+    report.actions = await service.post("/api/pyautogui", {
+      code: await Deno.readTextFile(values.pyautogui),
+    });
+  } else if (values.computer13) {
+    report.actions = await service.post("/api/computer13", {
+      action: await Deno.readTextFile(values.computer13),
+    });
+  }
+  if (phase !== "setup") {
+    report.evaluation = await service.post("/api/osworld/task", { task, phase: "evaluate" });
+  }
+  console.log(JSON.stringify(report));
+  const evaluation = report.evaluation as Record<string, unknown> | undefined;
+  return evaluation?.supported === false ? 3 : 0;
+}
+
+if (import.meta.main) {
+  const [command, ...given] = Deno.args;
+  // `deno task agent -- --task ...` may pass the "--" on.
+  const rest = given[0] === "--" ? given.slice(1) : given;
+  try {
+    const code = command === "agent"
+      ? await agentMain(rest)
+      : command === "osworld-run"
+      ? await osworldRunMain(rest)
+      : (console.error(`${AGENT_USAGE}\n\n${RUN_USAGE}`), 2);
+    Deno.exit(code);
+  } catch (e) {
+    console.error((e as Error).message);
+    Deno.exit(1);
+  }
+}

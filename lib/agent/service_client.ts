@@ -1,0 +1,46 @@
+// The agent's view of a running service: its REST routes, nothing else. The
+// agent is a client like any other, so every action it takes passes the
+// service's rules, budgets and audit.
+
+export type Body = Record<string, unknown>;
+
+export class ServiceError extends Error {
+  constructor(readonly status: number, readonly body: Body) {
+    const error = body.error as { code?: string; message?: string } | undefined;
+    super(`${status} ${error?.code ?? ""}: ${error?.message ?? JSON.stringify(body)}`);
+  }
+}
+
+export class ServiceClient {
+  constructor(private readonly base: string) {}
+
+  async get(path: string): Promise<Body> {
+    return this.answer(await fetch(`${this.base}${path}`));
+  }
+
+  async post(path: string, body: unknown): Promise<Body> {
+    return this.answer(
+      await fetch(`${this.base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    );
+  }
+
+  /** A POST whose refusal is part of the run (a refused action): the body either way. */
+  async attempt(path: string, body: unknown): Promise<{ status: number; body: Body }> {
+    const response = await fetch(`${this.base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() as Body };
+  }
+
+  private async answer(response: Response): Promise<Body> {
+    const body = await response.json() as Body;
+    if (!response.ok) throw new ServiceError(response.status, body);
+    return body;
+  }
+}

@@ -1,0 +1,122 @@
+// A task's setup steps (config, or the evaluator's postconfig) as what this
+// service will do, decided before anything runs: the steps that make sense on
+// any desktop, commands only when the operator allows them, and every other
+// step reported by name so the task counts as unsupported.
+
+import type { SetupStep } from "./task_file.ts";
+
+/** A command as OSWorld gives it: an argv list, or a string run by the shell when `shell`. */
+export interface Command {
+  argv: string[];
+}
+
+export type SetupAction =
+  | { kind: "launch"; command: Command }
+  | { kind: "command"; command: Command }
+  | { kind: "open"; path: string }
+  | { kind: "sleep"; seconds: number }
+  | { kind: "activate_window" | "close_window"; name: string; strict: boolean; byClass: boolean };
+
+export interface SetupPlan {
+  actions: SetupAction[];
+  /** Steps that cannot run here, each "type: why". */
+  unsupported: string[];
+}
+
+/** Longest sleep a setup step may ask for. */
+const MAX_SLEEP_S = 120;
+
+const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+
+/** An OSWorld command: a list of strings, or a string (split on spaces unless run by a shell). */
+export function commandOf(
+  raw: unknown,
+  shell: unknown,
+  fill: (text: string) => string,
+  platform: "windows" | "posix",
+): Command | null {
+  if (typeof raw === "string") {
+    const text = fill(raw);
+    if (shell === true) {
+      return {
+        argv: platform === "windows" ? ["cmd.exe", "/d", "/s", "/c", text] : ["sh", "-c", text],
+      };
+    }
+    const argv = text.split(/\s+/).filter((part) => part !== "");
+    return argv.length > 0 ? { argv } : null;
+  }
+  if (Array.isArray(raw) && raw.length > 0 && raw.every((part) => typeof part === "string")) {
+    const argv = raw.map(fill);
+    if (shell === true) {
+      const joined = argv.join(" ");
+      return {
+        argv: platform === "windows" ? ["cmd.exe", "/d", "/s", "/c", joined] : ["sh", "-c", joined],
+      };
+    }
+    return { argv };
+  }
+  return null;
+}
+
+export function planSetup(
+  steps: readonly SetupStep[],
+  options: {
+    allowCommands: boolean;
+    fill: (text: string) => string;
+    platform: "windows" | "posix";
+  },
+): SetupPlan {
+  const actions: SetupAction[] = [];
+  const unsupported: string[] = [];
+  for (const step of steps) {
+    const p = step.parameters;
+    switch (step.type) {
+      case "launch": {
+        const command = commandOf(p.command, p.shell, options.fill, options.platform);
+        if (command) actions.push({ kind: "launch", command });
+        else unsupported.push("launch: no command");
+        break;
+      }
+      case "execute":
+      case "command": {
+        if (!options.allowCommands) {
+          unsupported.push(`${step.type}: shell commands are off (config osworld.allow_commands)`);
+          break;
+        }
+        const command = commandOf(p.command, p.shell, options.fill, options.platform);
+        if (command) actions.push({ kind: "command", command });
+        else unsupported.push(`${step.type}: no command`);
+        break;
+      }
+      case "open": {
+        const path = str(p.path);
+        if (path) actions.push({ kind: "open", path: options.fill(path) });
+        else unsupported.push("open: no path");
+        break;
+      }
+      case "sleep": {
+        const seconds = p.seconds;
+        if (typeof seconds === "number" && seconds >= 0 && seconds <= MAX_SLEEP_S) {
+          actions.push({ kind: "sleep", seconds });
+        } else unsupported.push(`sleep: seconds must be 0 to ${MAX_SLEEP_S}`);
+        break;
+      }
+      case "activate_window":
+      case "close_window": {
+        const name = str(p.window_name);
+        if (name) {
+          actions.push({
+            kind: step.type,
+            name,
+            strict: p.strict === true,
+            byClass: p.by_class === true,
+          });
+        } else unsupported.push(`${step.type}: no window_name`);
+        break;
+      }
+      default:
+        unsupported.push(`${step.type}: not a setup step this service runs`);
+    }
+  }
+  return { actions, unsupported };
+}
