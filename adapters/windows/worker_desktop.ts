@@ -26,7 +26,7 @@ import { user32 } from "./ffi/user32.ts";
 import { openTreeSource } from "./open_tree_source.ts";
 import type { TreeSource } from "./tree_source.ts";
 import { activateWindow } from "./win32/activation.ts";
-import { performInput, pointerPosition } from "./win32/input.ts";
+import { performInput, pointerPosition, releaseHeld } from "./win32/input.ts";
 import { listMonitors, screenBounds } from "./win32/monitors.ts";
 import { captureArea, captureWindow } from "./win32/screenshot.ts";
 import {
@@ -150,6 +150,7 @@ export class WindowsDesktop implements WorkerDesktop {
   }
 
   close(): void {
+    releaseHeld();
     this.source.close();
     leaveApartment();
   }

@@ -129,6 +129,36 @@ wineTest(
         assert.equal(findAll(tree, (e) => e.name === "Pressed 1").length, 1);
       });
 
+      await t.step("pyautogui: mouseDown/mouseUp on the edit, shift held by keyDown", async () => {
+        const front = await c.post("/api/tool/bring_to_foreground", {
+          window_uid: panel.window_uid,
+        });
+        assert.equal(front.status, 200, JSON.stringify(front.body));
+        const edit = findAll(await c.structure(panel.window_uid), (e) => e.role === "Edit")[0];
+        assert.ok(edit, "the fixture's edit");
+        const x = edit.bounds.x + Math.floor(edit.bounds.width / 2);
+        const y = edit.bounds.y + Math.floor(edit.bounds.height / 2);
+        const value = async () =>
+          findAll(await c.structure(panel.window_uid), (e) => e.id === edit.id)[0]?.value ?? "";
+        const run = async (code: string) => {
+          const r = await c.post("/api/pyautogui", { code });
+          assert.equal(r.status, 200, `${code} → ${JSON.stringify(r.body)}`);
+          const steps = r.body.steps as Record<string, unknown>[];
+          assert.ok(steps.every((s) => s.ok !== false), JSON.stringify(steps));
+        };
+        // The button pressed in one call and released in the next, where the pointer is.
+        await run(`pyautogui.mouseDown(${x}, ${y})`);
+        await run("pyautogui.mouseUp()");
+        await run("pyautogui.keyDown('shift')\npyautogui.press('a')\npyautogui.keyUp('shift')");
+        assert.equal(await eventually(value, (v) => v === "A"), "A");
+        // Shift held across calls, then released: the next key is lower case again.
+        await run("pyautogui.keyDown('shift')");
+        await run("pyautogui.press('b')");
+        await run("pyautogui.keyUp('shift')");
+        await run("pyautogui.press('c')");
+        assert.equal(await eventually(value, (v) => v === "ABc"), "ABc");
+      });
+
       await t.step("type Unicode into notepad and read it back; key chords", async () => {
         const text = "Grüße, wine ✓ 日本 𝄞";
         const typed = await c.post("/api/action", {
@@ -231,6 +261,41 @@ wineTest("Windows adapter under wine: the official MCP client over stdio", async
         editOf(tree.tree as Element);
       },
     );
+
+    await t.step("a key held by keyDown is let go when the service ends", async () => {
+      const held = resultJson(
+        await session.client.callTool({
+          name: "run_pyautogui",
+          arguments: { code: "pyautogui.keyDown('shift')" },
+        }),
+      );
+      assert.equal(held.performed, 1, JSON.stringify(held));
+      // stdin closed: the service shuts down, closing its adapter.
+      await session.close();
+      const next = await connectSdkClient("mcp", [], { tree: TREES }, {}, {
+        deno: desktop.kit.deno,
+        env: desktop.env,
+      });
+      try {
+        const listed = resultJson(await next.client.callTool({ name: "list_windows" }));
+        const notepad = (listed.windows as Window[]).find((w) => w.title === "Untitled - Notepad");
+        assert.ok(notepad, JSON.stringify(listed));
+        // press_key taps the key alone: a shift still down would make it "X".
+        await next.client.callTool({
+          name: "press_key",
+          arguments: { keys: "x", window_uid: notepad.window_uid },
+        });
+        const tree = resultJson(
+          await next.client.callTool({
+            name: "get_window_structure",
+            arguments: { window_uid: notepad.window_uid },
+          }),
+        );
+        assert.equal(editOf(tree.tree as Element).value, "x");
+      } finally {
+        await next.close();
+      }
+    });
   } finally {
     await session.close();
   }

@@ -1,7 +1,7 @@
 // Pointer and keyboard input through SendInput: Windows queues these events
 // like a real device's, so every application sees ordinary clicks and keys.
 
-import type { ActionOutcome, InputAction } from "../../types.ts";
+import type { ActionOutcome, InputAction, MouseButton } from "../../types.ts";
 import { kernel32 } from "../ffi/kernel32.ts";
 import { user32 } from "../ffi/user32.ts";
 import {
@@ -34,6 +34,10 @@ const VK_CONTROL = 0x11;
 const VK_MENU = 0x12;
 
 class InputBlocked extends Error {}
+
+/** Buttons and virtual keys an agent pressed and has not released: let go on close. */
+const heldButtons = new Set<MouseButton>();
+const heldKeys = new Set<number>();
 
 function sleep(ms: number): void {
   kernel32().Sleep(Math.max(0, Math.round(ms)));
@@ -182,6 +186,8 @@ function send(action: InputAction): ActionOutcome {
         ? [move(action.x, action.y)]
         : [];
       sendInputs([...position, mouseButton(action.button, action.down)]);
+      if (action.down) heldButtons.add(action.button);
+      else heldButtons.delete(action.button);
       return { ok: true };
     }
     case "keys":
@@ -191,11 +197,28 @@ function send(action: InputAction): ActionOutcome {
       const stroke = keyStroke(action.key);
       if (stroke === null) return { ok: false, error: `no key for '${action.key}' on this layout` };
       sendInputs([key(stroke.vk, action.down)]);
+      if (action.down) heldKeys.add(stroke.vk);
+      else heldKeys.delete(stroke.vk);
       return { ok: true };
     }
     case "text":
       if (action.text === "") return { ok: false, error: "Unsupported action: empty text" };
       return typeText(action.text);
+  }
+}
+
+/** Releases what key_hold and mouse_button left held, so nothing stays stuck after the service. */
+export function releaseHeld(): void {
+  const records = [
+    ...[...heldButtons].map((button) => mouseButton(button, false)),
+    ...[...heldKeys].map((vk) => key(vk, false)),
+  ];
+  heldButtons.clear();
+  heldKeys.clear();
+  try {
+    sendInputs(records);
+  } catch (e) {
+    if (!(e instanceof InputBlocked)) throw e;
   }
 }
 
