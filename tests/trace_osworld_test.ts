@@ -185,6 +185,7 @@ const ACTIONS: ActionCase[] = [
     "pyautogui.scroll(-3, x=10, y=20)",
   ],
   ["scroll default", "scroll", {}, {}, "pyautogui.scroll(3)"],
+  ["osworld_task", "osworld_task", { phase: "setup" }, {}, /no pyautogui equivalent/],
   ["scroll sideways", "scroll", { clicks: -2, horizontal: true }, {}, "pyautogui.hscroll(-2)"],
   ["click_at triple", "click_at", { x: 1, y: 2, count: 3 }, {}, "pyautogui.tripleClick(1, 2)"],
   [

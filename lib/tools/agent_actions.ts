@@ -14,7 +14,9 @@ import { type MarkObservation, markStores } from "../osworld/marks/store.ts";
 import { planActions, PlanError, type PlanStep, WAIT_PAUSE_S } from "../osworld/plan.ts";
 import { MAX_INPUT_CHARS, parsePyautogui } from "../osworld/pyautogui/parse.ts";
 import { osworldTree } from "./accessibility.ts";
-import { checkedByTool, dryRun } from "./args.ts";
+import { checkedByTool, CONFIRM_TOKEN, dryRun } from "./args.ts";
+import { receiptWindow } from "../act/coordinate_verb.ts";
+import { confirmGate } from "../safety/confirm_gate.ts";
 import { TOOLS } from "./index.ts";
 import { dispatchNested, formatIssues } from "./dispatch.ts";
 import { ACTS, defineTool, type Tool, type ToolContext, type ToolResult } from "./registry.ts";
@@ -168,6 +170,9 @@ async function runActions(
   options: { observationId: string | null; dryRun: boolean },
   ctx: ToolContext,
 ): Promise<ToolResult> {
+  // A confirmation rule naming the batch covers the program as a whole (its
+  // actions still pass their own rules one by one).
+  confirmGate(ctx.session, (await receiptWindow(ctx.session, {})).window, null);
   const observation = await checkedMarks(ctx.session, tagsOf(actions), options.observationId);
   const plan = await checkedPlan(ctx.session, actions, observation);
   if (options.dryRun) {
@@ -209,6 +214,7 @@ export const runPyautoguiTool = defineTool({
     ),
     observation_id: OBSERVATION_ID,
     dry_run: PLAN_DRY_RUN,
+    confirm_token: CONFIRM_TOKEN,
   }),
   annotations: ACTS,
   run(args, ctx) {
@@ -256,6 +262,7 @@ export const runComputer13Tool = defineTool({
         "```json blocks.",
     ),
     dry_run: PLAN_DRY_RUN,
+    confirm_token: CONFIRM_TOKEN,
   }),
   annotations: ACTS,
   run(args, ctx) {

@@ -24,9 +24,12 @@ import { fillPlaceholders, type SetupStep, TaskSchema } from "../osworld/tasks/t
 import type { AgentAction } from "../osworld/agent_action.ts";
 import { osworldTree } from "./accessibility.ts";
 import { lastActions } from "./agent_actions.ts";
-import { dispatchNested } from "./dispatch.ts";
+import { dispatchNested, formatIssues } from "./dispatch.ts";
 import { TOOLS } from "./index.ts";
 import { ACTS, defineTool, type ToolContext, type ToolResult } from "./registry.ts";
+import { checkedByTool, CONFIRM_TOKEN } from "./args.ts";
+import { receiptWindow } from "../act/coordinate_verb.ts";
+import { confirmGate } from "../safety/confirm_gate.ts";
 
 /** Longest a task's command may run. */
 const COMMAND_TIMEOUT_MS = 60_000;
@@ -254,6 +257,22 @@ async function evaluate(
   };
 }
 
+function parseTask(raw: unknown): z.output<typeof TaskSchema> {
+  let value = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new ToolError("BadRequest", "task: not valid JSON");
+    }
+  }
+  const parsed = TaskSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new ToolError("BadRequest", `task: ${formatIssues(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
 export const osworldTaskTool = defineTool({
   name: "osworld_task",
   description:
@@ -266,7 +285,13 @@ export const osworldTaskTool = defineTool({
     "by conj. Anything else is listed in `unsupported` and the task is not scored.",
   kind: "input",
   input: z.object({
-    task: TaskSchema.describe("The task file's JSON: id, instruction, config, evaluator"),
+    // Checked in run(): the published type is the file's text, an object is accepted too.
+    task: checkedByTool(
+      z.string().max(1_000_000).describe(
+        "The task file: its JSON text (or the JSON object itself) with id, instruction, " +
+          "config and evaluator, as OSWorld writes them. Required.",
+      ),
+    ),
     phase: z.enum(["setup", "evaluate"]).describe(
       "setup: run the config steps; evaluate: score the desktop's state now. Required.",
     ),
@@ -274,9 +299,13 @@ export const osworldTaskTool = defineTool({
       "The agent's last action, for infeasible tasks (FAIL passes them); default the last " +
         "action run_pyautogui / run_computer13 performed in this session.",
     ),
+    confirm_token: CONFIRM_TOKEN,
   }),
   annotations: ACTS,
-  async run(args, ctx) {
+  async run(rawArgs, ctx) {
+    const args = { ...rawArgs, task: parseTask(rawArgs.task) };
+    // Setup launches programs: a confirmation rule naming this tool covers the task file.
+    confirmGate(ctx.session, (await receiptWindow(ctx.session, {})).window, null);
     if (args.phase === "setup") {
       const plan = await planFor(ctx.session, args.task.config);
       if (plan.unsupported.length > 0) {

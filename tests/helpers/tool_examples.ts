@@ -35,10 +35,15 @@ export const TOOL_EXAMPLES: Record<string, Record<string, unknown>> = {
   mouse_button: { button: "left", state: "up", x: 108, y: 71 },
   key_hold: { key: "shift", state: "up" },
   run_pyautogui: { code: "pyautogui.moveTo(108, 71)" },
-  run_computer13: { action: { action_type: "MOVE_TO", parameters: { x: 108, y: 71 } } },
+  run_computer13: { action: '{"action_type": "MOVE_TO", "parameters": {"x": 108, "y": 71}}' },
   get_set_of_marks: { image: false },
   osworld_task: {
-    task: { id: "t", instruction: "x", config: [], evaluator: { func: "infeasible" } },
+    task: JSON.stringify({
+      id: "t",
+      instruction: "x",
+      config: [],
+      evaluator: { func: "infeasible" },
+    }),
     phase: "evaluate",
   },
   drag: { from: { x: 100, y: 100 }, to: { x: 200, y: 100 }, duration_s: 0 },

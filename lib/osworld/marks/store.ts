@@ -2,6 +2,7 @@
 // resolves against the marks the agent actually saw. A few are kept: an agent
 // may look twice before it acts on the first look.
 
+import { createHash } from "node:crypto";
 import { perSession } from "../../core/per_session.ts";
 import type { Mark } from "./marks.ts";
 
@@ -14,12 +15,19 @@ export interface MarkObservation {
 
 const KEPT = 8;
 
+/** Named by content: the same marks seen twice are the same observation, whoever asked. */
+function observationId(marks: Mark[], windowUid: string | null): string {
+  const digest = createHash("sha1").update(JSON.stringify([windowUid, marks])).digest("hex");
+  return `som-${digest.slice(0, 12)}`;
+}
+
 export class MarkStore {
   private readonly observations: MarkObservation[] = [];
-  private next = 1;
 
   add(marks: Mark[], windowUid: string | null): MarkObservation {
-    const observation = { id: `som${this.next++}`, marks, windowUid };
+    const observation = { id: observationId(marks, windowUid), marks, windowUid };
+    const known = this.observations.findIndex((o) => o.id === observation.id);
+    if (known >= 0) this.observations.splice(known, 1);
     this.observations.push(observation);
     if (this.observations.length > KEPT) this.observations.shift();
     return observation;
