@@ -65,6 +65,13 @@ desktopTest(
       assert.ok(recorded.rows[0].screenshot_full_ref, "the first step has its screenshot");
 
       await first.kill();
+      // Only once the X server has let the old client go does its id range become free for the
+      // bystander below (under load the disconnect lands after the process has exited).
+      await eventually(
+        () => c.windows(),
+        (windows) => !windows.some((w) => w.window_uid === uid),
+        10_000,
+      );
       await Deno.remove(file);
       // X hands a new client the id range the last one freed: another app takes it first,
       // so the fresh mousepad's window cannot have the recorded id.
