@@ -116,7 +116,11 @@ Deno.test("plan: refusals say which action", () => {
       /a drag starts/,
       1,
     ],
-    [[{ kind: "sleep", seconds: 30 }, { kind: "sleep", seconds: 31 }], /pauses 61 s/, 1],
+    [
+      [{ kind: "sleep", seconds: 30 }, { kind: "sleep", seconds: 31 }],
+      /pauses 61 s in all, more than 60 s/,
+      1,
+    ],
   ];
   for (const [actions, message, index] of refusals) {
     assert.throws(() => planActions(actions, pointOf, null), (e: unknown) => {

@@ -12,9 +12,6 @@ export type PlanStep =
   | { kind: "sleep"; seconds: number; action: AgentAction }
   | { kind: "control"; word: "WAIT" | "DONE" | "FAIL"; action: AgentAction };
 
-/** Longest a whole program may pause (time.sleep, WAIT): the desktop is held meanwhile. */
-export const MAX_PROGRAM_SLEEP_S = 60;
-
 /** How long OSWorld's environment pauses on WAIT. */
 export const WAIT_PAUSE_S = 2;
 
@@ -33,6 +30,8 @@ export function planActions(
   actions: readonly AgentAction[],
   pointOf: (at: ActionPoint, index: number) => Point,
   pointer: Point | null,
+  /** Longest the whole program may pause (time.sleep, WAIT): the desktop is held meanwhile. */
+  maxPauseS = 60,
 ): PlanStep[] {
   const steps: PlanStep[] = [];
   let slept = 0;
@@ -124,9 +123,9 @@ export function planActions(
         steps.push({ kind: "control", word: action.kind === "done" ? "DONE" : "FAIL", action });
         break;
     }
-    if (slept > MAX_PROGRAM_SLEEP_S) {
+    if (slept > maxPauseS) {
       throw new PlanError(
-        `the program pauses ${slept} s in all, more than ${MAX_PROGRAM_SLEEP_S} s`,
+        `the program pauses ${slept} s in all, more than ${maxPauseS} s (osworld.max_pause_s)`,
         index,
       );
     }

@@ -175,6 +175,10 @@ export const CONFIG_SECTIONS = {
     file_dirs: z.array(z.string().min(1)).default([]).describe(
       "Folders a task's vm_file getter and file-based setup may read from (none by default).",
     ),
+    max_pause_s: z.number().min(0).max(600).default(60).describe(
+      "Longest an agent's program (time.sleep, WAIT: 2 s each) or a task's sleep step may " +
+        "pause, in seconds: the desktop is held meanwhile. Longer ones are refused.",
+    ),
     client_password: z.string().default("").describe(
       "What a task's {CLIENT_PASSWORD} placeholder becomes (never shown in any answer).",
     ),

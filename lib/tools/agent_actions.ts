@@ -101,6 +101,7 @@ async function checkedPlan(
       actions,
       (at) => "tag" in at ? observation!.marks[at.tag - 1].centre : at,
       await session.adapter.pointer(),
+      session.config.osworld.max_pause_s,
     );
   } catch (e) {
     if (!(e instanceof PlanError)) throw e;

@@ -50,6 +50,7 @@ async function planFor(session: Session, steps: readonly SetupStep[]): Promise<S
   const values = await placeholders(session);
   const plan = planSetup(steps, {
     allowCommands: session.config.osworld.allow_commands,
+    maxSleepS: session.config.osworld.max_pause_s,
     fill: (text) => fillPlaceholders(text, values),
     platform: PLATFORM,
   });

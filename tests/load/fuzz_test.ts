@@ -26,6 +26,8 @@ globalThis.addEventListener("unload", () => Deno.removeSync(TRACES, { recursive:
 // (tests/http_ocr_test.ts covers a start on first use).
 const CONFIG = {
   wait_for: { max_timeout_ms: 500 },
+  // Likewise an agent program's pauses (WAIT is 2 s by itself, so it is refused here).
+  osworld: { max_pause_s: 0.5 },
   tracing: { dir: TRACES },
   ocr: { start: "service_start" },
 };

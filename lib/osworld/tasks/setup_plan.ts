@@ -23,9 +23,6 @@ export interface SetupPlan {
   unsupported: string[];
 }
 
-/** Longest sleep a setup step may ask for. */
-const MAX_SLEEP_S = 120;
-
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
 /** An OSWorld command: a list of strings, or a string (split on spaces unless run by a shell). */
@@ -64,6 +61,8 @@ export function planSetup(
     allowCommands: boolean;
     fill: (text: string) => string;
     platform: "windows" | "posix";
+    /** Longest sleep step (the desktop is held meanwhile). */
+    maxSleepS: number;
   },
 ): SetupPlan {
   const actions: SetupAction[] = [];
@@ -96,9 +95,11 @@ export function planSetup(
       }
       case "sleep": {
         const seconds = p.seconds;
-        if (typeof seconds === "number" && seconds >= 0 && seconds <= MAX_SLEEP_S) {
+        if (typeof seconds === "number" && seconds >= 0 && seconds <= options.maxSleepS) {
           actions.push({ kind: "sleep", seconds });
-        } else unsupported.push(`sleep: seconds must be 0 to ${MAX_SLEEP_S}`);
+        } else {unsupported.push(
+            `sleep: seconds must be 0 to ${options.maxSleepS} (osworld.max_pause_s)`,
+          );}
         break;
       }
       case "activate_window":
