@@ -108,9 +108,11 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
     const reply = await chat([system, ...history, observation], run.model);
     turns.push({ observation, reply });
 
+    // What is performed, and recorded as the step's action.
+    const action = run.actionSpace === "pyautogui" ? pyautoguiCode(reply) : reply;
     const performed = run.actionSpace === "pyautogui"
       ? await run.service.attempt("/api/pyautogui", {
-        code: pyautoguiCode(reply),
+        code: action,
         ...(seen.observationId ? { observation_id: seen.observationId } : {}),
       })
       : await run.service.attempt("/api/computer13", { action: reply });
@@ -132,7 +134,7 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
     const line = {
       step_num: step,
       action_timestamp: stamp,
-      action: run.actionSpace === "pyautogui" ? pyautoguiCode(reply) : reply,
+      action,
       response: reply,
       reward: 0,
       done,

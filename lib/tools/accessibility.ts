@@ -7,7 +7,7 @@ import { z } from "zod";
 import { screenOf } from "../observe/capture.ts";
 import { captureDesktop, captureWindow, targetWindow } from "../observe/capture.ts";
 import { desktopTree } from "../observe/desktop_tree.ts";
-import { type WindowArgs, windowNamed } from "../observe/window_order.ts";
+import { type ListedWindow, type WindowArgs, windowNamed } from "../observe/window_order.ts";
 import { assignIds, type Element } from "../core/tree.ts";
 import { accessibilityXml } from "../osworld/xml.ts";
 import { tableLines } from "../osworld/table.ts";
@@ -17,7 +17,7 @@ import { windowArgsFor } from "./args.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
 /** What OSWorld's agents cut the table to. */
-const DEFAULT_TABLE_TOKENS = 10_000;
+export const DEFAULT_TABLE_TOKENS = 10_000;
 
 const accessibilityInput = z.object({
   ...windowArgsFor(
@@ -39,12 +39,19 @@ const accessibilityInput = z.object({
   ),
 });
 
+/** The window the arguments name (the focused one when none matches); null: the whole desktop. */
+export async function osworldScope(
+  session: Session,
+  args: WindowArgs,
+): Promise<ListedWindow | null> {
+  return windowNamed(args) ? (await targetWindow(session, args)).window : null;
+}
+
 /** The desktop, or one window wrapped in its application, as OSWorld walks it. */
-export async function osworldTree(session: Session, args: WindowArgs): Promise<Element> {
-  if (!windowNamed(args)) {
+export async function osworldTree(session: Session, window: ListedWindow | null): Promise<Element> {
+  if (window === null) {
     return (await captureDesktop(session, null, session.config.tree.max_depth)).tree;
   }
-  const { window } = await targetWindow(session, args);
   const { tree } = await captureWindow(session, window);
   return assignIds(desktopTree(await screenOf(session), [{ window, tree }], null)!);
 }
@@ -61,7 +68,7 @@ export const getAccessibilityTreeTool = defineTool({
   input: accessibilityInput,
   annotations: READ_ONLY,
   async run(args, { session }) {
-    const tree = await osworldTree(session, args);
+    const tree = await osworldTree(session, await osworldScope(session, args));
     if (args.format === "xml") return { AT: accessibilityXml(tree) };
     const { table, tokens, cut, rows } = await cutTableOffThread(
       tableLines(tree),

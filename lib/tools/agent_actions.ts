@@ -13,7 +13,7 @@ import { sameMark, setOfMarks } from "../osworld/marks/marks.ts";
 import { type MarkObservation, markStores } from "../osworld/marks/store.ts";
 import { planActions, PlanError, type PlanStep, WAIT_PAUSE_S } from "../osworld/plan.ts";
 import { MAX_INPUT_CHARS, parsePyautogui } from "../osworld/pyautogui/parse.ts";
-import { osworldTree } from "./accessibility.ts";
+import { osworldScope, osworldTree } from "./accessibility.ts";
 import { checkedByTool, CONFIRM_TOKEN, dryRun } from "./args.ts";
 import { receiptWindow } from "../act/coordinate_verb.ts";
 import { confirmGate } from "../safety/confirm_gate.ts";
@@ -32,6 +32,18 @@ export const lastActions = perSession((): { kind: AgentAction["kind"] | null } =
 /** A tool a plan calls (the registry imports this file, so it is read at run time). */
 function plannedTool(name: string): Tool {
   return TOOLS.get(name)!;
+}
+
+/**
+ * Runs a registered tool from inside this tool's turn, with its own step,
+ * rules, audit and trace; the nested call's answer.
+ */
+export async function runNested(
+  ctx: ToolContext,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
+  return (await dispatchNested(ctx.session, plannedTool(tool), args, ctx.caller)).body;
 }
 
 function tagsOf(actions: readonly AgentAction[]): number[] {
@@ -73,8 +85,10 @@ async function checkedMarks(
       );
     }
   }
-  const args = observation.windowUid === null ? {} : { window_uid: observation.windowUid };
-  const now = setOfMarks(await osworldTree(session, args));
+  const window = observation.windowUid === null
+    ? null
+    : await osworldScope(session, { window_uid: observation.windowUid });
+  const now = setOfMarks(await osworldTree(session, window));
   for (const tag of tags) {
     const mark = observation.marks[tag - 1];
     if (!now.some((m) => sameMark(m, mark))) {
@@ -146,12 +160,7 @@ async function perform(plan: PlanStep[], ctx: ToolContext): Promise<ToolResult> 
       continue;
     }
     if (step.kind !== "call") continue;
-    const { body } = await dispatchNested(
-      ctx.session,
-      plannedTool(step.tool),
-      step.args,
-      ctx.caller,
-    );
+    const body = await runNested(ctx, step.tool, step.args);
     steps.push({ action: step.action.kind, tool: step.tool, args: step.args, ...outcome(body) });
     if (body.ok === false) {
       const error = body.error as { code: string; message: string };

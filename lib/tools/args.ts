@@ -16,6 +16,31 @@ export const screenY = coordinate.describe(
     "bounds (negative above the primary monitor).",
 );
 
+/**
+ * x and y of a pointer move made first, both or neither (check with
+ * `xAndYTogether`); `otherwise` says what happens without them.
+ */
+export function moveFirstArgs(otherwise: string) {
+  const describe = (axis: string) =>
+    `Move the pointer to this absolute screen ${axis} (pixels) first; give x and y together, ` +
+    `or neither ${otherwise}.`;
+  return {
+    x: screenX.optional().describe(describe("x")),
+    y: screenY.optional().describe(describe("y")),
+  };
+}
+
+/** The refinement that goes with moveFirstArgs. */
+export const xAndYTogether = [
+  (a: { x?: number; y?: number }) => (a.x === undefined) === (a.y === undefined),
+  { message: "x and y go together" },
+] as const;
+
+/** The point moveFirstArgs gave, if any. */
+export function movedTo(a: { x?: number; y?: number }): { x: number; y: number } | null {
+  return a.x === undefined || a.y === undefined ? null : { x: a.x, y: a.y };
+}
+
 const GONE_UID = "a uid of a window that no longer exists is a WindowGone error.";
 
 /**

@@ -11,10 +11,13 @@ import {
   CONFIRM_TOKEN,
   dryRun,
   mouseButton,
+  movedTo,
+  moveFirstArgs,
   screenX,
   screenY,
   SECRET,
   windowArgsFor,
+  xAndYTogether,
 } from "./args.ts";
 import { typeWatchingFocus } from "../act/typing.ts";
 import { clickTools } from "./click_tools.ts";
@@ -170,23 +173,12 @@ export const scrollTool = defineTool({
     horizontal: z.boolean().default(false).describe(
       "true: scroll sideways, positive clicks to the right, negative to the left. Default false.",
     ),
-    x: screenX.optional().describe(
-      "Move the pointer to this absolute screen x (pixels) first; give x and y together, " +
-        "or neither to scroll where the pointer is.",
-    ),
-    y: screenY.optional().describe(
-      "Move the pointer to this absolute screen y (pixels) first; give x and y together, " +
-        "or neither to scroll where the pointer is.",
-    ),
+    ...moveFirstArgs("to scroll where the pointer is"),
     dry_run: dryRun,
-  }).refine((a) => (a.x === undefined) === (a.y === undefined), {
-    message: "x and y go together",
-  }),
+  }).refine(...xAndYTogether),
   annotations: ACTS,
   run(args, { session }) {
-    const point = args.x === undefined || args.y === undefined
-      ? undefined
-      : { x: args.x, y: args.y };
+    const point = movedTo(args) ?? undefined;
     return runCoordinateVerb(session, {
       action: "scroll",
       args,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { runCoordinateVerb } from "../act/coordinate_verb.ts";
 import { parseKeysArg } from "../act/key_args.ts";
 import { ToolError } from "../core/errors.ts";
-import { dryRun, mouseButton, screenX, screenY } from "./args.ts";
+import { dryRun, mouseButton, movedTo, moveFirstArgs, xAndYTogether } from "./args.ts";
 import { verbWindowArgs } from "./coordinate_verbs.ts";
 import { ACTS, defineTool } from "./registry.ts";
 
@@ -26,21 +26,12 @@ export const mouseButtonTool = defineTool({
     ...verbWindowArgs,
     button: mouseButton,
     state,
-    x: screenX.optional().describe(
-      "Move the pointer to this absolute screen x (pixels) first; give x and y together, or " +
-        "neither to use the pointer where it is.",
-    ),
-    y: screenY.optional().describe(
-      "Move the pointer to this absolute screen y (pixels) first; give x and y together, or " +
-        "neither to use the pointer where it is.",
-    ),
+    ...moveFirstArgs("to use the pointer where it is"),
     dry_run: dryRun,
-  }).refine((a) => (a.x === undefined) === (a.y === undefined), {
-    message: "x and y go together",
-  }),
+  }).refine(...xAndYTogether),
   annotations: ACTS,
   async run(args, { session }) {
-    const given = args.x === undefined || args.y === undefined ? null : { x: args.x, y: args.y };
+    const given = movedTo(args);
     const point = given ?? await session.adapter.pointer() ?? undefined;
     return runCoordinateVerb(session, {
       action: "mouse_button",

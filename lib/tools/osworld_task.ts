@@ -12,7 +12,7 @@ import { readConfinedFile } from "../core/files.ts";
 import { listWindows, screenOf } from "../observe/capture.ts";
 import { accessibilityXml } from "../osworld/xml.ts";
 import { evaluationSteps, scoreTask, unknownMetrics } from "../osworld/evaluate/score.ts";
-import { type GetterRequest, getterRequest } from "../osworld/tasks/getters.ts";
+import { type GetterPlan, type GetterRequest, getterRequest } from "../osworld/tasks/getters.ts";
 import {
   type Command,
   commandOf,
@@ -23,9 +23,8 @@ import {
 import { fillPlaceholders, type SetupStep, TaskSchema } from "../osworld/tasks/task_file.ts";
 import type { AgentAction } from "../osworld/agent_action.ts";
 import { osworldTree } from "./accessibility.ts";
-import { lastActions } from "./agent_actions.ts";
-import { dispatchNested, formatIssues } from "./dispatch.ts";
-import { TOOLS } from "./index.ts";
+import { lastActions, runNested } from "./agent_actions.ts";
+import { formatIssues } from "./dispatch.ts";
 import { ACTS, defineTool, type ToolContext, type ToolResult } from "./registry.ts";
 import { checkedByTool, CONFIRM_TOKEN } from "./args.ts";
 import { receiptWindow } from "../act/coordinate_verb.ts";
@@ -37,29 +36,26 @@ const COMMAND_TIMEOUT_MS = 60_000;
 const SHOWN_CHARS = 2000;
 const PLATFORM = Deno.build.os === "windows" ? "windows" : "posix";
 
-async function placeholders(session: Session) {
+type Fill = (text: string) => string;
+
+/** Fills a task command's placeholders with this desktop's values. */
+async function placeholderFill(session: Session): Promise<Fill> {
   const screen = await screenOf(session);
-  return {
+  const values = {
     screenWidth: screen.width,
     screenHeight: screen.height,
     clientPassword: session.config.osworld.client_password,
   };
+  return (text) => fillPlaceholders(text, values);
 }
 
-async function planFor(session: Session, steps: readonly SetupStep[]): Promise<SetupPlan> {
-  const values = await placeholders(session);
-  const plan = planSetup(steps, {
+function planFor(session: Session, steps: readonly SetupStep[], fill: Fill): SetupPlan {
+  return planSetup(steps, {
     allowCommands: session.config.osworld.allow_commands,
     maxSleepS: session.config.osworld.max_pause_s,
-    fill: (text) => fillPlaceholders(text, values),
+    fill,
     platform: PLATFORM,
   });
-  // A shell is a command line like execute's: only when the operator allows commands.
-  const shellLaunch = steps.some((s) => s.type === "launch" && s.parameters.shell === true);
-  if (shellLaunch && !session.config.osworld.allow_commands) {
-    plan.unsupported.push("launch: shell:true runs a shell (config osworld.allow_commands)");
-  }
-  return plan;
 }
 
 /** A command's stdout (stderr is dropped, as OSWorld's getter keeps only output). */
@@ -106,11 +102,6 @@ async function windowNamed(
   });
 }
 
-async function nested(ctx: ToolContext, tool: string, args: Record<string, unknown>) {
-  const { body } = await dispatchNested(ctx.session, TOOLS.get(tool)!, args, ctx.caller);
-  return body;
-}
-
 /** Runs the planned steps in order; a step that fails is reported and the rest still run. */
 async function runSetup(ctx: ToolContext, actions: SetupAction[]): Promise<ToolResult[]> {
   const done: ToolResult[] = [];
@@ -144,11 +135,11 @@ async function runSetupAction(ctx: ToolContext, action: SetupAction): Promise<To
       const window = await windowNamed(ctx.session, action);
       if (!window) return { ok: false, error: `no window named '${action.name}'` };
       const uid = window.window_uid;
-      const raised = await nested(ctx, "bring_to_foreground", { window_uid: uid });
+      const raised = await runNested(ctx, "bring_to_foreground", { window_uid: uid });
       if (action.kind === "activate_window" || raised.ok === false) {
         return { ok: raised.ok !== false, window_uid: uid };
       }
-      const closed = await nested(ctx, "press_key", { window_uid: uid, keys: "alt+f4" });
+      const closed = await runNested(ctx, "press_key", { window_uid: uid, keys: "alt+f4" });
       return { ok: closed.ok !== false, window_uid: uid };
     }
   }
@@ -170,23 +161,17 @@ async function readTaskFile(session: Session, path: string): Promise<string | nu
   }
 }
 
-async function fetchValue(ctx: ToolContext, request: GetterRequest): Promise<unknown> {
+async function fetchValue(ctx: ToolContext, request: GetterRequest, fill: Fill): Promise<unknown> {
   switch (request.kind) {
     case "file":
       return await readTaskFile(ctx.session, request.path);
     case "command": {
-      const values = await placeholders(ctx.session);
-      const command = commandOf(
-        request.command,
-        request.shell,
-        (text) => fillPlaceholders(text, values),
-        PLATFORM,
-      );
+      const command = commandOf(request.command, request.shell, fill, PLATFORM);
       if (!command) throw new ToolError("BadRequest", "vm_command_line: no command");
       return (await runCommand(command)).stdout;
     }
     case "accessibility_tree":
-      return accessibilityXml(await osworldTree(ctx.session, {}));
+      return accessibilityXml(await osworldTree(ctx.session, null));
     case "value":
       return request.value;
   }
@@ -222,29 +207,30 @@ async function evaluate(
     throw new ToolError("BadRequest", `evaluator: ${(e as Error).message}`);
   }
   const allow = ctx.session.config.osworld.allow_commands;
-  const post = await planFor(ctx.session, (evaluator.postconfig ?? []) as SetupStep[]);
-  const getters = steps.flatMap((step) =>
-    [step.result, step.expected].filter((spec) => spec !== undefined).map((spec) =>
-      getterRequest(spec!, allow)
-    )
-  );
+  const fill = await placeholderFill(ctx.session);
+  const post = planFor(ctx.session, (evaluator.postconfig ?? []) as SetupStep[], fill);
+  const plan = (spec: Record<string, unknown> | undefined) =>
+    spec === undefined ? null : getterRequest(spec, allow);
+  const getters = steps.map((step) => ({
+    result: plan(step.result),
+    expected: plan(step.expected),
+  }));
   const unsupported = [
     ...unknownMetrics(evaluator).map((name) => `${name}: not a metric this service has`),
     ...post.unsupported,
-    ...getters.flatMap((g) => (g.ok ? [] : [g.reason])),
+    ...getters.flatMap((g) => [g.result, g.expected])
+      .flatMap((g) => (g?.ok === false ? [g.reason] : [])),
   ];
   if (unsupported.length > 0) return { supported: false, score: null, unsupported };
   const postconfig = await runSetup(ctx, post.actions);
   const results: unknown[] = [];
   const expecteds: unknown[] = [];
-  for (const step of steps) {
-    const get = async (spec: Record<string, unknown> | undefined) => {
-      if (spec === undefined) return null;
-      const plan = getterRequest(spec, allow);
-      return plan.ok ? asMetricInput(step.func, await fetchValue(ctx, plan.request)) : null;
-    };
-    results.push(await get(step.result));
-    expecteds.push(await get(step.expected));
+  for (const [i, step] of steps.entries()) {
+    // Every getter planned is supported by now (checked above).
+    const get = async (getter: GetterPlan | null) =>
+      getter?.ok ? asMetricInput(step.func, await fetchValue(ctx, getter.request, fill)) : null;
+    results.push(await get(getters[i].result));
+    expecteds.push(await get(getters[i].expected));
   }
   const verdict = scoreTask(evaluator, { results, expecteds, lastAction });
   if (!verdict.supported) return { supported: false, score: null, unsupported: verdict.unknown };
@@ -308,7 +294,7 @@ export const osworldTaskTool = defineTool({
     // Setup launches programs: a confirmation rule naming this tool covers the task file.
     confirmGate(ctx.session, (await receiptWindow(ctx.session, {})).window, null);
     if (args.phase === "setup") {
-      const plan = await planFor(ctx.session, args.task.config);
+      const plan = planFor(ctx.session, args.task.config, await placeholderFill(ctx.session));
       if (plan.unsupported.length > 0) {
         return { task_id: args.task.id, supported: false, unsupported: plan.unsupported };
       }

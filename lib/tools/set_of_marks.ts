@@ -11,13 +11,9 @@ import { drawMarks } from "../osworld/marks/draw_marks.ts";
 import { marksTable, setOfMarks } from "../osworld/marks/marks.ts";
 import { markStores } from "../osworld/marks/store.ts";
 import { cutTableOffThread } from "../tokens/off_thread.ts";
-import { listWindows, resolveListed } from "../observe/capture.ts";
-import { osworldTree } from "./accessibility.ts";
+import { DEFAULT_TABLE_TOKENS, osworldScope, osworldTree } from "./accessibility.ts";
 import { windowArgsFor } from "./args.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
-
-/** What OSWorld's agents cut their element lists to. */
-const DEFAULT_LIST_TOKENS = 10_000;
 
 const marksInput = z.object({
   ...windowArgsFor(
@@ -47,13 +43,12 @@ export const getSetOfMarksTool = defineTool({
   // Remembering the marks (for tag_N) is session memory, like the tree cache: still a read.
   annotations: READ_ONLY,
   async run(args, { session }) {
-    const tree = await osworldTree(session, args);
-    const marks = setOfMarks(tree);
-    const { window } = resolveListed(await listWindows(session), args);
+    const window = await osworldScope(session, args);
+    const marks = setOfMarks(await osworldTree(session, window));
     const observation = markStores(session).add(marks, window?.window_uid ?? null);
     const list = await cutTableOffThread(
       marksTable(marks).split("\n"),
-      args.max_tokens ?? DEFAULT_LIST_TOKENS,
+      args.max_tokens ?? DEFAULT_TABLE_TOKENS,
     );
     const result: Record<string, unknown> = {
       observation_id: observation.id,

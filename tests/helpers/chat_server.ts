@@ -109,10 +109,3 @@ export function centreOf(table: string, name: string): { x: number; y: number } 
   }
   throw new Error(`no element named ${name} in the table`);
 }
-
-/** The tag number of the first set-of-marks line whose name cell equals `name`. */
-export function tagOf(list: string, name: string): number {
-  const line = list.split("\n").find((l) => l.split("\t")[2] === name);
-  if (!line) throw new Error(`no mark named ${name}`);
-  return Number(line.split("\t")[0]);
-}

@@ -2,7 +2,7 @@
 // numbered from 1 in document order; `tag_N` in an agent's pyautogui call is
 // mark N's centre, x + w // 2, y + h // 2.
 
-import { type Bounds, center, type Element } from "../../core/tree.ts";
+import { type Bounds, center, type Element, sameBounds } from "../../core/tree.ts";
 import { keptNodes } from "../table.ts";
 
 export interface Mark {
@@ -39,7 +39,5 @@ export function marksTable(marks: readonly Mark[]): string {
 
 /** Same element, same place: what makes an old mark still point where the agent meant. */
 export function sameMark(a: Mark, b: Mark): boolean {
-  return a.role === b.role && a.name === b.name && a.bounds.x === b.bounds.x &&
-    a.bounds.y === b.bounds.y && a.bounds.width === b.bounds.width &&
-    a.bounds.height === b.bounds.height;
+  return a.role === b.role && a.name === b.name && sameBounds(a.bounds, b.bounds);
 }

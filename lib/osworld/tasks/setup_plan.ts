@@ -71,6 +71,11 @@ export function planSetup(
     const p = step.parameters;
     switch (step.type) {
       case "launch": {
+        // A shell is a command line like execute's: only when the operator allows commands.
+        if (p.shell === true && !options.allowCommands) {
+          unsupported.push("launch: shell:true runs a shell (config osworld.allow_commands)");
+          break;
+        }
         const command = commandOf(p.command, p.shell, options.fill, options.platform);
         if (command) actions.push({ kind: "launch", command });
         else unsupported.push("launch: no command");
