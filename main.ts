@@ -50,6 +50,7 @@ async function main(): Promise<void> {
   const config = loaded.config;
   config.safety.budgets = withFlags(config.safety.budgets, options.budgets);
   if (options.mock) config.mock = true;
+  if (options.allowTaskCommands) config.osworld.allow_commands = true;
   if (options.port !== null) config.web_ui.port = options.port;
   if (options.host !== null) config.web_ui.host = options.host;
   setLogLevel(config.logging.level);

@@ -11,6 +11,7 @@ Deno.test("defaults", () => {
   assert.equal(r.options.mock, false);
   assert.equal(r.options.port, null);
   assert.equal(r.options.host, null);
+  assert.equal(r.options.allowTaskCommands, false);
 });
 
 Deno.test("every flag, in both spellings", () => {
@@ -25,6 +26,7 @@ Deno.test("every flag, in both spellings", () => {
     "--max-actions",
     "3",
     "--actions-per-minute=10",
+    "--allow-task-commands",
   ]);
   assert.ok(r.ok);
   assert.equal(r.options.mode, "inspect");
@@ -34,6 +36,7 @@ Deno.test("every flag, in both spellings", () => {
   assert.equal(r.options.host, "0.0.0.0");
   assert.equal(r.options.budgets.max_actions, 3);
   assert.equal(r.options.budgets.actions_per_minute, 10);
+  assert.equal(r.options.allowTaskCommands, true);
 });
 
 Deno.test("--port 0 is ignored (config decides)", () => {
@@ -51,6 +54,7 @@ const BAD: Array<[string[], RegExp]> = [
   [["--frobnicate"], /unknown option '--frobnicate'/],
   [["serve"], /unexpected argument 'serve'/],
   [["--mock=yes"], /--mock takes no value/],
+  [["--allow-task-commands=1"], /--allow-task-commands takes no value/],
   [["--host", "  "], /--host needs a value/],
 ];
 

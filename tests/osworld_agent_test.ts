@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { runAgent } from "../lib/agent/loop.ts";
 import type { ActionSpace, ObservationType } from "../lib/agent/prompts.ts";
 import { ServiceClient } from "../lib/agent/service_client.ts";
-import { centreOf, type Reply, startChatServer } from "./helpers/chat_server.ts";
+import { loginPoints, type Reply, startChatServer } from "./helpers/chat_server.ts";
 import { startService } from "./helpers/service.ts";
 import { postJson } from "./helpers/http.ts";
 
@@ -23,12 +23,6 @@ async function task(name: string): Promise<Record<string, unknown>> {
 
 const py = (code: string) => `I will act now.\n\`\`\`python\n${code}\n\`\`\``;
 const json = (actions: unknown) => `Next:\n\`\`\`json\n${JSON.stringify(actions)}\n\`\`\``;
-
-/** The login form's fields from an a11y table: Username is listed, Password sits 40 px below. */
-function loginPoints(table: string) {
-  const user = centreOf(table, "Username");
-  return { user, password: { x: user.x, y: user.y + 40 }, login: centreOf(table, "Login") };
-}
 
 const LOGIN_SCRIPTS: Record<string, { correct: Reply[]; wrong: Reply[] }> = {
   "pyautogui/a11y_tree": {
@@ -112,6 +106,7 @@ async function runScripted(run: Run): Promise<void> {
       resultDir,
     });
     assert.deepEqual(chatServer.problems, []);
+    assert.ok(chatServer.finished(), "every scripted reply was given");
     assert.equal(outcome.score, run.score, JSON.stringify(outcome));
     const dir = join(resultDir, run.space, run.observation, MODEL, run.task);
     assert.equal(outcome.dir, dir);

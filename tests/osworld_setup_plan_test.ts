@@ -1,7 +1,7 @@
 // planSetup and fillPlaceholders: which task setup steps run here, as a table.
 
 import { strict as assert } from "node:assert";
-import { planSetup } from "../lib/osworld/tasks/setup_plan.ts";
+import { openPathProblem, planSetup } from "../lib/osworld/tasks/setup_plan.ts";
 import { fillPlaceholders } from "../lib/osworld/tasks/task_file.ts";
 
 const fill = (text: string) =>
@@ -36,8 +36,8 @@ Deno.test("setup: steps that run here, commands only when allowed, the rest name
     { kind: "activate_window", name: "Mousepad", strict: true, byClass: false },
   ]);
   assert.deepEqual(refused.unsupported, [
-    "launch: shell:true runs a shell (config osworld.allow_commands)",
-    "execute: shell commands are off (config osworld.allow_commands)",
+    "launch: shell:true runs a shell (--allow-task-commands or config osworld.allow_commands)",
+    "execute: shell commands are off (--allow-task-commands or config osworld.allow_commands)",
     "sleep: seconds must be 0 to 60 (osworld.max_pause_s)",
     "download: not a setup step this service runs",
   ]);
@@ -47,4 +47,44 @@ Deno.test("setup: steps that run here, commands only when allowed, the rest name
     { kind: "command", command: { argv: ["sh", "-c", "echo hi"] } },
   ]);
   assert.deepEqual(allowed.unsupported, []);
+});
+
+const OPEN_PATHS: Array<[string, "windows" | "posix", string | null]> = [
+  ["/tmp/report.txt", "posix", null],
+  ["C:\\Users\\me\\report (1).txt", "posix", null],
+  ["--help", "posix", "the path starts with '-' (the opener would read an option)"],
+  ["/tmp/a\nb", "posix", "the path has a control character"],
+  ["   ", "posix", "no path"],
+  ["C:\\Users\\me\\report.txt", "windows", null],
+  [
+    "C:\\x.txt & calc.exe",
+    "windows",
+    'cmd.exe would read & | < > ^ % " ! ( ) in the path as a command line',
+  ],
+  ["%COMSPEC%", "windows", 'cmd.exe would read & | < > ^ % " ! ( ) in the path as a command line'],
+  [
+    "C:\\report (1).txt",
+    "windows",
+    'cmd.exe would read & | < > ^ % " ! ( ) in the path as a command line',
+  ],
+];
+
+for (const [path, platform, problem] of OPEN_PATHS) {
+  Deno.test(`open ${JSON.stringify(path)} on ${platform}: ${problem ?? "opened"}`, () => {
+    assert.equal(openPathProblem(path, platform), problem);
+  });
+}
+
+Deno.test("setup: open fills placeholders, then refuses a path the opener would misread", () => {
+  const steps = [
+    { type: "open", parameters: { path: "/tmp/{SCREEN_WIDTH}.txt" } },
+    { type: "open", parameters: { path: "-x" } },
+    { type: "open", parameters: {} },
+  ];
+  const planned = plan(steps);
+  assert.deepEqual(planned.actions, [{ kind: "open", path: "/tmp/1280.txt" }]);
+  assert.deepEqual(planned.unsupported, [
+    "open: the path starts with '-' (the opener would read an option)",
+    "open: no path",
+  ]);
 });

@@ -12,6 +12,8 @@ export interface CliOptions {
   port: number | null;
   host: string | null;
   scenario: string | null;
+  /** --allow-task-commands: OSWorld tasks may run shell commands (osworld.allow_commands). */
+  allowTaskCommands: boolean;
   /** The budget flags, named as config safety.budgets names them (null: not given). */
   budgets: {
     max_actions: number | null;
@@ -30,6 +32,7 @@ export const USAGE = `usage: main.ts [options]
   --port N                      HTTP port (overrides web_ui.port; 0 is ignored)
   --host HOST                   HTTP bind address (overrides web_ui.host)
   --scenario PATH               YAML scenario for the mock desktop
+  --allow-task-commands         OSWorld tasks may run their shell steps (osworld.allow_commands)
   --max-actions N               budget: successful input tool calls (safety.budgets)
   --max-screenshots N           budget: successful screenshots
   --max-vlm-tokens N            budget: VLM output tokens
@@ -49,7 +52,7 @@ const VALUE_FLAGS = new Set([
   "max-session-seconds",
   "actions-per-minute",
 ]);
-const BOOLEAN_FLAGS = new Set(["mock", "help"]);
+const BOOLEAN_FLAGS = new Set(["mock", "help", "allow-task-commands"]);
 
 const nonNegativeInt = (flag: string) =>
   z.string().regex(/^\d+$/, `--${flag} takes a non-negative integer`).transform(Number);
@@ -60,6 +63,7 @@ const schema = z.object({
   }).default("auto"),
   config: z.string().min(1, "--config needs a path").default("config.json"),
   mock: z.boolean().default(false),
+  "allow-task-commands": z.boolean().default(false),
   help: z.boolean().default(false),
   port: nonNegativeInt("port").pipe(
     z.number().max(65535, "--port must be at most 65535"),
@@ -106,6 +110,7 @@ export function parseCli(args: string[]): { ok: true; options: CliOptions } | {
       port: v.port === undefined || v.port === 0 ? null : v.port,
       host: v.host ?? null,
       scenario: v.scenario ?? null,
+      allowTaskCommands: v["allow-task-commands"],
       budgets: {
         max_actions: v["max-actions"] ?? null,
         max_screenshots: v["max-screenshots"] ?? null,

@@ -170,7 +170,7 @@ export const CONFIG_SECTIONS = {
     allow_commands: z.boolean().default(false).describe(
       "OSWorld task files: run their execute / command setup steps and vm_command_line " +
         "getters as shell commands of this service's user. Off by default: such a task is " +
-        "reported as unsupported.",
+        "reported as unsupported. The flag --allow-task-commands turns it on for one run.",
     ),
     file_dirs: z.array(z.string().min(1)).default([]).describe(
       "Folders a task's vm_file getter and file-based setup may read from (none by default).",

@@ -265,7 +265,7 @@ export const osworldTaskTool = defineTool({
   description:
     "Run an OSWorld / OS-Harm task file on this desktop. phase setup: its config steps " +
     "(launch, open, sleep, activate_window, close_window; execute / command only when the " +
-    "operator set osworld.allow_commands). phase evaluate: the evaluator's postconfig, its " +
+    "operator allows commands: --allow-task-commands or osworld.allow_commands). phase evaluate: the evaluator's postconfig, its " +
     "getters (vm_file, vm_command_line, accessibility_tree, rule) and metrics (exact_match, " +
     "fuzzy_match, check_include_exclude, is_in_list, match_in_list, literal_match, " +
     "file_contains, check_list, check_json, check_accessibility_tree, infeasible), combined " +

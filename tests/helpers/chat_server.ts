@@ -23,6 +23,8 @@ export interface ChatServer {
   requests: Message[][];
   /** Problems found in requests (a test asserts this is empty). */
   problems: string[];
+  /** Whether the whole script has been given (its last entry answered). */
+  finished(): boolean;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export function startChatServer(
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     problems,
+    finished: () => next >= script.length,
     stop: () => server.shutdown(),
   };
 }
@@ -108,4 +111,10 @@ export function centreOf(table: string, name: string): { x: number; y: number } 
     return { x: x + Math.floor(w / 2), y: y + Math.floor(h / 2) };
   }
   throw new Error(`no element named ${name} in the table`);
+}
+
+/** The login scenario's fields from an a11y table: Username is listed, Password sits 40 px below. */
+export function loginPoints(table: string) {
+  const user = centreOf(table, "Username");
+  return { user, password: { x: user.x, y: user.y + 40 }, login: centreOf(table, "Login") };
 }

@@ -10,7 +10,7 @@ import { commandExists } from "../helpers/parts.ts";
 /** The Debian packages the harness and its apps come from. */
 export const DESKTOP_PACKAGES = "xvfb openbox dbus at-spi2-core x11-utils gtk-3-examples " +
   "zenity mousepad gnome-calculator python3-pyatspi libreoffice-writer libreoffice-gtk3 " +
-  "xterm dialog fonts-dejavu-core";
+  "xterm dialog fonts-dejavu-core xdg-utils file";
 
 const REQUIRED_COMMANDS = [
   "Xvfb",
@@ -20,6 +20,8 @@ const REQUIRED_COMMANDS = [
   "xprop",
   "xterm",
   "dialog",
+  "xdg-open",
+  "file",
 ];
 const SOFFICE = "/usr/lib/libreoffice/program/soffice.bin";
 const BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher";

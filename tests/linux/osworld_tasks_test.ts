@@ -2,9 +2,10 @@
 // by the agent loop (lib/agent) against the real service and a local
 // chat-completions server that checks every request and replies with a
 // scripted sequence: a correct one must score 1 and a wrong one 0, in both
-// action spaces. Setup launches the app (and, with osworld.allow_commands,
-// runs a shell step); evaluation reads files (vm_file), command output
-// (vm_command_line) and the accessibility XML (check_accessibility_tree).
+// action spaces. Setup launches the app or opens a file with the desktop's
+// opener (and, with osworld.allow_commands, runs a shell step); evaluation
+// reads files (vm_file), command output (vm_command_line) and the
+// accessibility XML (check_accessibility_tree).
 
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
@@ -55,117 +56,175 @@ function saveScript13(text: string, file: string): Reply[] {
   ];
 }
 
-// gnome-calculator (GTK 4) reports its buttons without the enabled and showing
-// states, so OSWorld's table lists none of them: its scripts wait, then type.
-// It shows its last result again when relaunched: each task's wrong run goes
-// first, and the two tasks' results differ.
-interface Case {
-  task: string;
-  space: ActionSpace;
-  observation: ObservationType;
-  script: (dir: string) => Reply[];
-  score: number;
+/** The index of the first set-of-marks line whose name matches `name`, or null. */
+function markNamed(observation: string, name: RegExp): number | null {
+  for (const line of observation.split("\n")) {
+    const [index, , lineName] = line.split("\t");
+    if (/^\d+$/.test(index) && name.test(lineName ?? "")) return Number(index);
+  }
+  return null;
 }
 
-const ONLY = Deno.env.get("OSO_TASK_CASE");
-const CASES: Case[] = [
+/** The same as saveScriptPy through the File menu, clicking set-of-marks tags. */
+function saveScriptSom(text: string, file: string): Reply[] {
+  const clickMark = (name: RegExp) => (obs: string) => {
+    const mark = markNamed(obs, name);
+    return mark === null ? null : py(`pyautogui.click(tag_${mark})`);
+  };
+  return [
+    (obs) => {
+      const file = markNamed(obs, /^File$/);
+      return file === null
+        ? null
+        : py(`pyautogui.write(${JSON.stringify(text)})\npyautogui.click(tag_${file})`);
+    },
+    clickMark(/^Save As/),
+    ...saveScriptPy(text, file).slice(1),
+  ];
+}
+
+/** Mousepad's editor holds lines.txt's text (its a11y table row). */
+const LINES_OPEN = /^text\t[^\t]*\tfirst\n/m;
+
+/** lines.txt is open in Mousepad: type `text` at the start or end of the document, save. */
+const lineScript = (where: "home" | "end", text: string) => ({
+  pyautogui: (): Reply[] => [
+    (obs) =>
+      LINES_OPEN.test(obs)
+        ? py(
+          `pyautogui.hotkey('ctrl', '${where}')\npyautogui.write(${JSON.stringify(text)})\n` +
+            "pyautogui.hotkey('ctrl', 's')",
+        )
+        : null,
+    "DONE",
+  ],
+  computer_13: (): Reply[] => [
+    (obs) =>
+      LINES_OPEN.test(obs)
+        ? json([
+          { action_type: "HOTKEY", parameters: { keys: ["ctrl", where] } },
+          { action_type: "TYPING", parameters: { text } },
+          { action_type: "HOTKEY", parameters: { keys: ["ctrl", "s"] } },
+        ])
+        : null,
+    "DONE",
+  ],
+});
+
+// gnome-calculator (GTK 4) reports its buttons without the enabled and showing
+// states, so OSWorld's table lists none of them: its scripts wait, then type.
+const calculatorScript = (input: string) => ({
+  pyautogui: (): Reply[] => [
+    "WAIT",
+    py(`pyautogui.write(${JSON.stringify(input)})\npyautogui.press('enter')`),
+    "DONE",
+  ],
+  computer_13: (): Reply[] => [
+    "WAIT",
+    json([
+      { action_type: "TYPING", parameters: { text: input } },
+      { action_type: "PRESS", parameters: { key: "enter" } },
+    ]),
+    "DONE",
+  ],
+});
+
+type Scripts = Record<ActionSpace, (dir: string) => Reply[]>;
+
+/**
+ * A task with a correct and a wrong script in each action space, and the
+ * observation type each space's runs use (all four are covered).
+ */
+interface TaskScripts {
+  task: string;
+  observation: Record<ActionSpace, ObservationType>;
+  correct: Scripts;
+  wrong: Scripts;
+  /** Files the task's runs write or read in the test's folder (removed after each run). */
+  files: string[];
+  /** Puts the task's starting files in place. */
+  prepare?: (dir: string) => Promise<void>;
+}
+
+const TASK_SCRIPTS: TaskScripts[] = [
   {
     task: "oso-mousepad-save",
-    space: "pyautogui",
-    observation: "a11y_tree",
-    script: (dir) => saveScriptPy("hello osworld", `${dir}/note.txt`),
-    score: 1,
-  },
-  {
-    task: "oso-mousepad-save",
-    space: "computer_13",
-    observation: "a11y_tree",
-    script: (dir) => saveScript13("hello world", `${dir}/note.txt`),
-    score: 0,
+    observation: { pyautogui: "som", computer_13: "a11y_tree" },
+    correct: {
+      pyautogui: (dir) => saveScriptSom("hello osworld", `${dir}/note.txt`),
+      computer_13: (dir) => saveScript13("hello osworld", `${dir}/note.txt`),
+    },
+    wrong: {
+      pyautogui: (dir) => saveScriptSom("hello world", `${dir}/note.txt`),
+      computer_13: (dir) => saveScript13("hello world", `${dir}/note.txt`),
+    },
+    files: ["note.txt"],
   },
   {
     task: "oso-mousepad-command",
-    space: "computer_13",
-    observation: "screenshot_a11y_tree",
-    script: (dir) => saveScript13("alpha beta", `${dir}/words.txt`),
-    score: 1,
-  },
-  {
-    task: "oso-mousepad-command",
-    space: "pyautogui",
-    observation: "a11y_tree",
-    script: (dir) => saveScriptPy("alpha gamma beta", `${dir}/words.txt`),
-    score: 0,
-  },
-  {
-    task: "oso-mousepad-lines",
-    space: "pyautogui",
-    observation: "a11y_tree",
-    script: (dir) => saveScriptPy("first\nsecond\n", `${dir}/lines.txt`),
-    score: 1,
+    observation: { pyautogui: "a11y_tree", computer_13: "screenshot_a11y_tree" },
+    correct: {
+      pyautogui: (dir) => saveScriptPy("alpha beta", `${dir}/words.txt`),
+      computer_13: (dir) => saveScript13("alpha beta", `${dir}/words.txt`),
+    },
+    wrong: {
+      pyautogui: (dir) => saveScriptPy("alpha gamma beta", `${dir}/words.txt`),
+      computer_13: (dir) => saveScript13("alpha\nbeta", `${dir}/words.txt`),
+    },
+    files: ["words.txt"],
   },
   {
     task: "oso-mousepad-lines",
-    space: "computer_13",
-    observation: "a11y_tree",
-    script: (dir) => saveScript13("second\nfirst\n", `${dir}/lines.txt`),
-    score: 0,
+    observation: { pyautogui: "a11y_tree", computer_13: "screenshot_a11y_tree" },
+    correct: lineScript("end", "second\n"),
+    wrong: lineScript("home", "second\n"),
+    files: ["lines.txt"],
+    prepare: (dir) => Deno.writeTextFile(`${dir}/lines.txt`, "first\n"),
   },
   {
     task: "oso-calculator-product",
-    space: "computer_13",
-    observation: "screenshot",
-    script:
-      () => ["WAIT", json([{ action_type: "TYPING", parameters: { text: "7+6\n" } }]), "DONE"],
-    score: 0,
-  },
-  {
-    task: "oso-calculator-product",
-    space: "pyautogui",
-    observation: "a11y_tree",
-    script: () => [
-      "WAIT",
-      py("pyautogui.write('7*6')\npyautogui.press('enter')"),
-      "DONE",
-    ],
-    score: 1,
+    observation: { pyautogui: "a11y_tree", computer_13: "screenshot" },
+    correct: calculatorScript("7*6"),
+    wrong: calculatorScript("7+6"),
+    files: [],
   },
   {
     task: "oso-calculator-sum",
-    space: "pyautogui",
-    observation: "a11y_tree",
-    script: () => ["WAIT", "DONE"],
-    score: 0,
-  },
-  {
-    task: "oso-calculator-sum",
-    space: "computer_13",
-    observation: "a11y_tree",
-    script: () => [
-      "WAIT",
-      json([
-        { action_type: "TYPING", parameters: { text: "12+33" } },
-        { action_type: "PRESS", parameters: { key: "enter" } },
-      ]),
-      "DONE",
-    ],
-    score: 1,
+    observation: { pyautogui: "screenshot_a11y_tree", computer_13: "a11y_tree" },
+    correct: calculatorScript("12+33"),
+    wrong: calculatorScript("12-33"),
+    files: [],
   },
   {
     task: "oso-mousepad-infeasible",
-    space: "computer_13",
-    observation: "a11y_tree",
-    script: () => ['There is no such feature or key.\n```json\n"FAIL"\n```'],
-    score: 1,
-  },
-  {
-    task: "oso-mousepad-infeasible",
-    space: "pyautogui",
-    observation: "a11y_tree",
-    script: () => [py("pyautogui.hotkey('ctrl', 'p')"), "DONE"],
-    score: 0,
+    observation: { pyautogui: "screenshot", computer_13: "som" },
+    correct: {
+      pyautogui: () => ["Mousepad cannot sign documents.\n```python\nFAIL\n```"],
+      computer_13: () => ['There is no such feature or key.\n```json\n"FAIL"\n```'],
+    },
+    wrong: {
+      pyautogui: () => [py("pyautogui.hotkey('ctrl', 'p')"), "DONE"],
+      computer_13: () => [json([{ action_type: "PRESS", parameters: { key: "f10" } }]), "DONE"],
+    },
+    files: [],
   },
 ];
+
+interface Case {
+  task: TaskScripts;
+  space: ActionSpace;
+  kind: "correct" | "wrong";
+}
+
+// Each space's wrong run goes before its correct one, and a wrong run leaves a
+// state that fails the check (a wrong result on the calculator's display, a
+// wrong file), so no correct run can pass on what an earlier one left.
+const ONLY = Deno.env.get("OSO_TASK_CASE");
+const CASES: Case[] = TASK_SCRIPTS.flatMap((task) =>
+  (["pyautogui", "computer_13"] as const).flatMap((space) =>
+    (["wrong", "correct"] as const).map((kind) => ({ task, space, kind }))
+  )
+).filter((c) => !ONLY || `${c.task.task}/${c.space}`.startsWith(ONLY));
 
 async function taskFile(name: string, dir: string): Promise<Record<string, unknown>> {
   const text = await Deno.readTextFile(`${TASKS}${name}.json`);
@@ -210,21 +269,30 @@ desktopTest(
   "OSWorld tasks on real GTK apps: scripted agents score 1 when right, 0 when wrong",
   async (t, desktop) => {
     const dir = await Deno.makeTempDir({ prefix: "oso-tasks-" });
+    // `open` goes through xdg-open, which finds the text editor here.
+    await Deno.mkdir(desktop.env.XDG_CONFIG_HOME, { recursive: true });
+    await Deno.writeTextFile(
+      `${desktop.env.XDG_CONFIG_HOME}/mimeapps.list`,
+      "[Default Applications]\ntext/plain=org.xfce.mousepad.desktop\n",
+    );
     const service = await startService({
       mock: false,
       env: desktop.env,
       config: { ...TEST_CONFIG, osworld: { allow_commands: true, file_dirs: [dir] } },
     });
     try {
-      for (const c of CASES.filter((c) => !ONLY || `${c.task}/${c.space}` === ONLY)) {
-        await t.step(`${c.task} ${c.space}/${c.observation} → ${c.score}`, async () => {
-          const chatServer = startChatServer(c.script(dir), {
+      for (const c of CASES) {
+        const score = c.kind === "correct" ? 1 : 0;
+        const observation = c.task.observation[c.space];
+        await t.step(`${c.task.task} ${c.space}/${observation} ${c.kind} → ${score}`, async () => {
+          await c.task.prepare?.(dir);
+          const chatServer = startChatServer(c.task[c.kind][c.space](dir), {
             model: MODEL,
-            observation: c.observation,
+            observation,
           });
           try {
             const outcome = await runAgent({
-              task: await taskFile(c.task, dir),
+              task: await taskFile(c.task.task, dir),
               service: new ServiceClient(service.url),
               model: {
                 baseUrl: chatServer.url,
@@ -234,7 +302,7 @@ desktopTest(
                 maxTokens: 500,
                 timeoutMs: 10_000,
               },
-              observation: c.observation,
+              observation,
               actionSpace: c.space,
               maxSteps: 8,
               trajectoryLength: 1,
@@ -243,16 +311,19 @@ desktopTest(
               resultDir: join(dir, "results"),
             });
             assert.deepEqual(chatServer.problems, []);
+            // Every scripted reply was given: a wrong run scores 0 for what it did, not for stalling.
+            assert.ok(
+              chatServer.finished(),
+              `the script stalled after ${chatServer.requests.length} turns`,
+            );
             const traj = await Deno.readTextFile(join(outcome.dir, "traj.jsonl"));
-            assert.equal(outcome.score, c.score, `${JSON.stringify(outcome)}\n${traj}`);
+            assert.equal(outcome.score, score, `${JSON.stringify(outcome)}\n${traj}`);
             const result = await Deno.readTextFile(join(outcome.dir, "result.txt"));
-            assert.equal(result, `${c.score}\n`);
+            assert.equal(result, `${score}\n`);
           } finally {
             await chatServer.stop();
             await killApps(desktop.display);
-            for (const name of ["note.txt", "words.txt", "lines.txt"]) {
-              await Deno.remove(join(dir, name)).catch(() => {});
-            }
+            for (const name of c.task.files) await Deno.remove(join(dir, name)).catch(() => {});
           }
         });
       }

@@ -21,7 +21,8 @@ export function getterRequest(spec: Record<string, unknown>, allowCommands: bool
       if (!allowCommands) {
         return {
           ok: false,
-          reason: "vm_command_line: shell commands are off (config osworld.allow_commands)",
+          reason:
+            "vm_command_line: shell commands are off (--allow-task-commands or config osworld.allow_commands)",
         };
       }
       return { ok: true, request: { kind: "command", command: spec.command, shell: spec.shell } };

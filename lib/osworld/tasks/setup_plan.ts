@@ -55,6 +55,22 @@ export function commandOf(
   return null;
 }
 
+/**
+ * Why `open` will not hand this path to the desktop's opener (null: it will).
+ * The opener must see one file, never an option, and on Windows `start` runs
+ * under cmd.exe, which would read its metacharacters as a command line: a
+ * task must not run commands through `open` when commands are off.
+ */
+export function openPathProblem(path: string, platform: "windows" | "posix"): string | null {
+  if (path.trim() === "") return "no path";
+  if (/[\0\r\n]/.test(path)) return "the path has a control character";
+  if (path.startsWith("-")) return "the path starts with '-' (the opener would read an option)";
+  if (platform === "windows" && /[&|<>^%"!()]/.test(path)) {
+    return 'cmd.exe would read & | < > ^ % " ! ( ) in the path as a command line';
+  }
+  return null;
+}
+
 export function planSetup(
   steps: readonly SetupStep[],
   options: {
@@ -73,7 +89,9 @@ export function planSetup(
       case "launch": {
         // A shell is a command line like execute's: only when the operator allows commands.
         if (p.shell === true && !options.allowCommands) {
-          unsupported.push("launch: shell:true runs a shell (config osworld.allow_commands)");
+          unsupported.push(
+            "launch: shell:true runs a shell (--allow-task-commands or config osworld.allow_commands)",
+          );
           break;
         }
         const command = commandOf(p.command, p.shell, options.fill, options.platform);
@@ -84,7 +102,9 @@ export function planSetup(
       case "execute":
       case "command": {
         if (!options.allowCommands) {
-          unsupported.push(`${step.type}: shell commands are off (config osworld.allow_commands)`);
+          unsupported.push(
+            `${step.type}: shell commands are off (--allow-task-commands or config osworld.allow_commands)`,
+          );
           break;
         }
         const command = commandOf(p.command, p.shell, options.fill, options.platform);
@@ -94,8 +114,10 @@ export function planSetup(
       }
       case "open": {
         const path = str(p.path);
-        if (path) actions.push({ kind: "open", path: options.fill(path) });
-        else unsupported.push("open: no path");
+        const filled = path ? options.fill(path) : null;
+        const problem = filled === null ? "no path" : openPathProblem(filled, options.platform);
+        if (problem) unsupported.push(`open: ${problem}`);
+        else actions.push({ kind: "open", path: filled! });
         break;
       }
       case "sleep": {
