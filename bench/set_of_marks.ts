@@ -14,9 +14,8 @@
 
 import { type Bounds, type Element, walk } from "../lib/core/tree.ts";
 import { neededControls } from "../lib/views/needed.ts";
-import { startService } from "../tests/helpers/service.ts";
-import { startDesktop, VIEW_APPS } from "../tests/linux/desktop.ts";
-import { getJson, settledWindow, windowsOf } from "./measure/views.ts";
+import { measureLiveWindows } from "./measure/live_windows.ts";
+import { getJson } from "./measure/views.ts";
 
 interface Mark {
   tag: number;
@@ -142,32 +141,9 @@ async function measure(
   };
 }
 
-const desktop = await startDesktop({ width: 1920, height: 1080 });
-const service = await startService({
-  mock: false,
-  env: desktop.env,
-  config: { tree: { max_depth: 64, cache_ttl_s: 0, capture_timeout_ms: 60_000 } },
-});
-const rows: Figures[] = [];
-try {
-  for (const [name, launch] of VIEW_APPS) {
-    const app = await launch(desktop);
-    try {
-      const uid = `x11:${app.window.toString(16)}`;
-      await settledWindow(service.url, uid);
-      const target = (await windowsOf(service.url)).find((w) => w.window_uid === uid);
-      if (!target) throw new Error(`${name}: window ${uid} is not listed`);
-      rows.push(
-        await measure(service.url, { ...target, name }, name.startsWith("LibreOffice") ? 5 : 15),
-      );
-    } finally {
-      await app.kill();
-    }
-  }
-} finally {
-  await service.stop();
-  await desktop.stop();
-}
+const rows = await measureLiveWindows((base, target) =>
+  measure(base, target, target.name.startsWith("LibreOffice") ? 5 : 15)
+);
 
 const percent = (part: number, whole: number) =>
   whole === 0 ? "–" : `${Math.round(100 * part / whole)} %`;

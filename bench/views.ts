@@ -11,45 +11,12 @@
 // Prints markdown tables (docs/PERFORMANCE.md keeps the last run).
 
 import { startService } from "../tests/helpers/service.ts";
-import { startDesktop, VIEW_APPS } from "../tests/linux/desktop.ts";
-import {
-  measureWindow,
-  settledWindow,
-  SKETCH_VARIANTS,
-  type WindowFigures,
-  windowsOf,
-} from "./measure/views.ts";
+import { measureLiveWindows } from "./measure/live_windows.ts";
+import { measureWindow, SKETCH_VARIANTS, type WindowFigures, windowsOf } from "./measure/views.ts";
 
-async function liveWindows(): Promise<WindowFigures[]> {
-  const desktop = await startDesktop({ width: 1920, height: 1080 });
-  const service = await startService({
-    mock: false,
-    env: desktop.env,
-    // No cache: the settling check must see fresh captures. Idle windows give
-    // the same tree to every later request (compact coverage also checks the
-    // click point, so a tree that moved shows as a miss, not as a false hit).
-    config: { tree: { max_depth: 64, cache_ttl_s: 0, capture_timeout_ms: 60_000 } },
-  });
-  const figures: WindowFigures[] = [];
-  try {
-    for (const [name, launch] of VIEW_APPS) {
-      const app = await launch(desktop);
-      try {
-        const uid = `x11:${app.window.toString(16)}`;
-        await settledWindow(service.url, uid);
-        const target = (await windowsOf(service.url)).find((w) => w.window_uid === uid);
-        if (!target) throw new Error(`${name}: window ${uid} is not listed`);
-        figures.push(await measureWindow(service.url, { ...target, name }, true));
-      } finally {
-        await app.kill();
-      }
-    }
-  } finally {
-    await service.stop();
-    await desktop.stop();
-  }
-  return figures;
-}
+// Compact coverage also checks the click point, so a tree that moved between
+// requests shows as a miss, not as a false hit.
+const liveWindows = () => measureLiveWindows((base, target) => measureWindow(base, target, true));
 
 async function mockWindows(): Promise<WindowFigures[]> {
   const service = await startService({ mock: true });

@@ -1,0 +1,39 @@
+// The benchmarks' live windows: each app of VIEW_APPS launched in turn on a
+// 1920×1080 Xvfb desktop, its tree left to settle, then measured over HTTP
+// against the real service (captures uncached, so every call is fresh).
+
+import { startService } from "../../tests/helpers/service.ts";
+import { startDesktop, VIEW_APPS } from "../../tests/linux/desktop.ts";
+import { settledWindow, type TargetWindow, windowsOf } from "./views.ts";
+
+export async function measureLiveWindows<T>(
+  measure: (base: string, target: TargetWindow) => Promise<T>,
+): Promise<T[]> {
+  const desktop = await startDesktop({ width: 1920, height: 1080 });
+  const service = await startService({
+    mock: false,
+    env: desktop.env,
+    // No cache: the settling check must see fresh captures. Idle windows give
+    // the same tree to every later request.
+    config: { tree: { max_depth: 64, cache_ttl_s: 0, capture_timeout_ms: 60_000 } },
+  });
+  const figures: T[] = [];
+  try {
+    for (const [name, launch] of VIEW_APPS) {
+      const app = await launch(desktop);
+      try {
+        const uid = `x11:${app.window.toString(16)}`;
+        await settledWindow(service.url, uid);
+        const target = (await windowsOf(service.url)).find((w) => w.window_uid === uid);
+        if (!target) throw new Error(`${name}: window ${uid} is not listed`);
+        figures.push(await measure(service.url, { ...target, name }));
+      } finally {
+        await app.kill();
+      }
+    }
+  } finally {
+    await service.stop();
+    await desktop.stop();
+  }
+  return figures;
+}
