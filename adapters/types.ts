@@ -24,6 +24,16 @@ export interface CaptureLimits {
  */
 export type CutShort = null | "depth" | "nodes" | "time" | "unresponsive";
 
+/**
+ * The cut a walk reports once an application did not answer: it outranks a
+ * depth cut met earlier (the caller must learn of the silent application
+ * whatever order the applications were walked in; depth cuts are also marked
+ * on their nodes), not a node or time limit, which ended the walk.
+ */
+export function withUnresponsive(current: CutShort): CutShort {
+  return current === null || current === "depth" ? "unresponsive" : current;
+}
+
 export interface Capture {
   root: Element;
   nodeCount: number;

@@ -22,7 +22,7 @@
 // application's own (GetChildren), and a list that differs is rebuilt in the
 // application's order.
 
-import type { Capture, CaptureLimits } from "../../types.ts";
+import { type Capture, type CaptureLimits, withUnresponsive } from "../../types.ts";
 import type { Bounds, Element, ElementAction } from "../../../lib/core/tree.ts";
 import { assignIds, walk as walkTree } from "../../../lib/core/tree.ts";
 import type { Accessible, AtspiConnection, Interfaces } from "./connection.ts";
@@ -296,7 +296,7 @@ function roleNameOf(walk: Walk, role: number): string {
  * count (children unread, not cut by depth). Nothing is asked of the application.
  */
 function markUnanswered(walk: Walk, node: Element, atspiRole: string, name: string): void {
-  walk.cutShort ??= "unresponsive";
+  walk.cutShort = withUnresponsive(walk.cutShort);
   node.name = name;
   node.role = serviceRole(atspiRole, false, false);
   node.platform_role = atspiRole;

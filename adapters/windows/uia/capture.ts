@@ -19,6 +19,7 @@ import { type ElementArray, timedOut, type UiaClient } from "./automation.ts";
 import { type PropertySource, readFacts } from "./facts.ts";
 import { elementFromFacts, unreadableNode } from "./node.ts";
 import { markDepthCut, roomForNode, type WalkBudget } from "../../../lib/observe/walk_budget.ts";
+import { withUnresponsive } from "../../types.ts";
 
 interface Walk extends WalkBudget {
   client: UiaClient;
@@ -30,7 +31,7 @@ interface Walk extends WalkBudget {
 function noteFailure(walk: Walk, error: unknown): void {
   if (!timedOut(error)) return;
   walk.unresponsive = true;
-  walk.cutShort ??= "unresponsive";
+  walk.cutShort = withUnresponsive(walk.cutShort);
 }
 
 /** The element's node, from the cache when it has one, else live; null when neither reads. */
