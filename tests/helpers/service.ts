@@ -37,6 +37,23 @@ export function freePort(): number {
   return port;
 }
 
+/**
+ * This process's Deno cache, for a service given another HOME (a test
+ * desktop's, with an empty cache): it finds its npm packages there instead of
+ * downloading them all again, which a slow registry turned into a start-up
+ * timeout.
+ */
+function sharedDenoDir(): Record<string, string> {
+  const env = Deno.env.toObject();
+  const dir = env.DENO_DIR ??
+    (env.XDG_CACHE_HOME
+      ? `${env.XDG_CACHE_HOME}/deno`
+      : env.HOME
+      ? `${env.HOME}/.cache/deno`
+      : null);
+  return dir === null ? {} : { DENO_DIR: dir };
+}
+
 export async function startService(options: ServiceOptions = {}): Promise<Service> {
   const dir = await Deno.makeTempDir({ prefix: "oso-test-" });
   const configPath = `${dir}/config.json`;
@@ -70,7 +87,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     };
   const child = new Deno.Command(command.program, {
     args: command.args,
-    env: { ...options.wine?.env, ...options.env },
+    env: options.wine
+      ? { ...options.wine.env, ...options.env }
+      : { ...(options.clearEnv ? {} : sharedDenoDir()), ...options.env },
     clearEnv: options.clearEnv,
     stdin: "null",
     stdout: "piped",
