@@ -91,7 +91,10 @@ export function securityGuard(options: SecurityOptions): MiddlewareHandler {
     // The inspector must not be framed (clickjacking) nor any answer sniffed as HTML.
     c.res.headers.set("X-Content-Type-Options", "nosniff");
     c.res.headers.set("X-Frame-Options", "DENY");
-    c.res.headers.set("Content-Security-Policy", "frame-ancestors 'none'");
+    // The inspector's own policy (routes/inspector.ts) also says frame-ancestors 'none'.
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      c.res.headers.set("Content-Security-Policy", "frame-ancestors 'none'");
+    }
     if (corsAllowed) {
       c.res.headers.set("Access-Control-Allow-Origin", origin!);
       c.res.headers.append("Vary", "Origin");

@@ -3,6 +3,7 @@
 import type { Hono } from "hono";
 import { envelope } from "../lib/core/errors.ts";
 import type { Session } from "../lib/core/session.ts";
+import { describeTools } from "../lib/mcp/server.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { allowedOverGet } from "../lib/tools/registry.ts";
 import { readJsonBody } from "./body.ts";
@@ -10,7 +11,31 @@ import { coerceQuery } from "./query.ts";
 import { runTool } from "./tool_route.ts";
 
 export function toolRoutes(app: Hono, session: Session): void {
-  app.get("/api/tools", (c) => c.json({ ok: true, tools: [...TOOLS.keys()].sort() }));
+  app.get("/api/tools", (c) => {
+    const names = [...TOOLS.keys()].sort();
+    const detail = c.req.query("detail");
+    if (detail === undefined || detail === "0" || detail === "false") {
+      return c.json({ ok: true, tools: names });
+    }
+    if (detail !== "1" && detail !== "true") {
+      return c.json(envelope("BadRequest", "detail must be 0, 1, false or true"), 400);
+    }
+    const described = describeTools(TOOLS);
+    return c.json({
+      ok: true,
+      tools: names,
+      detail: names.map((name) => {
+        const tool = described.find((t) => t.name === name)!;
+        return {
+          name,
+          description: tool.description,
+          kind: TOOLS.get(name)!.kind,
+          annotations: tool.annotations,
+          input_schema: tool.inputSchema,
+        };
+      }),
+    });
+  });
 
   app.get("/api/tool/:name", (c) => {
     const name = c.req.param("name");

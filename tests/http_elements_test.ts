@@ -90,7 +90,49 @@ Deno.test("element layer on the spec's static mock", async (t) => {
       const all = await track(get(`/api/find_element?selector=${encodeURIComponent("//*")}`));
       assert.equal(all.body.ambiguous_matches, 16, "every descendant of the Notepad root");
       assert.equal((all.body.all_matches as Body[]).length, 10, "at most 10 listed");
+      const more = await track(
+        get(`/api/find_element?selector=${encodeURIComponent("//*")}&limit=500`),
+      );
+      assert.equal((more.body.all_matches as Body[]).length, 16, "limit lists them all");
+      const bad = await track(get(`/api/find_element?selector=MenuItem&limit=501`));
+      assert.equal(bad.status, 400);
     });
+
+    await t.step(
+      "get_element: by id or by point, with a selector that finds it again",
+      async () => {
+        const byId = await track(get(`/api/tool/get_element?element_id=root.0.1`));
+        assert.equal(byId.status, 200, JSON.stringify(byId.body));
+        const element = byId.body.element as Body;
+        assert.equal(element.id, "root.0.1");
+        assert.equal(element.name, "Edit");
+        assert.equal("children" in element, false);
+        assert.equal(typeof element.child_count, "number");
+        assert.deepEqual(byId.body.ancestors, ["root", "root.0"]);
+        const again = await track(
+          get(`/api/find_element?selector=${encodeURIComponent(String(byId.body.selector))}`),
+        );
+        assert.equal(again.body.element_id, "root.0.1");
+        const bounds = element.bounds as { x: number; y: number; width: number; height: number };
+        const byPoint = await track(
+          get(`/api/tool/get_element?x=${bounds.x + 2}&y=${bounds.y + 2}`),
+        );
+        assert.equal((byPoint.body.element as Body).id, "root.0.1");
+        for (
+          const [query, status, code] of [
+            ["", 400, "BadRequest"],
+            ["element_id=root.0.1&x=1&y=1", 400, "BadRequest"],
+            ["x=5", 400, "BadRequest"],
+            ["element_id=root.9.9", 404, "ElementNotFound"],
+            ["x=-5000&y=-5000", 404, "ElementNotFound"],
+          ] as const
+        ) {
+          const r = await track(get(`/api/tool/get_element?${query}`));
+          assert.equal(r.status, status, query);
+          assert.equal(err(r).code, code, query);
+        }
+      },
+    );
 
     const FIND_ERRORS: Array<[string, number, string]> = [
       ["", 400, "BadRequest"],

@@ -157,6 +157,28 @@ export function serviceRoutes(
         ...guardResponses(false),
       },
     }),
+    get("/inspector/{file}", "Service", {
+      summary:
+        "The inspector's scripts and style sheet (served from the service, never the network).",
+      parameters: [{
+        name: "file",
+        in: "path",
+        required: true,
+        description: "A file of the page, such as main.js or style.css.",
+        schema: { type: "string" },
+      }],
+      responses: {
+        "200": {
+          description: "The file (JavaScript module, CSS or HTML).",
+          content: {
+            "text/javascript": { schema: { type: "string" } },
+            "text/css": { schema: { type: "string" } },
+          },
+        },
+        ...guardResponses(false),
+        default: responseRef("ToolError"),
+      },
+    }),
     get("/api/trace/{id}/screenshots/{file}", "Traces and replay", {
       summary: "A trace step's screenshot (the URLs get_trace lists).",
       parameters: [
@@ -207,7 +229,16 @@ export function serviceRoutes(
     }),
     get("/api/tools", "Service", {
       summary: "The names of every tool.",
-      description: "Run one with `POST /api/tool/<name>` (or GET, for tools that allow it).",
+      description: "Run one with `POST /api/tool/<name>` (or GET, for tools that allow it). " +
+        "With `detail=1`, each tool's description, kind, annotations and argument schema " +
+        "too (the web inspector builds its forms from them).",
+      parameters: [{
+        name: "detail",
+        in: "query",
+        required: false,
+        description: "1 or true: list each tool's description, kind, annotations and schema.",
+        schema: { type: "string", enum: ["0", "1", "false", "true"] },
+      }],
       responses: {
         "200": { description: "The tool names.", content: json(schemaRef("ToolList")) },
         ...guardResponses(false),

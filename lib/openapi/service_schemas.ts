@@ -49,7 +49,21 @@ const toolList = (names: string[]) =>
   z.strictObject({
     ok: z.literal(true),
     tools: z.array(z.enum(names as [string, ...string[]])).describe("Every tool name, sorted."),
-  }).describe("The tool registry's names.");
+    detail: z.array(z.strictObject({
+      name: z.string().describe("The tool's name."),
+      description: z.string().describe("What it does, as MCP's tools/list says it."),
+      kind: z.enum(["perception", "input", "other"]).describe(
+        "perception: reads the screen (its results are untrusted); input: acts on the desktop; " +
+          "other: the service's own state.",
+      ),
+      annotations: z.record(z.string(), z.unknown()).describe(
+        "MCP's tool annotations (readOnlyHint, destructiveHint, ...).",
+      ),
+      input_schema: z.record(z.string(), z.unknown()).describe(
+        "The JSON Schema of its arguments, the same MCP publishes.",
+      ),
+    })).optional().describe("With ?detail=1: every tool with its description and schema."),
+  }).describe("The tool registry's names (and with ?detail=1, each tool's schema).");
 
 const sketch = z.looseObject({
   window: z.string().describe('The window\'s title, or "(focused)".'),

@@ -16,7 +16,7 @@ export function deriveSelector(root: Element, elementId: string): string {
 }
 
 /** Root-to-node chain of the first node (pre-order) with the id. */
-function pathTo(root: Element, id: string): Element[] | null {
+export function pathTo(root: Element, id: string): Element[] | null {
   const chain: Element[] = [];
   let found: Element[] | null = null;
   walk(root, (node, depth) => {

@@ -7,7 +7,7 @@ import { parseSelector } from "./parse.ts";
 
 export type { Axis, Grammar, Operator, Predicate, Selector, Step } from "./ast.ts";
 export { canonicalSelector } from "./canonical.ts";
-export { deriveSelector } from "./derive.ts";
+export { deriveSelector, pathTo } from "./derive.ts";
 export { detectGrammar } from "./detect.ts";
 export { type Resolution, resolveSelector } from "./evaluate.ts";
 export { parseSelector } from "./parse.ts";

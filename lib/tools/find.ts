@@ -16,15 +16,13 @@ import type { Session } from "../core/session.ts";
 import type { WindowArgs } from "../observe/window_order.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
-const MAX_LISTED = 10;
-
 export const findElementTool = defineTool({
   name: "find_element",
   description: "Find elements by selector in a window (default: focused). XPath-ish " +
     '`Window/MenuBar/MenuItem[name="Edit"]`, `//Button[name*="Save"]`, or CSS-ish ' +
     '`Dialog > Button:has-text("OK")`; predicates name, value, role, enabled, focused, ' +
     "index, with = (exact), *= (contains), ~= (full regex). Returns the first match's " +
-    "element_id and bounds, ambiguous_matches (the true count) and up to 10 all_matches.",
+    "element_id and bounds, ambiguous_matches (the true count) and up to `limit` (10) all_matches.",
   kind: "perception",
   input: z.object({
     ...windowArgs,
@@ -32,6 +30,10 @@ export const findElementTool = defineTool({
       'The selector, required: XPath-ish Window/MenuBar/MenuItem[name="Edit"] or ' +
         '//Button[name*="Save"], or CSS-ish Dialog > Button:has-text("OK"). At most 2000 ' +
         "characters; a syntax error is BadRequest with its position.",
+    ),
+    limit: z.number().int().min(1).max(500).default(10).describe(
+      "How many matches all_matches lists (default 10, at most 500); ambiguous_matches is " +
+        "the true count either way.",
     ),
     text: z.string().min(1).max(200).optional().describe(
       "Instead of a selector: text shown on the window's pixels, found by OCR (for windows " +
@@ -41,7 +43,7 @@ export const findElementTool = defineTool({
   }),
   annotations: READ_ONLY,
   async run(args, { session }) {
-    if (isScreenTextTarget(args)) return findTextResult(session, args, args.text!);
+    if (isScreenTextTarget(args)) return findTextResult(session, args, args.text!, args.limit);
     if (!args.selector || args.selector.trim() === "") {
       throw new ToolError("BadRequest", "selector (or text) is required");
     }
@@ -74,7 +76,7 @@ export const findElementTool = defineTool({
       selector,
       bounds: matches[0].bounds,
       ambiguous_matches: total,
-      all_matches: matches.slice(0, MAX_LISTED).map((m) => ({
+      all_matches: matches.slice(0, args.limit).map((m) => ({
         element_id: m.id,
         bounds: m.bounds,
         name: m.name,
@@ -85,7 +87,7 @@ export const findElementTool = defineTool({
   },
 });
 
-async function findTextResult(session: Session, args: WindowArgs, text: string) {
+async function findTextResult(session: Session, args: WindowArgs, text: string, limit: number) {
   const { window, warning } = await targetWindow(session, args);
   const matches = await findScreenText(session, window, text);
   return {
@@ -95,7 +97,7 @@ async function findTextResult(session: Session, args: WindowArgs, text: string) 
     bounds: matches[0].bounds,
     resolved_by: "ocr",
     ambiguous_matches: matches.length,
-    all_matches: matches.slice(0, MAX_LISTED).map((m) => ({
+    all_matches: matches.slice(0, limit).map((m) => ({
       element_id: screenTextId(m.bounds),
       bounds: m.bounds,
       name: m.text,

@@ -15,6 +15,7 @@ import {
   setValueTool,
 } from "./element_verbs.ts";
 import { findElementTool } from "./find.ts";
+import { getElementTool } from "./get_element.ts";
 import {
   clickAtTool,
   doubleClickAtTool,
@@ -85,6 +86,7 @@ const ALL: Tool[] = [
   getVisibleAreasTool,
   getOcrTool,
   findElementTool,
+  getElementTool,
   clickAtTool,
   rightClickAtTool,
   doubleClickAtTool,

@@ -1,0 +1,67 @@
+// get_element: one element of a window, by its id or by a screen point, with
+// the selector that finds it again. The inspector's details pane uses it;
+// an agent can use it to turn an id from a tree into a lasting selector.
+
+import { z } from "zod";
+import { ToolError } from "../core/errors.ts";
+import { type Element, elementAt } from "../core/tree.ts";
+import { captureWindow, targetWindow } from "../observe/capture.ts";
+import { deriveSelector, pathTo } from "../selectors/index.ts";
+import { screenX, screenY, windowArgs, xAndYTogether } from "./args.ts";
+import { defineTool, READ_ONLY } from "./registry.ts";
+
+const getElementInput = z.object({
+  ...windowArgs,
+  element_id: z.string().min(1).max(200).optional().describe(
+    'The element\'s id from a tree of this window (e.g. "root.0.2"). Give it, or x and y.',
+  ),
+  x: screenX.optional().describe(
+    "Instead of element_id: a screen x (pixels); the element painted there (the last in " +
+      "tree order whose box holds the point) is returned. With y.",
+  ),
+  y: screenY.optional().describe("The screen y (pixels), with x."),
+}).refine(...xAndYTogether);
+
+/** The element without its subtree: children become a count. */
+function alone(node: Element): Record<string, unknown> {
+  const { children, ...fields } = node;
+  return { ...fields, child_count: node.child_count ?? children.length };
+}
+
+export const getElementTool = defineTool({
+  name: "get_element",
+  description: "One element of a window, by element_id or by the screen point x,y: its role, " +
+    "name, value, states, actions and bounds (children left out, child_count says how many), " +
+    "the ids of its ancestors, and a selector derived for it that find_element and the " +
+    "element verbs resolve back to this element first.",
+  kind: "perception",
+  input: getElementInput,
+  annotations: READ_ONLY,
+  async run(args, { session }) {
+    if ((args.element_id === undefined) === (args.x === undefined)) {
+      throw new ToolError("BadRequest", "give element_id, or x and y (not both)");
+    }
+    const { window, warning } = await targetWindow(session, args);
+    const capture = await captureWindow(session, window);
+    session.recordServed(window.window_uid, capture.tree);
+    const id = args.element_id ?? elementAt(capture.tree, args.x!, args.y!)?.id;
+    const path = id === undefined ? null : pathTo(capture.tree, id);
+    if (path === null) {
+      throw new ToolError(
+        "ElementNotFound",
+        args.element_id === undefined
+          ? `no element of this window is at ${args.x},${args.y}`
+          : `no element ${args.element_id} in this window`,
+        { window_uid: window.window_uid },
+      );
+    }
+    const node = path.at(-1)!;
+    return {
+      window_uid: window.window_uid,
+      element: alone(node),
+      ancestors: path.slice(0, -1).map((ancestor) => ancestor.id),
+      selector: deriveSelector(capture.tree, node.id),
+      ...(warning ? { warning } : {}),
+    };
+  },
+});

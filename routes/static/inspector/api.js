@@ -1,0 +1,65 @@
+// @ts-check
+/// <reference lib="dom" />
+// The inspector's only way to the service: its public API, same origin, JSON.
+
+/**
+ * @typedef {{ ok: boolean, status: number, body: Record<string, any> }} Answer
+ */
+
+/**
+ * @param {string} path
+ * @param {unknown} [body] POSTed as JSON when given
+ * @returns {Promise<Answer>}
+ */
+export async function call(path, body) {
+  try {
+    const response = await fetch(
+      path,
+      body === undefined ? {} : {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      },
+    );
+    const answer = await response.json().catch(() => ({}));
+    return { ok: response.ok, status: response.status, body: answer };
+  } catch (e) {
+    return {
+      ok: false,
+      status: 0,
+      body: { error: { code: "Unreachable", message: `the service did not answer: ${e}` } },
+    };
+  }
+}
+
+/**
+ * Runs a tool of the registry (POST /api/tool/<name>).
+ * @param {string} name
+ * @param {Record<string, unknown>} [args]
+ */
+export function tool(name, args = {}) {
+  return call(`/api/tool/${encodeURIComponent(name)}`, args);
+}
+
+/**
+ * The error line of a refused answer.
+ * @param {Answer} answer
+ */
+export function errorText(answer) {
+  const error = answer.body.error;
+  if (error && typeof error === "object") return `${error.code}: ${error.message}`;
+  return `${answer.status} ${typeof error === "string" ? error : "error"}`;
+}
+
+/**
+ * Makes an element with text content (never HTML: screen text is untrusted).
+ * @param {string} tag
+ * @param {Record<string, string>} [attributes]
+ * @param {(Node | string)[]} [children]
+ */
+export function el(tag, attributes = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}

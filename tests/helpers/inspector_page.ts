@@ -1,0 +1,116 @@
+// Drives the web inspector in Debian's headless Chromium (playwright-core),
+// for the mock, scenario and real-desktop browser tests: opening it with
+// every request watched, picking windows, and measuring where an outline sits
+// on the screenshot.
+
+import { strict as assert } from "node:assert";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+export interface InspectorPage {
+  page: Page;
+  /** Every URL the page asked for that is not the service's own. */
+  foreign: string[];
+  /** Uncaught errors and console errors of the page (refused requests aside). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openInspector(
+  url: string,
+  viewport = { width: 1400, height: 900 },
+): Promise<InspectorPage> {
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--no-sandbox"],
+  });
+  const page = await browser.newPage({ viewport });
+  const foreign: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (r) => {
+    const target = r.url();
+    if (!target.startsWith(url) && !target.startsWith("data:")) foreign.push(target);
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => {
+    // A refused request (a 400 for an invalid selector) is an answer the page shows, not an error.
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
+      errors.push(m.text());
+    }
+  });
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+  return { page, foreign, errors, close: () => browser.close() };
+}
+
+/** Clicks the window whose title contains `title` and waits until its tree and screenshot are in. */
+export async function pickWindow(page: Page, title: string): Promise<string> {
+  const button = page.locator("#windows button.window", { hasText: title }).first();
+  const uid = await button.getAttribute("data-uid");
+  assert.ok(uid, `no window titled ${title}`);
+  await button.click();
+  await page.waitForSelector(`#screen-wrap[data-ready="${uid}"]`, { timeout: 30_000 });
+  return uid;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where a screen rectangle should appear on the page: the screenshot is the
+ * full screen, so screen pixels scale by the image's drawn size.
+ */
+export async function expectedBox(page: Page, bounds: Box): Promise<Box> {
+  const image = await page.locator("#shot").boundingBox();
+  const natural = await page.locator("#shot").evaluate((img) =>
+    (img as unknown as { naturalWidth: number }).naturalWidth
+  );
+  assert.ok(image && natural > 0);
+  const scale = image.width / natural;
+  return {
+    x: image.x + bounds.x * scale,
+    y: image.y + bounds.y * scale,
+    width: bounds.width * scale,
+    height: bounds.height * scale,
+  };
+}
+
+/** Asserts two page boxes agree within `tolerance` CSS pixels. */
+export function assertNear(actual: Box | null, expected: Box, tolerance = 1.5): void {
+  assert.ok(actual, "the box is drawn");
+  for (const key of ["x", "y", "width", "height"] as const) {
+    assert.ok(
+      Math.abs(actual[key] - expected[key]) <= tolerance,
+      `${key}: ${actual[key]} drawn, ${expected[key]} expected (${JSON.stringify(actual)})`,
+    );
+  }
+}
+
+/** A screenshot of the page for a person to look at, in `dir`. */
+export async function keepScreenshot(page: Page, dir: string, name: string): Promise<string> {
+  const path = `${dir}/${name}.png`;
+  await page.screenshot({ path });
+  return path;
+}
+
+/** Waits until the text of `selector` matches `pattern`; the text it ended with. */
+export async function waitForText(
+  page: Page,
+  selector: string,
+  pattern: RegExp,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < deadline) {
+    last = await page.locator(selector).innerText().catch(() => "");
+    if (pattern.test(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${selector} never matched ${pattern}: ${JSON.stringify(last)}`);
+}
