@@ -3,8 +3,18 @@
 import type { Context } from "hono";
 import { dispatch } from "../lib/tools/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
+import type { Caller } from "../lib/tools/registry.ts";
 import type { Session } from "../lib/core/session.ts";
 import { coerceQuery } from "./query.ts";
+
+/**
+ * The web inspector says so in a header (X-OSO-Caller: inspector); every other
+ * client is "rest". The name only decides how a call is recorded (audit,
+ * traces), never what it may do: rules, budgets and confirmation are the same.
+ */
+export function callerOf(c: Context): Caller {
+  return c.req.header("x-oso-caller") === "inspector" ? "inspector" : "rest";
+}
 
 export async function runTool(
   c: Context,
@@ -12,7 +22,7 @@ export async function runTool(
   name: string,
   args: Record<string, unknown>,
 ): Promise<Response> {
-  const { status, body } = await dispatch(session, TOOLS, name, args, "rest");
+  const { status, body } = await dispatch(session, TOOLS, name, args, callerOf(c));
   // deno-lint-ignore no-explicit-any
   return c.json(body, status as any);
 }

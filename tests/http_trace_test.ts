@@ -233,3 +233,28 @@ Deno.test("execute mode: a step that fails where it succeeded is a divergence; s
     }
   });
 });
+
+Deno.test("the inspector's reads are not trace rows; what it does on the desktop is, as its own", async () => {
+  await withTraces(async (dir) => {
+    const c = await service(dir);
+    try {
+      const asInspector = (name: string, args: Body = {}) =>
+        postJson(`${c.svc.url}/api/tool/${name}`, args, { "X-OSO-Caller": "inspector" });
+      const started = (await c.post("/api/trace/start", { label: "watched" })).body;
+      assert.equal((await asInspector("observe_window")).status, 200);
+      assert.equal((await asInspector("list_windows")).status, 200);
+      const click = await asInspector("click_element", { selector: 'Edit[name="Username"]' });
+      assert.equal(click.status, 200, JSON.stringify(click.body));
+      assert.equal((await c.tool("list_windows")).status, 200);
+      assert.equal((await c.post("/api/trace/stop")).body.step_count, 2);
+      const steps = (await c.tool("get_trace", { trace_id: started.trace_id })).body
+        .steps as Body[];
+      assert.deepEqual(steps.map((s) => [s.tool, s.caller]), [
+        ["click_element", "inspector"],
+        ["list_windows", "rest"],
+      ]);
+    } finally {
+      await stopAll(c.svc);
+    }
+  });
+});

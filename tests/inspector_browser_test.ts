@@ -189,11 +189,22 @@ Deno.test({
       const tools = await p.locator("#trace-steps .trace-step").evaluateAll((els) =>
         els.map((e) => e.getAttribute("data-tool"))
       );
-      assert.ok(tools.includes("click_element") && tools.includes("type_text"), tools.join(","));
-      const images = await p.locator("#trace-steps img").evaluateAll((els) =>
-        els.map((e) => (e as unknown as { naturalWidth: number }).naturalWidth)
-      );
-      assert.ok(images.length > 0 && images.every((w) => w > 0), JSON.stringify(images));
+      // The page's own reads (polling, trees, screenshots) are not the run's steps.
+      assert.deepEqual(tools, ["click_element", "type_text", "click_element"]);
+      assert.match(await p.locator("#trace-step-1 h3").innerText(), /inspector/);
+      type Img = { complete: boolean; naturalWidth: number };
+      const images = () =>
+        p.locator("#trace-steps img").evaluateAll((els) =>
+          els.map((e) => ({
+            complete: (e as unknown as Img).complete,
+            width: (e as unknown as Img).naturalWidth,
+          }))
+        );
+      for (let i = 0; i < 100 && !(await images()).every((img) => img.complete); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const loaded = await images();
+      assert.ok(loaded.length > 0 && loaded.every((img) => img.width > 0), JSON.stringify(loaded));
       await keepScreenshot(p, ARTIFACTS, "scenario-trace");
 
       assert.deepEqual(page.foreign, []);

@@ -87,7 +87,7 @@ async function execute(
   };
   const out = await traceCall(
     session,
-    { tool: tool.name, caller, stepId, args },
+    { tool: tool.name, kind: tool.kind, caller, stepId, args },
     () =>
       runGuarded(session, call, async () => {
         if (!parsed.success) {

@@ -8,7 +8,7 @@
 import { log } from "../core/log.ts";
 import { typedText } from "../safety/confirmation.ts";
 import type { Session } from "../core/session.ts";
-import type { Caller, ToolResult } from "../tools/registry.ts";
+import type { Caller, ToolKind, ToolResult } from "../tools/registry.ts";
 import type { ActiveTrace, RowDraft } from "./recorder.ts";
 import { calledWindow, focusedTreeHash, scenarioVerdict, windowsNow } from "./observe.ts";
 import { screenshotPng } from "../observe/capture.ts";
@@ -37,6 +37,8 @@ export const UNTRACED_TOOLS: ReadonlySet<string> = new Set([
 
 export interface TracedCall {
   tool: string;
+  /** input tools act on the desktop; the inspector's reads are not rows (see traceCall). */
+  kind: ToolKind;
   caller: Caller;
   stepId: number;
   /** The arguments as the caller sent them. */
@@ -50,7 +52,10 @@ export async function traceCall(
 ): Promise<ToolResult> {
   const recorder = session.trace;
   const trace = recorder.active;
-  if (!trace || UNTRACED_TOOLS.has(call.tool)) return run();
+  // A person watching in the inspector polls the window; those reads are not the
+  // run's steps. Anything that acts on the desktop is a row, whoever calls it.
+  const watching = call.caller === "inspector" && call.kind !== "input";
+  if (!trace || UNTRACED_TOOLS.has(call.tool) || watching) return run();
   const windowsBefore = await windowsNow(session);
   const hashBefore = await focusedTreeHash(session, windowsBefore, "allow");
   const at = new Date();
