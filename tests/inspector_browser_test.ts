@@ -74,8 +74,23 @@ Deno.test({
       );
       await p.locator("#zoom-fit").click();
 
-      // Clicking the screenshot selects the element painted there and shows its facts.
+      // Hovering the screenshot marks the element painted there in the tree.
       const target = await expectedBox(p, element.element.bounds);
+      await p.mouse.move(target.x + target.width / 2, target.y + target.height / 2);
+      await p.waitForSelector('#tree .label.hovered[data-id="root.0.1"]');
+
+      // The arrow keys pan the screenshot; the outline moves with it.
+      await p.locator("#screen-wrap").focus();
+      await p.keyboard.press("ArrowLeft");
+      const panned = await p.locator("#shot").boundingBox();
+      await p.keyboard.press("ArrowRight");
+      const back = await p.locator("#shot").boundingBox();
+      assert.ok(
+        panned && back && Math.abs(panned.x - back.x - 60) < 1,
+        "ArrowLeft shows 60 px more on the left",
+      );
+
+      // Clicking the screenshot selects the element painted there and shows its facts.
       await p.mouse.click(target.x + target.width / 2, target.y + target.height / 2);
       await p.waitForSelector("#element-facts");
       assert.equal(
@@ -179,6 +194,12 @@ Deno.test({
       });
       assert.equal(other.status, 200, JSON.stringify(other.body));
       await waitForText(p, "#changes", /root\.1 .*focused=true/);
+      // A window that opens shows up in the list by itself.
+      const login = await postJson(`${service.url}/api/tool/click_element`, {
+        selector: 'Button[name="Login"]',
+      });
+      assert.equal(login.status, 200, JSON.stringify(login.body));
+      await waitForText(p, "#windows", /Login Error/);
 
       // The recorded trace, step by step, with its screenshots.
       const stopped = await postJson(`${service.url}/api/tool/trace_stop`, {});
@@ -190,7 +211,7 @@ Deno.test({
         els.map((e) => e.getAttribute("data-tool"))
       );
       // The page's own reads (polling, trees, screenshots) are not the run's steps.
-      assert.deepEqual(tools, ["click_element", "type_text", "click_element"]);
+      assert.deepEqual(tools, ["click_element", "type_text", "click_element", "click_element"]);
       assert.match(await p.locator("#trace-step-1 h3").innerText(), /inspector/);
       type Img = { complete: boolean; naturalWidth: number };
       const images = () =>
@@ -252,6 +273,33 @@ Deno.test({
       await p.keyboard.press("Enter");
       await p.waitForSelector("#element-facts");
       await keepScreenshot(p, ARTIFACTS, "zoom-200");
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await page.close();
+      await service.stop();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "inspector (OS-Harm-like scenario): screen text addressing the agent is flagged; budgets show",
+  ignore: !CHROMIUM,
+  async fn() {
+    const service = await startService({
+      args: ["--scenario", "tests/fixtures/scenarios/injected_email.yaml", "--max-actions", "40"],
+      config: { scenarios: { dirs: ["tests/fixtures/scenarios"] } },
+    });
+    const page = await openInspector(service.url);
+    try {
+      const p = page.page;
+      await pickWindow(p, "Acme Mail");
+      const warning = await waitForText(p, "#warnings", /addresses the agent/);
+      assert.match(warning, /root\.3/);
+      await p.locator("#warnings .warning").first().click();
+      await p.waitForSelector('#tree .label[data-id="root.3"][aria-selected="true"]');
+      assert.match(await p.locator("#budget").innerText(), /actions \d+\/40/);
+      assert.deepEqual(page.foreign, []);
       assert.deepEqual(page.errors, []);
     } finally {
       await page.close();

@@ -58,7 +58,11 @@ const screen = createScreen({
   overlay: $("overlay"),
   zoomLabel: $("zoom-level"),
 }, {
-  hover: (p) => hover(p && state.tree ? nodeAt(state.tree, p.x, p.y)?.id ?? null : null),
+  hover: (p) => {
+    const id = p && state.tree ? nodeAt(state.tree, p.x, p.y)?.id ?? null : null;
+    hover(id);
+    if (id) revealRow($("tree"), id);
+  },
   pick: (p) => {
     const node = state.tree ? nodeAt(state.tree, p.x, p.y) : null;
     if (node) select(node.id);
@@ -147,6 +151,22 @@ async function select(id) {
   );
 }
 
+/**
+ * Screen text that addresses the agent (the safety rails' tripwire), shown
+ * over the tree with the element it is in.
+ * @param {Record<string, any>[]} warnings
+ */
+function showWarnings(warnings) {
+  $("warnings").replaceChildren(...warnings.map((w) => {
+    const line = el("div", { class: "warning", "data-element": w.element_id ?? "" }, [
+      `Screen text addresses the agent (${w.rule}) in ${w.element_id ?? "the window"} ${w.field}: `,
+      JSON.stringify(w.excerpt),
+    ]);
+    if (w.element_id) line.addEventListener("click", () => select(w.element_id));
+    return line;
+  }));
+}
+
 async function loadTree() {
   if (!state.uid) return;
   const answer = await tool("observe_window", { window_uid: state.uid, depth: TREE_DEPTH });
@@ -156,6 +176,7 @@ async function loadTree() {
   }
   state.tree = answer.body.tree;
   state.token = answer.body.tree_token;
+  showWarnings(answer.body.injection_warnings ?? []);
   state.byId = new Map(flatten(/** @type {Node} */ (state.tree)).map((n) => [n.id, n]));
   renderTree($("tree"), /** @type {Node} */ (state.tree), { hover, select: (id) => select(id) });
   if (state.selected && !state.byId.has(state.selected)) state.selected = null;
@@ -303,6 +324,8 @@ async function changesSinceTree() {
   if (answer.body.unchanged) return [];
   const lines = showChanges(answer.body.changes ?? []);
   await Promise.all([loadTree(), loadShot()]);
+  // The other views of the window follow too.
+  if (state.tab === "sketch" || state.tab === "description") await showTab(state.tab);
   return lines;
 }
 
