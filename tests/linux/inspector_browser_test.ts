@@ -1,5 +1,5 @@
-// The web inspector in headless Chromium on a real desktop: a zenity form
-// under Xvfb, read over AT-SPI by the real service. The page picks the window,
+// The web inspector in headless Chromium on a real 4K desktop: a zenity form
+// under Xvfb (3840×2160), read over AT-SPI by the real service. The page picks the window,
 // outlines a hovered node where the service says it is and picks it back from
 // the screenshot, counts a selector's matches, and types into the real entry
 // through the tool forms, showing the receipt and the diff.
@@ -85,6 +85,31 @@ desktopTest("inspector on a real zenity form: outline, pick, selector, act", asy
       await keepScreenshot(p, ARTIFACTS, "linux-zenity-act");
     });
 
+    await t.step("the whole 4K screen zooms out to fit and back in to the window", async () => {
+      const natural = await p.locator("#shot").evaluate((img) =>
+        (img as unknown as { naturalWidth: number }).naturalWidth
+      );
+      assert.equal(natural, 3840);
+      await p.locator("#tab-inspect").click();
+      await p.locator("#zoom-screen").click();
+      const pane = await p.locator("#screen-wrap").boundingBox();
+      const whole = await p.locator("#shot").boundingBox();
+      assert.ok(pane && whole, "drawn");
+      assert.ok(
+        whole.x >= pane.x - 1 && whole.x + whole.width <= pane.x + pane.width + 1 &&
+          whole.y >= pane.y - 1 && whole.y + whole.height <= pane.y + pane.height + 1,
+        `the whole screen fits the pane: ${JSON.stringify({ pane, whole })}`,
+      );
+      // Zooming in from there keeps the outline on the element.
+      await p.locator("#zoom-in").click();
+      const ok = await find('//Button[name="OK"]');
+      await p.locator(`#tree .label[data-id="${ok.element_id}"]`).hover();
+      assertNear(
+        await p.locator("#overlay .box.hovered").boundingBox(),
+        await expectedBox(p, ok.bounds),
+      );
+    });
+
     assert.deepEqual(page.foreign, []);
     assert.deepEqual(page.errors, []);
   } finally {
@@ -92,4 +117,4 @@ desktopTest("inspector on a real zenity form: outline, pick, selector, act", asy
     await service.stop();
     await app.kill();
   }
-});
+}, { width: 3840, height: 2160 });

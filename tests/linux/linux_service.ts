@@ -3,7 +3,13 @@
 import { partAvailable } from "../helpers/parts.ts";
 import { type Service, startService } from "../helpers/service.ts";
 import { getJson, postJson } from "../helpers/http.ts";
-import { type Desktop, DESKTOP_PACKAGES, desktopAvailable, startDesktop } from "./desktop.ts";
+import {
+  type Desktop,
+  DESKTOP_PACKAGES,
+  desktopAvailable,
+  type DesktopOptions,
+  startDesktop,
+} from "./desktop.ts";
 import type { Element } from "../../lib/core/tree.ts";
 
 /** False (skip) or throws under OSO_REQUIRE_ALL_PARTS when the desktop parts are missing. */
@@ -24,6 +30,7 @@ export function linuxDesktopPart(): boolean {
 export function desktopTest(
   name: string,
   body: (t: Deno.TestContext, desktop: Desktop) => Promise<void>,
+  options: DesktopOptions = {},
 ): void {
   Deno.test({
     name,
@@ -32,7 +39,7 @@ export function desktopTest(
     sanitizeOps: false,
     sanitizeResources: false,
     async fn(t) {
-      const desktop = await startDesktop();
+      const desktop = await startDesktop(options);
       try {
         await body(t, desktop);
       } finally {

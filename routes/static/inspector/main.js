@@ -385,6 +385,10 @@ $("zoom-fit").addEventListener("click", () => {
   const w = currentWindow();
   if (w) screen.fit(w.bounds);
 });
+$("zoom-screen").addEventListener("click", () => {
+  const image = /** @type {HTMLImageElement} */ ($("shot"));
+  screen.fit({ x: 0, y: 0, width: image.naturalWidth, height: image.naturalHeight });
+});
 $("refresh").addEventListener("click", async () => {
   state.windowsKey = "";
   await loadWindows();
