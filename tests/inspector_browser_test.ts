@@ -130,6 +130,11 @@ inspectorTest(
     const derived = await p.locator("#derived-selector").inputValue();
     assert.match(derived, /MenuItem\[name="Edit"\]/);
 
+    // Copy puts it on the clipboard.
+    await p.locator("#copy-selector").click();
+    await waitForText(p, "#status", /selector copied/);
+    assert.equal(await p.evaluate("navigator.clipboard.readText()"), derived);
+
     // The derived selector, tried in the playground, finds exactly that element.
     await p.locator("#use-selector").click();
     await p.waitForSelector('#selector-count[data-count="1"]');

@@ -25,7 +25,12 @@ export async function openInspector(
     executablePath: CHROMIUM_PATH,
     args: ["--no-sandbox"],
   });
-  const page = await browser.newPage({ viewport });
+  // The page's Copy buttons write the clipboard; tests read it back.
+  const context = await browser.newContext({
+    viewport,
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
+  const page = await context.newPage();
   const foreign: string[] = [];
   const errors: string[] = [];
   page.on("request", (r) => {
