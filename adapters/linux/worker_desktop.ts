@@ -23,6 +23,7 @@ import { SETTLE_MS, XTestInput } from "./x11/xtest_input.ts";
 import { pointerPosition } from "./x11/pointer.ts";
 import { listMonitors, screenBounds } from "./x11/monitors.ts";
 import { grabRootArea } from "./x11/screenshot.ts";
+import { ShmGrabber } from "./x11/shm_grab.ts";
 import { intersect } from "../../lib/observe/visibility.ts";
 import {
   activateWindow,
@@ -39,6 +40,8 @@ import { XDisplay } from "./x11/display.ts";
 
 export class LinuxDesktop {
   private readonly xtest: XTestInput;
+  /** Screenshots' shared memory: undefined until the first one, null where unavailable. */
+  private shm: ShmGrabber | null | undefined = undefined;
 
   private constructor(
     private readonly libs: XLibraries,
@@ -131,7 +134,16 @@ export class LinuxDesktop {
       const bounds = frameBounds(this.x, this.window(target.handle));
       area = bounds ? intersect(bounds, screen) : null;
     }
-    return area === null ? null : grabRootArea(this.x, area);
+    return area === null ? null : this.grab(area, screen);
+  }
+
+  /** MIT-SHM where the server offers it (tried once, grown with the screen), else XGetImage. */
+  private grab(area: Bounds, screen: Bounds): RawImage {
+    if (this.shm === undefined || (this.shm !== null && !this.shm.fits(screen))) {
+      this.shm?.close();
+      this.shm = ShmGrabber.open(this.x, screen.width, screen.height);
+    }
+    return this.shm?.grab(area) ?? grabRootArea(this.x, area);
   }
 
   monitors(): Monitor[] {
@@ -173,6 +185,7 @@ export class LinuxDesktop {
   }
 
   close(): void {
+    this.shm?.close();
     this.xtest.close();
     this.atspi.close();
     this.x.close();

@@ -11,6 +11,8 @@ const x11Symbols = {
   XCloseDisplay: { parameters: [P], result: "i32" },
   XDefaultRootWindow: { parameters: [P], result: "u64" },
   XDefaultScreen: { parameters: [P], result: "i32" },
+  XDefaultVisual: { parameters: [P, "i32"], result: P },
+  XDefaultDepth: { parameters: [P, "i32"], result: "i32" },
   XDisplayWidth: { parameters: [P, "i32"], result: "i32" },
   XDisplayHeight: { parameters: [P, "i32"], result: "i32" },
   XInternAtom: { parameters: [P, B, "i32"], result: "u64" },
