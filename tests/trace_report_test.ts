@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { base64Of } from "../lib/trace/report/data_url.ts";
+import { fromBase64, toBase64 } from "../lib/core/base64.ts";
 import { escapeHtml } from "../lib/trace/report/html_text.ts";
 import { NOT_STOPPED } from "../lib/trace/report/header_section.ts";
 import { pngSize } from "../lib/trace/report/png_size.ts";
@@ -73,11 +73,12 @@ Deno.test("pngSize reads IHDR; anything else is null", () => {
   assert.equal(pngSize(pngOf({ width: 0, height: 5, colorType: 6 }, [])), null, "zero width");
 });
 
-Deno.test("base64Of matches node's encoder, across its chunk size", () => {
+Deno.test("toBase64 and fromBase64 match node's codec, and round-trip", () => {
   const sizes = [0, 1, 2, 3, 4, 0x8000 - 1, 0x8000, 0x8000 * 2 + 5];
   for (const size of sizes) {
     const bytes = Uint8Array.from({ length: size }, (_, i) => (i * 131 + 7) & 0xff);
-    assert.equal(base64Of(bytes), Buffer.from(bytes).toString("base64"), `${size} bytes`);
+    assert.equal(toBase64(bytes), Buffer.from(bytes).toString("base64"), `${size} bytes`);
+    assert.deepEqual(fromBase64(toBase64(bytes)), bytes);
   }
 });
 

@@ -3,6 +3,7 @@
 // limit; then score the task and write OSWorld's result folder (traj.jsonl,
 // one screenshot per step, result.txt).
 
+import { fromBase64 } from "../core/base64.ts";
 import { join } from "node:path";
 import { chat, type ChatMessage, type ChatOptions } from "./chat_client.ts";
 import { observe } from "./observe.ts";
@@ -129,7 +130,7 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
     const shot = await run.service.get("/api/screenshot");
     await Deno.writeFile(
       join(dir, screenshotFile),
-      Uint8Array.from(atob(String(shot.data)), (c) => c.charCodeAt(0)),
+      fromBase64(String(shot.data)),
     );
     const line = {
       step_num: step,

@@ -234,14 +234,7 @@ export async function warmUp(session: Session): Promise<void> {
   await Promise.all([startTokenWorker(), startSketchWorker()]);
 }
 
-export function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  }
-  return btoa(binary);
-}
+export { toBase64 } from "../core/base64.ts";
 
 /** The union of the monitors, or the fallback screen when the adapter knows none. */
 export async function screenOf(session: Session): Promise<Bounds> {
