@@ -25,6 +25,21 @@ Deno.test("structure filters and paging on the static mock", async (t) => {
     return { body: r.body, tree: r.body.tree as Tree };
   };
   try {
+    await t.step("fresh: true walks the window instead of answering from the cache", async () => {
+      const cacheOf = async (path: string) => {
+        const r = await get(path);
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        return (r.body.perf as { cache: string }).cache;
+      };
+      await cacheOf("/api/structure");
+      assert.equal(await cacheOf("/api/structure"), "hit");
+      assert.equal(await cacheOf("/api/structure?fresh=true"), "bypass");
+      assert.equal(await cacheOf("/api/observe"), "hit");
+      assert.equal(await cacheOf("/api/observe?fresh=1"), "bypass");
+      // As every boolean in a query string: only 1, true and yes are true.
+      assert.equal(await cacheOf("/api/structure?fresh=no"), "hit");
+    });
+
     await t.step("roles keep matches and their containers without prune_empty", async () => {
       const { body, tree: t1 } = await tree("roles=MenuItem,CheckBox");
       assert.deepEqual(roles(t1), [

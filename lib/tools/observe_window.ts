@@ -18,6 +18,7 @@ import {
   DEPTH,
   depthUsed,
   DETAIL,
+  FRESH,
   MAX_TOKENS,
   VIEW,
   withDetail,
@@ -38,6 +39,7 @@ const observeInput = z.object({
       "one). changed_only always uses custom.",
   ),
   depth: DEPTH,
+  fresh: FRESH,
   detail: DETAIL,
   view: VIEW,
   max_tokens: MAX_TOKENS,
@@ -160,14 +162,14 @@ export const observeWindowTool = defineTool({
     const { window, warning, base } = await windowAndBase(session, args);
     const depth = depthUsed(session, args.depth);
     if (base) {
-      const capture = await captureWindow(session, window);
+      const capture = await captureWindow(session, window, args.fresh ? "bypass" : "allow");
       return {
         ...served(session, window, capture, depth, warning),
         ...await sinceDiff(args, base, capture, window),
       };
     }
     if (!args.changed_only) {
-      const capture = await captureWindow(session, window);
+      const capture = await captureWindow(session, window, args.fresh ? "bypass" : "allow");
       return {
         ...served(session, window, capture, depth, warning),
         ...await full(capture, window, depth, args),

@@ -112,9 +112,18 @@ export function withDetail(
 /** A filter drops a node only when no descendant passes (and, with prune_empty, containers). */
 const FILTER = "Nodes that fail a filter stay when a descendant passes.";
 
+/** Shared by structure and observe: skip the tree cache for this call. */
+export const FRESH = z.boolean().default(false).describe(
+  "true: walk the window now instead of answering from the tree cache, whose tree may be up " +
+    "to tree.cache_ttl_s old (2 s unless configured); the new tree replaces the cached one. " +
+    "(structure ignores it with page_cursor; observe's changed_only always walks.) Default " +
+    "false.",
+);
+
 export const structureInput = z.object({
   ...windowArgs,
   depth: DEPTH,
+  fresh: FRESH,
   scope: z.string().min(1).optional().describe(
     "An element id (e.g. root.1.0) or a compact view's ref (e.g. e12): return only its " +
       "subtree, depth counted from it " +
@@ -269,7 +278,7 @@ export const getWindowStructureTool = defineTool({
       () => regionsOf(session, window),
       session.config.limits.regex_length,
     );
-    const capture = await captureWindow(session, window);
+    const capture = await captureWindow(session, window, args.fresh ? "bypass" : "allow");
     const scopeId = args.scope === undefined ? undefined : positionalId(
       args.scope,
       session.lastServed(window.window_uid),

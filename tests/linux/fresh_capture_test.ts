@@ -1,0 +1,40 @@
+// fresh: true on a real desktop: a change another client made (a second
+// service typing into a zenity entry) is not in a tree the first service
+// still holds in its cache, and is there when that service is asked for a
+// fresh walk.
+
+import { strict as assert } from "node:assert";
+import type { Element } from "../../lib/core/tree.ts";
+import { getJson, postJson } from "../helpers/http.ts";
+import { startService } from "../helpers/service.ts";
+import { desktopTest, findAll } from "./linux_service.ts";
+
+desktopTest("fresh: true sees a change the tree cache does not", async (_t, desktop) => {
+  const app = await desktop.launch("zenity", ["--entry", "--title=Fresh", "--text=Name:"]);
+  const uid = `x11:${app.window.toString(16)}`;
+  const config = { tree: { max_depth: 30, default_depth: 30, cache_ttl_s: 60 } };
+  const watcher = await startService({ mock: false, env: desktop.env, config });
+  const typist = await startService({ mock: false, env: desktop.env, config });
+  try {
+    const entryValue = async (query: string) => {
+      const r = await getJson(`${watcher.url}/api/structure?window_uid=${uid}${query}`);
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      const [entry] = findAll(r.body.tree as Element, (e) => e.role === "Edit");
+      return { value: entry?.value ?? null, cache: (r.body.perf as { cache: string }).cache };
+    };
+    assert.deepEqual(await entryValue(""), { value: "", cache: "miss" });
+    const typed = await postJson(`${typist.url}/api/tool/type_text`, {
+      window_uid: uid,
+      text: "fresh",
+    });
+    assert.equal(typed.status, 200, JSON.stringify(typed.body));
+    assert.deepEqual(await entryValue(""), { value: "", cache: "hit" }, "the cached tree");
+    assert.deepEqual(await entryValue("&fresh=true"), { value: "fresh", cache: "bypass" });
+    // The fresh walk replaced the cached tree.
+    assert.deepEqual(await entryValue(""), { value: "fresh", cache: "hit" });
+  } finally {
+    await typist.stop();
+    await watcher.stop();
+    await app.kill();
+  }
+});
