@@ -11,8 +11,24 @@ import { coerceQuery } from "./query.ts";
 import { runTool } from "./tool_route.ts";
 
 export function toolRoutes(app: Hono, session: Session): void {
+  const names = [...TOOLS.keys()].sort();
+  // Built here, at start-up, not while a request waits (see describeTools).
+  const described = describeTools(TOOLS);
+  const detailed = JSON.stringify({
+    ok: true,
+    tools: names,
+    detail: names.map((name) => {
+      const tool = described.find((t) => t.name === name)!;
+      return {
+        name,
+        description: tool.description,
+        kind: TOOLS.get(name)!.kind,
+        annotations: tool.annotations,
+        input_schema: tool.inputSchema,
+      };
+    }),
+  });
   app.get("/api/tools", (c) => {
-    const names = [...TOOLS.keys()].sort();
     const detail = c.req.query("detail");
     if (detail === undefined || detail === "0" || detail === "false") {
       return c.json({ ok: true, tools: names });
@@ -20,21 +36,7 @@ export function toolRoutes(app: Hono, session: Session): void {
     if (detail !== "1" && detail !== "true") {
       return c.json(envelope("BadRequest", "detail must be 0, 1, false or true"), 400);
     }
-    const described = describeTools(TOOLS);
-    return c.json({
-      ok: true,
-      tools: names,
-      detail: names.map((name) => {
-        const tool = described.find((t) => t.name === name)!;
-        return {
-          name,
-          description: tool.description,
-          kind: TOOLS.get(name)!.kind,
-          annotations: tool.annotations,
-          input_schema: tool.inputSchema,
-        };
-      }),
-    });
+    return c.body(detailed, 200, { "Content-Type": "application/json" });
   });
 
   app.get("/api/tool/:name", (c) => {
