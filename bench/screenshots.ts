@@ -1,0 +1,87 @@
+// Screenshots on Linux (issue 21), side by side in one run on a 1920×1080
+// Xvfb desktop showing gtk3-widget-factory: the grab with XGetImage (the
+// baseline) and with MIT-SHM, each with the conversion to RGBA; PNG encoding
+// of that picture by filter and zlib level; base64; and the whole
+// GET /api/screenshot at the service.
+//
+//   npx -y deno@2.9.6 run -A bench/screenshots.ts
+//
+// Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
+
+import { openX11 } from "../adapters/linux/ffi/x11.ts";
+import { XDisplay } from "../adapters/linux/x11/display.ts";
+import { grabRootArea } from "../adapters/linux/x11/screenshot.ts";
+import { ShmGrabber } from "../adapters/linux/x11/shm_grab.ts";
+import { toBase64 } from "../lib/core/base64.ts";
+import { encodePng, type PngFilter } from "../lib/image/png.ts";
+import { startService } from "../tests/helpers/service.ts";
+import { startDesktop } from "../tests/linux/desktop.ts";
+
+const RUNS = 40;
+
+async function timed(call: () => unknown): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await call();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(RUNS / 2)], p95: times[Math.floor(RUNS * 0.95)] };
+}
+
+const rows: string[] = [];
+const row = (what: string, t: { p50: number; p95: number }, note = "") =>
+  rows.push(`| ${what} | ${t.p50.toFixed(1)} ms | ${t.p95.toFixed(1)} ms | ${note} |`);
+
+const desktop = await startDesktop({ width: 1920, height: 1080 });
+const app = await desktop.launch("gtk3-widget-factory");
+const saved = Deno.env.get("DISPLAY");
+Deno.env.set("DISPLAY", desktop.display);
+const { x11, close } = openX11();
+const x = XDisplay.open(x11);
+try {
+  const area = { x: 0, y: 0, width: 1920, height: 1080 };
+  const shm = ShmGrabber.open(x, area.width, area.height);
+  if (!shm) throw new Error("the X server offers no MIT-SHM");
+  row("grab 1920×1080 + RGBA, XGetImage (baseline)", await timed(() => grabRootArea(x, area)));
+  row("grab 1920×1080 + RGBA, MIT-SHM", await timed(() => shm.grab(area)));
+  const picture = shm.grab(area)!;
+  shm.close();
+  let png: Uint8Array = new Uint8Array();
+  for (const [filter, level] of [["up", 3], ["up", 1], ["none", 1]] as Array<[PngFilter, number]>) {
+    let bytes = 0;
+    const t = await timed(async () => {
+      const out = await encodePng(picture, { filter, level });
+      bytes = out.length;
+      if (filter === "up" && level === 3) png = out;
+    });
+    row(`PNG encode, filter ${filter}, level ${level}`, t, `${Math.round(bytes / 1024)} KB`);
+  }
+  row("base64 of the default PNG", await timed(() => toBase64(png)));
+} finally {
+  x.close();
+  close();
+  if (saved === undefined) Deno.env.delete("DISPLAY");
+  else Deno.env.set("DISPLAY", saved);
+}
+
+const service = await startService({ mock: false, env: desktop.env });
+try {
+  row(
+    "GET /api/screenshot (full screen) at the service",
+    await timed(async () => {
+      const response = await fetch(`${service.url}/api/screenshot`);
+      await response.arrayBuffer();
+    }),
+    "goal ≤ 15 ms p50, ≤ 25 ms p95",
+  );
+} finally {
+  await service.stop();
+  await app.kill();
+  await desktop.stop();
+}
+
+console.log("| step | p50 | p95 | note |");
+console.log("|---|---:|---:|---|");
+for (const line of rows) console.log(line);
