@@ -12,33 +12,16 @@ import type { Adapter } from "../adapters/types.ts";
 import { encodePngOffThread, stopPngWorker } from "../lib/image/workers.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { launchWriter, startDesktop } from "../tests/linux/desktop.ts";
+import { median, percentile, timeCalls } from "./measure/timing.ts";
 
 const RUNS = 15;
 const LIMITS = { maxDepth: 64, maxNodes: 100_000, timeoutMs: 30_000 };
 const PYATSPI_WALK = new URL("./pyatspi_walk.py", import.meta.url).pathname;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
-
 const ms = (v: number) => v.toFixed(1);
 
-async function timed<T>(runs: number, body: () => Promise<T>): Promise<number[]> {
-  await body(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await body();
-    times.push(performance.now() - started);
-  }
-  return times;
-}
+/** Each call's milliseconds, after one warm-up call. */
+const timed = (runs: number, body: () => Promise<unknown>) => timeCalls(runs, body, 1);
 
 async function pyatspiWalk(env: Record<string, string>, pid: number, runs: number) {
   const out = await new Deno.Command("/usr/bin/python3", {

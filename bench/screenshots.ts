@@ -15,19 +15,14 @@ import { ShmGrabber } from "../adapters/linux/x11/shm_grab.ts";
 import { toBase64 } from "../lib/core/base64.ts";
 import { encodePng, type PngFilter } from "../lib/image/png.ts";
 import { startService } from "../tests/helpers/service.ts";
+import { median, percentile, timeCalls } from "./measure/timing.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
 
 const RUNS = 40;
 
 async function timed(call: () => unknown): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await call();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(RUNS / 2)], p95: times[Math.floor(RUNS * 0.95)] };
+  const times = await timeCalls(RUNS, call);
+  return { p50: median(times), p95: percentile(times, 0.95) };
 }
 
 const rows: string[] = [];

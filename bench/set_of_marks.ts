@@ -15,6 +15,7 @@
 import { type Bounds, type Element, walk } from "../lib/core/tree.ts";
 import { neededControls } from "../lib/views/needed.ts";
 import { measureLiveWindows } from "./measure/live_windows.ts";
+import { median, timeCalls } from "./measure/timing.ts";
 import { getJson } from "./measure/views.ts";
 
 interface Mark {
@@ -68,20 +69,9 @@ async function postJson(base: string, path: string, body: unknown) {
   return answer as Record<string, unknown>;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function timed(runs: number, call: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await call();
-    times.push(performance.now() - start);
-  }
-  return median(times);
-}
+/** The median milliseconds of `runs` calls. */
+const timed = async (runs: number, call: () => Promise<unknown>) =>
+  median(await timeCalls(runs, call));
 
 async function measure(
   base: string,

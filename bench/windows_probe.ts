@@ -16,13 +16,9 @@ import { screenBounds } from "../adapters/windows/win32/monitors.ts";
 import { captureArea, captureWindow } from "../adapters/windows/win32/screenshot.ts";
 import { listWindows } from "../adapters/windows/win32/windows.ts";
 import { type FakeSpec, FakeUia } from "../tests/windows/in_wine/fake_uia.ts";
+import { median } from "./measure/timing.ts";
 
 const LIMITS: CaptureLimits = { maxDepth: 30, maxNodes: 10_000, timeoutMs: 10_000 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** Median milliseconds of `runs` calls of `body` after two warm-up calls. */
 function time(runs: number, body: () => unknown): number {
