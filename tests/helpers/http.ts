@@ -58,9 +58,7 @@ export async function rawRequest(
   }
 }
 
-export function decodeBase64(b64: string): Uint8Array {
-  return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-}
+export { fromBase64 as decodeBase64 } from "../../lib/core/base64.ts";
 
 /** Width and height from a PNG's IHDR chunk. */
 export function pngSize(png: Uint8Array): { width: number; height: number } {
