@@ -31,6 +31,9 @@ export class ShmGrabber {
     private readonly info: Uint8Array,
     private readonly address: Deno.PointerObject,
     private readonly bytes: number,
+    /** The screen's visual and depth, which images of it are made with. */
+    private readonly visual: Deno.PointerValue,
+    private readonly depth: number,
   ) {}
 
   /** A grabber for screens up to `width`×`height`, or null where MIT-SHM cannot be used. */
@@ -69,7 +72,9 @@ export class ShmGrabber {
       libs.close();
       return null;
     }
-    return new ShmGrabber(x, libs, info, address, bytes);
+    const visual = x.x11.XDefaultVisual(x.display, x.screen);
+    const depth = x.x11.XDefaultDepth(x.display, x.screen);
+    return new ShmGrabber(x, libs, info, address, bytes, visual, depth);
   }
 
   /** Whether an area of this size fits the segment. */
@@ -80,12 +85,10 @@ export class ShmGrabber {
   /** `area` of the root window (inside the screen), or null if the server refused. */
   grab(area: Bounds): RawImage | null {
     const { x, libs } = this;
-    const visual = x.x11.XDefaultVisual(x.display, x.screen);
-    const depth = x.x11.XDefaultDepth(x.display, x.screen);
     const image = libs.xext.XShmCreateImage(
       x.display,
-      visual,
-      depth,
+      this.visual,
+      this.depth,
       Z_PIXMAP,
       this.address,
       this.info,

@@ -5,7 +5,7 @@
 // refusal offers propose_action's token and its summary; the answer shows the
 // receipt, the screen-text warnings and the changes the window went through.
 
-import { el, errorText, tool } from "./api.js";
+import { el, errorText, tool, warningLine } from "./api.js";
 import { argsFrom, fieldsOf } from "./forms.js";
 
 /** @typedef {import("./forms.js").Field} Field */
@@ -102,11 +102,7 @@ export async function createActPanel(parts, ctx) {
   /** @param {Record<string, any>} body */
   const showWarnings = (body) => {
     for (const w of body.injection_warnings ?? []) {
-      parts.summary.append(el("div", { class: "warning" }, [
-        `Screen text addressed to the agent (${w.rule}, ${w.element_id ?? "?"} ${w.field}): ${
-          JSON.stringify(w.excerpt)
-        }`,
-      ]));
+      parts.summary.append(el("div", { class: "warning" }, [warningLine(w)]));
     }
   };
 

@@ -64,3 +64,14 @@ export function el(tag, attributes = {}, children = []) {
   node.append(...children);
   return node;
 }
+
+/**
+ * One injection warning (the safety rails' tripwire) as a line of text, with
+ * the element it was found in.
+ * @param {Record<string, any>} warning
+ */
+export function warningLine(warning) {
+  return `Screen text addresses the agent (${warning.rule}) in ${
+    warning.element_id ?? "the window"
+  } ${warning.field}: ${JSON.stringify(warning.excerpt)}`;
+}

@@ -4,7 +4,7 @@
 // selector playground, live changes, tools run from their own forms, and
 // recorded traces. It talks to the service only through the public API.
 
-import { el, errorText, tool } from "./api.js";
+import { el, errorText, tool, warningLine } from "./api.js";
 import { createActPanel } from "./act.js";
 import { describeChange } from "./changes.js";
 import { flatten, nodeAt } from "./geometry.js";
@@ -159,8 +159,7 @@ async function select(id) {
 function showWarnings(warnings) {
   $("warnings").replaceChildren(...warnings.map((w) => {
     const line = el("div", { class: "warning", "data-element": w.element_id ?? "" }, [
-      `Screen text addresses the agent (${w.rule}) in ${w.element_id ?? "the window"} ${w.field}: `,
-      JSON.stringify(w.excerpt),
+      warningLine(w),
     ]);
     if (w.element_id) line.addEventListener("click", () => select(w.element_id));
     return line;
