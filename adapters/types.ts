@@ -40,6 +40,38 @@ export interface Capture {
   captureMs: number;
   /** Which limit, if any, cut the walk short. */
   cutShort: CutShort;
+  /**
+   * Set by adapters that keep trees current from platform events: equal
+   * versions are the same tree (see CaptureOptions.known).
+   */
+  version?: string;
+}
+
+/** How a capture may be answered by an adapter that mirrors trees (without: a walk). */
+export interface CaptureOptions {
+  /** Answer from the adapter's live mirror where events vouch for it. */
+  mirror?: boolean;
+  /** With `mirror`: the version the caller holds; an unchanged tree is answered as Unchanged. */
+  known?: string;
+}
+
+/** The tree of version `unchanged` is current (the caller holds it). */
+export interface Unchanged {
+  unchanged: string;
+  captureMs: number;
+}
+
+/** Milliseconds since `started` (performance.now()), to a tenth: a capture's captureMs. */
+export function captureMsSince(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10;
+}
+
+/** A capture asked for without `known`, which is never Unchanged. */
+export function asCapture(answer: Capture | Unchanged | null): Capture | null {
+  if (answer !== null && "unchanged" in answer) {
+    throw new Error("an adapter answered Unchanged to a capture that named no version");
+  }
+  return answer;
 }
 
 /** Raw RGBA pixels, row-major, 4 bytes a pixel. */
@@ -134,8 +166,15 @@ export interface Adapter {
   treeSource(): TreeSourceInfo;
   /** Top-level windows in platform order; the facade sorts them. */
   listWindows(): Promise<WindowInfo[]>;
-  /** A window's tree (null handle: the adapter's default, usually the active window). */
-  captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null>;
+  /**
+   * A window's tree (null handle: the adapter's default, usually the active
+   * window); Unchanged only when `options.known` names the current version.
+   */
+  captureTree(
+    handle: string | null,
+    limits: CaptureLimits,
+    options?: CaptureOptions,
+  ): Promise<Capture | Unchanged | null>;
   /**
    * Every application on the desktop (or the one named, any case) as one
    * tree: a Desktop root, Application nodes, their top-level windows (popups

@@ -11,12 +11,14 @@ import {
   AppNotRespondingError,
   type Capture,
   type CaptureLimits,
+  type CaptureOptions,
   type ElementOperation,
   type ElementRef,
   type InputAction,
   type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
+  type Unchanged,
   WindowGoneError,
 } from "./types.ts";
 import type { Bounds, Monitor, WindowInfo } from "../lib/core/tree.ts";
@@ -196,8 +198,13 @@ export class WorkerAdapter implements Adapter {
     return this.call("listWindows", [], this.requestTimeoutMs);
   }
 
-  captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null> {
-    return this.call("captureTree", [handle, limits], limits.timeoutMs + this.captureGraceMs);
+  captureTree(
+    handle: string | null,
+    limits: CaptureLimits,
+    options?: CaptureOptions,
+  ): Promise<Capture | Unchanged | null> {
+    const args = options === undefined ? [handle, limits] : [handle, limits, options];
+    return this.call("captureTree", args, limits.timeoutMs + this.captureGraceMs);
   }
 
   captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {

@@ -8,7 +8,7 @@
 // gtk-3-examples mousepad python3-pyatspi libreoffice-writer libreoffice-gtk3)
 
 import { createLinuxAdapter } from "../adapters/linux/index.ts";
-import type { Adapter } from "../adapters/types.ts";
+import { type Adapter, asCapture, type CaptureOptions } from "../adapters/types.ts";
 import { encodePngOffThread, stopPngWorker } from "../lib/image/workers.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { launchWriter, startDesktop } from "../tests/linux/desktop.ts";
@@ -16,6 +16,8 @@ import { median, percentile, timeCalls } from "./measure/timing.ts";
 
 const RUNS = 15;
 const LIMITS = { maxDepth: 64, maxNodes: 100_000, timeoutMs: 30_000 };
+/** Every capture walks the window (no mirror). */
+const WALK: CaptureOptions = {};
 const PYATSPI_WALK = new URL("./pyatspi_walk.py", import.meta.url).pathname;
 
 const ms = (v: number) => v.toFixed(1);
@@ -46,7 +48,7 @@ async function waitForTree(adapter: Adapter, handle: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   const counts: number[] = [];
   for (;;) {
-    counts.push((await adapter.captureTree(handle, LIMITS))!.nodeCount);
+    counts.push(asCapture(await adapter.captureTree(handle, LIMITS, WALK))!.nodeCount);
     const last = counts.slice(-3);
     if (last.length === 3 && last[0] >= 50 && last.every((c) => c === last[0])) return;
     if (Date.now() > deadline) throw new Error(`the tree of window ${handle} did not settle`);
@@ -95,7 +97,7 @@ try {
       const theirs = await pyatspiWalk(desktop.env, app.pid, runs);
       let nodes = 0;
       const ours = await timed(runs, async () => {
-        nodes = (await adapter.captureTree(handle, LIMITS))!.nodeCount;
+        nodes = asCapture(await adapter.captureTree(handle, LIMITS, WALK))!.nodeCount;
       });
       const uid = `x11:${app.window.toString(16)}`;
       const viaService = await timed(

@@ -6,18 +6,21 @@ import {
   type ActionOutcome,
   type Capture,
   type CaptureLimits,
+  captureMsSince,
+  type CaptureOptions,
   type ElementOperation,
   type ElementRef,
   type InputAction,
   type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
+  type Unchanged,
   WindowGoneError,
 } from "../types.ts";
 import type { Bounds, Monitor, WindowInfo } from "../../lib/core/tree.ts";
 import { element } from "../../lib/core/tree.ts";
 import { AtspiHostClient } from "./atspi/host_client.ts";
-import type { WindowFacts } from "./atspi/host_protocol.ts";
+import type { HostCapture, WindowFacts } from "./atspi/host_protocol.ts";
 import { openXLibraries, type XLibraries } from "./ffi/libraries.ts";
 import { SETTLE_MS, XTestInput } from "./x11/xtest_input.ts";
 import { pointerPosition } from "./x11/pointer.ts";
@@ -91,15 +94,33 @@ export class LinuxDesktop {
     return listWindows(this.x);
   }
 
-  async captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null> {
+  async captureTree(
+    handle: string | null,
+    limits: CaptureLimits,
+    options: CaptureOptions = {},
+  ): Promise<Capture | Unchanged | null> {
+    const started = performance.now();
     const id = handle === null ? activeWindow(this.x) : this.window(handle);
     if (id === null) return null;
     const window = this.facts(id);
     if (window === null) throw new WindowGoneError(String(id));
-    const capture = await this.atspi.call({ method: "capture", window, limits }) as Capture | null;
+    const answer = await this.atspi.call({
+      method: "capture",
+      window,
+      limits,
+      known: options.known ?? null,
+      mirror: options.mirror ?? false,
+    }) as HostCapture;
     const bounds = frameBounds(this.x, id);
     if (bounds === null) throw new WindowGoneError(String(id));
-    if (capture !== null) return capture;
+    if (answer !== null && "unchanged" in answer) {
+      return { unchanged: answer.unchanged, captureMs: captureMsSince(started) };
+    }
+    if (answer !== null) {
+      return answer.version === null
+        ? answer.capture
+        : { ...answer.capture, version: answer.version };
+    }
     // An app without accessibility still has a title and a place on screen.
     const root = element("Window", window.title, [bounds.x, bounds.y, bounds.width, bounds.height]);
     root.id = "root";

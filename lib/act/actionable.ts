@@ -149,7 +149,7 @@ export async function makeActionable(
       }
     }
     await new Promise((r) => setTimeout(r, check === null ? STABLE_POLL_MS : BLOCKED_POLL_MS));
-    capture = await captureWindow(session, window, "bypass");
+    capture = await captureWindow(session, window, "current");
     element = sameElementIn(capture.tree, element, options.selector);
   }
 }

@@ -25,7 +25,7 @@ export async function stateAfter(
     return { state: GONE_STATE, tree: null, windows };
   }
   try {
-    const after = await captureWindow(session, window, "bypass");
+    const after = await captureWindow(session, window, "walk");
     return { state: treeState(after.tree, after.hash), tree: after.tree, windows };
   } catch (e) {
     if (e instanceof ToolError && e.code === "WindowGone") {

@@ -6,6 +6,7 @@ import { warmUpDetector } from "../safety/injection.ts";
 import { startSketchWorker } from "../sketch/off_thread.ts";
 import {
   AppNotRespondingError,
+  asCapture,
   type CutShort,
   type ScreenshotTarget,
   WindowGoneError,
@@ -79,16 +80,31 @@ function target(window: ListedWindow, windows: ListedWindow[], resolution: Resol
     : { window, windows };
 }
 
-export type CacheUse = "allow" | "bypass";
+/**
+ * - "allow": a cached tree up to tree.cache_ttl_s old, or the adapter's mirror
+ *   (tree.live_mirror);
+ * - "current": nothing older than the call: the adapter's mirror, which
+ *   follows the platform's events (tree.live_mirror), else a walk;
+ * - "walk": a fresh walk of the platform's tree (`fresh: true`).
+ */
+export type CacheUse = "allow" | "current" | "walk";
 
 export interface Captured extends CachedCapture {
   cache: "hit" | "miss" | "bypass";
 }
 
+/** A cached entry as a hit: captureMs is what answering took, cutShort as the entry's depth says. */
+function asHit(entry: CachedCapture, maxDepth: number, captureMs: number): Captured {
+  const depthCut = entry.depthCut && entry.depth === maxDepth ? "depth" : null;
+  const cutShort = entry.cutShort === "depth" ? depthCut : entry.cutShort ?? depthCut;
+  return { ...entry, captureMs, cache: "hit", cutShort };
+}
+
 /**
  * Captures a window's whole tree (tree.max_depth levels deep), through the
- * cache when allowed. Views cut it afterwards: depth counts levels a person
- * sees, which may lie any number of toolkit levels down.
+ * cache or the adapter's mirror as `use` allows. Views cut it afterwards:
+ * depth counts levels a person sees, which may lie any number of toolkit
+ * levels down.
  */
 export async function captureWindow(
   session: Session,
@@ -98,13 +114,14 @@ export async function captureWindow(
   const uid = window.window_uid;
   const tree = session.config.tree;
   const maxDepth = tree.max_depth;
-  if (use === "allow") {
+  const held = session.cache.peek(uid);
+  // A mirrored tree is asked after whatever its age: the adapter knows whether it changed.
+  const known = held?.version !== undefined && held.depth === maxDepth ? held.version : undefined;
+  if (use === "allow" && known === undefined) {
     const hit = session.cache.lookup(uid, maxDepth);
     if (hit) {
       session.safety.tripwire.noteTree(hit.tree, uid);
-      const depthCut = hit.depthCut && hit.depth === maxDepth ? "depth" : null;
-      const cutShort = hit.cutShort === "depth" ? depthCut : hit.cutShort ?? depthCut;
-      return { ...hit, captureMs: 0, cache: "hit", cutShort };
+      return asHit(hit, maxDepth, 0);
     }
   }
   let capture;
@@ -113,7 +130,7 @@ export async function captureWindow(
       maxDepth,
       maxNodes: tree.max_nodes,
       timeoutMs: tree.capture_timeout_ms,
-    });
+    }, use !== "walk" && tree.live_mirror ? { mirror: true, known } : {});
   } catch (e) {
     if (e instanceof WindowGoneError) {
       throw new ToolError("WindowGone", `window '${window.title}' closed during capture`, {
@@ -130,6 +147,16 @@ export async function captureWindow(
   if (!capture) {
     throw new ToolError("Internal", "could not retrieve element tree", { window_uid: uid });
   }
+  if ("unchanged" in capture) {
+    if (held === null || capture.unchanged !== held.version) {
+      throw new ToolError("Internal", "the adapter vouched for a tree this service does not hold", {
+        window_uid: uid,
+      });
+    }
+    session.cache.confirm(uid);
+    session.safety.tripwire.noteTree(held.tree, uid);
+    return asHit(held, maxDepth, capture.captureMs);
+  }
   const entry: CachedCapture = {
     tree: capture.root,
     hash: treeHash(capture.root),
@@ -140,6 +167,7 @@ export async function captureWindow(
     depth: maxDepth,
     depthCut: depthWasCut(capture.root, capture.cutShort),
     cutShort: capture.cutShort,
+    version: capture.version,
   };
   session.cache.recordCapture(uid, entry);
   session.safety.tripwire.noteTree(entry.tree, uid);
@@ -190,11 +218,13 @@ export async function captureDesktop(
 /** The adapter's default tree when no window is resolved (legacy sketch route). */
 export async function captureDefault(session: Session): Promise<Element | null> {
   const tree = session.config.tree;
-  const capture = await session.adapter.captureTree(null, {
-    maxDepth: tree.max_depth,
-    maxNodes: tree.max_nodes,
-    timeoutMs: tree.capture_timeout_ms,
-  });
+  const capture = asCapture(
+    await session.adapter.captureTree(null, {
+      maxDepth: tree.max_depth,
+      maxNodes: tree.max_nodes,
+      timeoutMs: tree.capture_timeout_ms,
+    }),
+  );
   if (capture) session.safety.tripwire.noteTree(capture.root, null);
   return capture?.root ?? null;
 }

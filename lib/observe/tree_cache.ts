@@ -17,6 +17,8 @@ export interface CachedCapture {
   depthCut: boolean;
   /** Which limit, if any, cut the walk short (the adapter's Capture.cutShort). */
   cutShort: CutShort;
+  /** The adapter's version of a tree it keeps current from events (Capture.version). */
+  version?: string;
 }
 
 export interface CaptureStats {
@@ -58,6 +60,15 @@ export class TreeCache {
     if (entry) this.entries.delete(uid);
     this.misses++;
     return null;
+  }
+
+  /** Counts a hit on an entry the adapter vouched for as current, refreshing its recency. */
+  confirm(uid: string): void {
+    const entry = this.entries.get(uid);
+    if (!entry) return;
+    this.hits++;
+    this.entries.delete(uid);
+    this.entries.set(uid, entry);
   }
 
   /** The entry regardless of age, without touching counters or recency. */

@@ -3,17 +3,20 @@
 // neither read nor touched (nor seen in a screenshot), and every captured tree
 // is redacted before any view is built from it.
 
-import type {
-  ActionOutcome,
-  Adapter,
-  Capture,
-  CaptureLimits,
-  ElementOperation,
-  ElementRef,
-  InputAction,
-  RawImage,
-  ScreenshotTarget,
-  TreeSourceInfo,
+import {
+  type ActionOutcome,
+  type Adapter,
+  asCapture,
+  type Capture,
+  type CaptureLimits,
+  type CaptureOptions,
+  type ElementOperation,
+  type ElementRef,
+  type InputAction,
+  type RawImage,
+  type ScreenshotTarget,
+  type TreeSourceInfo,
+  type Unchanged,
 } from "../../adapters/types.ts";
 import type { Bounds, WindowInfo } from "../core/tree.ts";
 import { frontWindowAt } from "../act/window_at.ts";
@@ -71,10 +74,17 @@ export class GuardedAdapter implements Adapter {
     return visible;
   }
 
-  async captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null> {
+  async captureTree(
+    handle: string | null,
+    limits: CaptureLimits,
+    options?: CaptureOptions,
+  ): Promise<Capture | Unchanged | null> {
     const window = await this.permitted(handle);
-    const capture = await this.inner.captureTree(handle, limits);
-    if (capture) this.guard.redactor.redactTree(capture.root, window?.title ?? null);
+    const capture = await this.inner.captureTree(handle, limits, options);
+    // An unchanged tree is the caller's copy, redacted when it came.
+    if (capture && !("unchanged" in capture)) {
+      this.guard.redactor.redactTree(capture.root, window?.title ?? null);
+    }
     return capture;
   }
 
@@ -200,7 +210,7 @@ export class GuardedAdapter implements Adapter {
   private async redactedBoxes(windows: WindowInfo[]): Promise<Bounds[]> {
     const boxes: Bounds[] = [];
     for (const window of windows) {
-      const capture = await this.inner.captureTree(window.handle, FOR_BOXES);
+      const capture = asCapture(await this.inner.captureTree(window.handle, FOR_BOXES));
       if (capture) boxes.push(...this.guard.redactor.redactTree(capture.root, window.title).boxes);
     }
     return boxes;

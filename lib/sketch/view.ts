@@ -30,7 +30,7 @@ export async function sketchView(
   const gridHeight = request.grid_height ?? settings.grid_height;
   const { window } = resolveListed(await listWindows(session), request);
   const root: Element | null = window
-    ? (await captureWindow(session, window, "bypass")).tree
+    ? (await captureWindow(session, window, "current")).tree
     : await captureDefault(session);
   if (!root) return null;
   let ocr: SketchOcr | null = null;

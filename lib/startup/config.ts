@@ -118,6 +118,12 @@ export const CONFIG_SECTIONS = {
     cache_ttl_s: z.number().min(0).default(2.0).describe(
       "How long a captured tree is reused for reads, in seconds (0: always capture). Inputs invalidate it.",
     ),
+    live_mirror: z.boolean().default(false).describe(
+      "Linux: answer captures from a mirror of each window's tree kept current by AT-SPI " +
+        "events (patched where events mark it; never older than the last event received " +
+        "before the call) instead of walking the window. Experimental, off until its " +
+        "randomized check against fresh walks passes on every kind of change.",
+    ),
     strategy: z.enum(["merged", "uia_only"]).default("merged").describe(
       "Windows tree source (UI Automation merged with MSAA, or UIA only); unused elsewhere.",
     ),

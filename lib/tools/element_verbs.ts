@@ -283,7 +283,7 @@ export const selectOptionTool = defineTool({
             : null;
           const opened = await click(t);
           if (!opened.ok) return opened;
-          const after = await captureWindow(t.session, t.window, "bypass");
+          const after = await captureWindow(t.session, t.window, "walk");
           const option = args.option_name !== undefined
             ? firstNamed(after.tree, args.option_name)
             : byIndex;

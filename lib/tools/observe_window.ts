@@ -162,21 +162,21 @@ export const observeWindowTool = defineTool({
     const { window, warning, base } = await windowAndBase(session, args);
     const depth = depthUsed(session, args.depth);
     if (base) {
-      const capture = await captureWindow(session, window, args.fresh ? "bypass" : "allow");
+      const capture = await captureWindow(session, window, args.fresh ? "walk" : "allow");
       return {
         ...served(session, window, capture, depth, warning),
         ...await sinceDiff(args, base, capture, window),
       };
     }
     if (!args.changed_only) {
-      const capture = await captureWindow(session, window, args.fresh ? "bypass" : "allow");
+      const capture = await captureWindow(session, window, args.fresh ? "walk" : "allow");
       return {
         ...served(session, window, capture, depth, warning),
         ...await full(capture, window, depth, args),
       };
     }
     const baseline = session.cache.peek(window.window_uid);
-    const capture = await captureWindow(session, window, "bypass");
+    const capture = await captureWindow(session, window, args.fresh ? "walk" : "current");
     const fields = { ...served(session, window, capture, depth, warning), changed_only: true };
     if (!baseline) return { ...fields, ...await full(capture, window, depth, args) };
     const now = asDeepAs(capture.tree, baseline.depthCut ? baseline.depth : Infinity);

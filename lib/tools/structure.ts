@@ -112,12 +112,13 @@ export function withDetail(
 /** A filter drops a node only when no descendant passes (and, with prune_empty, containers). */
 const FILTER = "Nodes that fail a filter stay when a descendant passes.";
 
-/** Shared by structure and observe: skip the tree cache for this call. */
+/** Shared by structure and observe: walk the window instead of answering from a cache or mirror. */
 export const FRESH = z.boolean().default(false).describe(
-  "true: walk the window now instead of answering from the tree cache, whose tree may be up " +
-    "to tree.cache_ttl_s old (2 s unless configured); the new tree replaces the cached one. " +
-    "(structure ignores it with page_cursor; observe's changed_only always walks.) Default " +
-    "false.",
+  "true: walk the window now. Otherwise the answer may come from the tree cache (up to " +
+    "tree.cache_ttl_s old, 2 s unless configured) or, with tree.live_mirror on Linux, from " +
+    "the adapter's mirror kept current by accessibility events (never older than the last " +
+    "event received before the call). The new tree replaces the cached one. (structure " +
+    "ignores it with page_cursor.) Default false.",
 );
 
 export const structureInput = z.object({
@@ -278,7 +279,7 @@ export const getWindowStructureTool = defineTool({
       () => regionsOf(session, window),
       session.config.limits.regex_length,
     );
-    const capture = await captureWindow(session, window, args.fresh ? "bypass" : "allow");
+    const capture = await captureWindow(session, window, args.fresh ? "walk" : "allow");
     const scopeId = args.scope === undefined ? undefined : positionalId(
       args.scope,
       session.lastServed(window.window_uid),

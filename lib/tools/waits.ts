@@ -187,7 +187,7 @@ export const waitIdleTool = defineTool({
       timeoutMs: timeoutOf(session, args.timeout_ms),
       pollMs: Math.max(args.poll_ms ?? 100, MIN_POLL_MS),
       poll: async () => {
-        const capture = await captureWindow(session, window, "bypass");
+        const capture = await captureWindow(session, window, "current");
         const now = performance.now();
         // Focus and check state count as change too, not only tree_hash fields.
         const state = `${capture.hash} ${contentFingerprint(capture.tree)}`;

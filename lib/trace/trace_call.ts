@@ -75,7 +75,7 @@ export async function traceCall(
         args: recordedArgs(args, recorder.settings.redact_keys, recorder.settings.max_args_bytes),
         result_summary: summarizeResult(result),
         tree_hash_before: hashBefore,
-        tree_hash_after: await focusedTreeHash(session, windowsAfter, "bypass"),
+        tree_hash_after: await focusedTreeHash(session, windowsAfter, "current"),
         duration_ms: durationMs,
         ...(window ? { window } : {}),
       };

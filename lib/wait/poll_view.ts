@@ -24,7 +24,7 @@ export function sessionView(session: Session, hintUid?: string): SessionView {
     capture(window) {
       let seen = captures.get(window.window_uid);
       if (!seen) {
-        seen = captureWindow(session, window, "bypass").then(
+        seen = captureWindow(session, window, "current").then(
           (c) => ({ tree: c.tree, hash: c.hash }),
           (e) => {
             if (e instanceof ToolError && e.code === "WindowGone") return null;

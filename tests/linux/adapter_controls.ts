@@ -4,7 +4,12 @@
 // adapter_test.ts runs them: one in-process adapter per process (Xlib is process-wide).
 
 import { strict as assert } from "node:assert";
-import { type Adapter, type CaptureLimits, WindowGoneError } from "../../adapters/types.ts";
+import {
+  type Adapter,
+  asCapture,
+  type CaptureLimits,
+  WindowGoneError,
+} from "../../adapters/types.ts";
 import { center, type Element, findById } from "../../lib/core/tree.ts";
 import type { App, Desktop } from "./desktop.ts";
 import { eventually, findAll, inside } from "./linux_service.ts";
@@ -15,7 +20,7 @@ const LIMITS: CaptureLimits = { maxDepth: 30, maxNodes: 20000, timeoutMs: 10000 
 async function treeOf(adapter: Adapter, handle: string): Promise<Element> {
   const capture = await eventually(
     // While a lost bus is coming back captures fail for a moment: keep asking.
-    () => adapter.captureTree(handle, LIMITS).catch(() => null),
+    () => adapter.captureTree(handle, LIMITS).then(asCapture).catch(() => null),
     (c) => (c?.root.children.length ?? 0) > 0,
     15_000,
   );

@@ -5,29 +5,17 @@
 
 import { strict as assert } from "node:assert";
 import { createLinuxAdapter } from "../../adapters/linux/index.ts";
-import { type Adapter, WindowGoneError } from "../../adapters/types.ts";
-import { inProcessEnv } from "./desktop.ts";
+import { type Adapter, asCapture, WindowGoneError } from "../../adapters/types.ts";
+import { inProcessEnv, withDesktopEnv as withEnv } from "./desktop.ts";
 import { desktopTest } from "./linux_service.ts";
 import { busLossSteps, controlSteps } from "./adapter_controls.ts";
 
 const LIMITS = { maxDepth: 30, maxNodes: 20000, timeoutMs: 10000 };
 
-/** Runs `body` with the environment pointing at the desktop (replacement workers read it too). */
-async function withEnv<T>(desktopEnv: Record<string, string>, body: () => Promise<T>): Promise<T> {
-  const env = inProcessEnv(desktopEnv);
-  const saved = Object.keys(env).map((k) => [k, Deno.env.get(k)] as const);
-  for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
-  try {
-    return await body();
-  } finally {
-    for (const [k, v] of saved) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
-  }
-}
-
 async function frameCapture(adapter: Adapter, handle: string) {
   const deadline = Date.now() + 15_000;
   while (true) {
-    const capture = await adapter.captureTree(handle, LIMITS);
+    const capture = asCapture(await adapter.captureTree(handle, LIMITS));
     if ((capture?.nodeCount ?? 0) > 1 || Date.now() > deadline) return capture!;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -50,10 +38,14 @@ desktopTest(
           const full = await frameCapture(adapter, factoryHandle);
           assert.ok(full.nodeCount > 200, `widget-factory nodes: ${full.nodeCount}`);
           assert.equal(full.cutShort, null);
-          const few = await adapter.captureTree(factoryHandle, { ...LIMITS, maxNodes: 10 });
+          const few = asCapture(
+            await adapter.captureTree(factoryHandle, { ...LIMITS, maxNodes: 10 }),
+          );
           assert.equal(few!.cutShort, "nodes");
           assert.equal(few!.nodeCount, 10);
-          const shallow = await adapter.captureTree(factoryHandle, { ...LIMITS, maxDepth: 2 });
+          const shallow = asCapture(
+            await adapter.captureTree(factoryHandle, { ...LIMITS, maxDepth: 2 }),
+          );
           assert.equal(shallow!.cutShort, "depth");
           const cut = shallow!.root.children.flatMap((c) => c.children).filter((c) => c.truncated);
           assert.ok(cut.length > 0 && cut.every((c) => (c.child_count ?? 0) > 0));
@@ -68,7 +60,7 @@ desktopTest(
           );
           const windows = await adapter.listWindows();
           assert.ok(windows.some((w) => w.handle === factoryHandle), "a new worker answers");
-          const again = await adapter.captureTree(factoryHandle, LIMITS);
+          const again = asCapture(await adapter.captureTree(factoryHandle, LIMITS));
           assert.ok(again!.nodeCount > 200, "and captures trees again");
         });
 

@@ -5,6 +5,7 @@
 // Usage: deno run --allow-all capture_memory_probe.ts <window handle>
 
 import { createLinuxAdapter } from "../../adapters/linux/index.ts";
+import { asCapture } from "../../adapters/types.ts";
 
 const LIMITS = { maxDepth: 30, maxNodes: 20000, timeoutMs: 10000 };
 
@@ -37,7 +38,9 @@ try {
   for (let i = 0; i < 1000; i++) await adapter.captureTree(handle, LIMITS);
   const before = adapterRss();
   let nodes = 0;
-  for (let i = 0; i < 1000; i++) nodes += (await adapter.captureTree(handle, LIMITS))!.nodeCount;
+  for (let i = 0; i < 1000; i++) {
+    nodes += asCapture(await adapter.captureTree(handle, LIMITS))!.nodeCount;
+  }
   console.log(JSON.stringify({ nodes, growthBytes: adapterRss() - before }));
 } finally {
   await adapter.close();

@@ -120,6 +120,21 @@ export function inProcessEnv(env: Record<string, string>): Record<string, string
   return Object.fromEntries(Object.entries(env).filter(([k]) => keep.includes(k)));
 }
 
+/** Runs `body` with the environment pointing at the desktop (replacement workers read it too). */
+export async function withDesktopEnv<T>(
+  desktopEnv: Record<string, string>,
+  body: () => Promise<T>,
+): Promise<T> {
+  const env = inProcessEnv(desktopEnv);
+  const saved = Object.keys(env).map((k) => [k, Deno.env.get(k)] as const);
+  for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
+  try {
+    return await body();
+  } finally {
+    for (const [k, v] of saved) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+  }
+}
+
 /** PIDs whose OSO_DESKTOP token passes `test`. */
 function processesWhere(test: (token: string) => boolean): number[] {
   const found: number[] = [];

@@ -22,7 +22,7 @@
 // application's own (GetChildren), and a list that differs is rebuilt in the
 // application's order.
 
-import { type Capture, type CaptureLimits, withUnresponsive } from "../../types.ts";
+import { type Capture, type CaptureLimits, captureMsSince, withUnresponsive } from "../../types.ts";
 import type { Bounds, Element, ElementAction } from "../../../lib/core/tree.ts";
 import { assignIds, walk as walkTree } from "../../../lib/core/tree.ts";
 import type { Accessible, AtspiConnection, Interfaces } from "./connection.ts";
@@ -115,6 +115,8 @@ interface Walk extends WalkBudget {
   topLevels: TopLevels | null;
   /** Which children to walk (default: all); a filtered list is not order-checked. */
   include: ((child: Accessible, depth: number) => boolean) | null;
+  /** Whether a field was named by its label (another object's name). */
+  labelled: boolean;
 }
 
 /**
@@ -594,6 +596,7 @@ function readQueued(walk: Walk): void {
   needLabel.forEach((q, i) => {
     if (names[i] !== null) q.node.name = names[i].trim();
   });
+  walk.labelled = labels.some((label) => label !== null);
 }
 
 /** Where a capture starts: an accessible, walked as the node at `depth`. */
@@ -605,6 +608,21 @@ export interface CaptureStart {
   include?: (child: Accessible, depth: number) => boolean;
 }
 
+/** A walk's trees, and what a mirror of them needs to follow their objects. */
+export interface WalkResults {
+  /** One tree for each start, in order. */
+  roots: Element[];
+  nodeCount: number;
+  cutShort: Capture["cutShort"];
+  /** The object each described node was read from ("bus name" + "object path"). */
+  addresses: Map<Element, string>;
+  /** Whether a field was named by its label: another object's name change renames it. */
+  labelled: boolean;
+}
+
+/** A walk of one start. */
+export type WalkResult = Omit<WalkResults, "roots"> & { root: Element };
+
 /**
  * Walks `start` and below within `limits` (depth counted from the tree's
  * root, level 0); the root node is returned without ids.
@@ -614,8 +632,23 @@ export function walkFrom(
   batch: AtspiBatch,
   start: CaptureStart,
   limits: CaptureLimits,
-): { root: Element; nodeCount: number; cutShort: Capture["cutShort"] } {
+): WalkResult {
+  const { roots: [root], ...rest } = walkMany(session, batch, [start], limits);
+  return { root, ...rest };
+}
+
+/**
+ * Walks several starts at once (every round of reads asks for all of them),
+ * within `limits` together; roots are returned without ids.
+ */
+export function walkMany(
+  session: AtspiConnection,
+  batch: AtspiBatch,
+  starts: CaptureStart[],
+  limits: CaptureLimits,
+): WalkResults {
   const started = performance.now();
+  const [start] = starts;
   const walk: Walk = {
     session,
     batch,
@@ -633,26 +666,45 @@ export function walkFrom(
     quirks: start.quirks,
     topLevels: start.topLevels,
     include: start.include ?? null,
+    labelled: false,
     // Half the time limit to walk, the rest for the reads that follow.
     deadline: started + limits.timeoutMs / 2,
-    nodes: 1,
+    nodes: starts.length,
     cutShort: null,
   };
   batch.deadline = started + limits.timeoutMs;
   batch.late = false;
   try {
-    const root = emptyNode();
-    const target = targetOf(start.accessible);
-    describe(walk, root, target, libatspiFacts(session, start.accessible), start.quirks, false);
-    walkChildren(walk, start.accessible, root, start.depth);
+    const roots = starts.map(({ accessible, quirks, depth }) => {
+      const root = emptyNode();
+      walk.quirks = quirks;
+      describe(walk, root, targetOf(accessible), libatspiFacts(session, accessible), quirks, false);
+      walkChildren(walk, accessible, root, depth);
+      return root;
+    });
     walkOverTheBus(walk);
     readQueued(walk);
     // Reads the time limit left out: some nodes lack states, bounds or text.
     if (batch.late) walk.cutShort ??= "time";
-    return { root, nodeCount: walk.nodes, cutShort: walk.cutShort };
+    const addresses = new Map<Element, string>();
+    for (const { node, target } of walk.described) {
+      if (target !== null) addresses.set(node, target.bus + target.path);
+    }
+    return {
+      roots,
+      nodeCount: walk.nodes,
+      cutShort: walk.cutShort,
+      addresses,
+      labelled: walk.labelled,
+    };
   } finally {
     batch.deadline = Infinity;
   }
+}
+
+/** A window's walk: its capture (ids assigned) and what a mirror needs to follow it. */
+export interface FrameWalk extends Omit<WalkResults, "roots" | "nodeCount" | "cutShort"> {
+  capture: Capture;
 }
 
 export function captureFrame(
@@ -662,16 +714,25 @@ export function captureFrame(
   quirks: FrameQuirks,
   limits: CaptureLimits,
   title: string,
-): Capture {
+): FrameWalk {
   const started = performance.now();
   const start = { accessible: frame, depth: 0, quirks, topLevels: null };
-  const { root, nodeCount, cutShort } = walkFrom(session, batch, start, limits);
+  const { root, nodeCount, cutShort, addresses, labelled } = walkFrom(
+    session,
+    batch,
+    start,
+    limits,
+  );
   // Client-side-decorated GTK windows leave their frame unnamed; the title is the name.
   if (root.name === "") root.name = title;
   return {
-    root: assignIds(root),
-    nodeCount,
-    captureMs: Math.round((performance.now() - started) * 10) / 10,
-    cutShort,
+    capture: {
+      root: assignIds(root),
+      nodeCount,
+      captureMs: captureMsSince(started),
+      cutShort,
+    },
+    addresses,
+    labelled,
   };
 }

@@ -26,7 +26,7 @@ const SCROLL_ANYWHERE = 6;
 const CALL_TIMEOUT_MS = 1500;
 const STARTUP_TIMEOUT_MS = 3000;
 /** Upper bound on events dispatched by one pump so a chatty app cannot starve requests. */
-const MAX_EVENTS_PER_PUMP = 500;
+export const MAX_EVENTS_PER_PUMP = 500;
 
 /** A failed AT-SPI call, with the D-Bus error text. */
 export class AtspiCallError extends Error {}

@@ -4,7 +4,7 @@
 // bounded by the same limits as a window capture. Depth counts from the
 // desktop (level 0); applications are level 1, their windows level 2.
 
-import type { Capture, CaptureLimits } from "../../types.ts";
+import { type Capture, type CaptureLimits, captureMsSince } from "../../types.ts";
 import { assignIds } from "../../../lib/core/tree.ts";
 import { type AtspiBatch, targetOf } from "./batch.ts";
 import { walkFrom } from "./capture.ts";
@@ -72,7 +72,7 @@ export function captureDesktop(
   return {
     root: assignIds(root),
     nodeCount,
-    captureMs: Math.round((performance.now() - started) * 10) / 10,
+    captureMs: captureMsSince(started),
     cutShort,
   };
 }

@@ -6,16 +6,22 @@
 // on stdio: requests are served one at a time; between them GLib is pumped so
 // libatspi's cache follows the applications.
 
-import { captureFrame } from "./capture.ts";
+import { captureFrame, type CaptureStart, walkMany } from "./capture.ts";
 import { captureDesktop } from "./desktop_capture.ts";
 import { AtspiBatch } from "./batch.ts";
 import {
+  type HostCapture,
   type HostReply,
   type HostRequest,
   type HostStartup,
   type WindowFacts,
 } from "./host_protocol.ts";
-import { AccessibilityBusError, AtspiConnection } from "./connection.ts";
+import {
+  AccessibilityBusError,
+  AtspiConnection,
+  busNameOf,
+  MAX_EVENTS_PER_PUMP,
+} from "./connection.ts";
 import { performElementOperation } from "./element_operations.ts";
 import { openAtspi } from "../ffi/atspi.ts";
 import { openDBus } from "../ffi/dbus.ts";
@@ -26,11 +32,15 @@ import { AppConnections } from "./app_connections.ts";
 import { openGLib } from "../ffi/glib.ts";
 import { FrameFinder } from "./frames.ts";
 import { GValues } from "../ffi/glib_values.ts";
+import { EventQueue } from "./events.ts";
+import { countNodes } from "../../../lib/core/tree.ts";
+import { depthOf, type MirroredTree, mirrorKey, TreeMirror } from "./mirror.ts";
 import {
   type ActionOutcome,
   AppNotRespondingError,
   type Capture,
   type CaptureLimits,
+  captureMsSince,
   type ElementOperation,
 } from "../../types.ts";
 
@@ -53,16 +63,37 @@ function send(message: HostReply | HostStartup): void {
 class AtspiHost {
   private readonly frames: FrameFinder;
   private readonly batch: AtspiBatch;
+  private readonly mirror = new TreeMirror();
+  private listening = false;
 
-  constructor(private readonly session: AtspiConnection, apps: AppConnections) {
+  constructor(
+    private readonly session: AtspiConnection,
+    apps: AppConnections,
+    private readonly events: EventQueue,
+  ) {
     this.batch = new AtspiBatch(apps);
     this.frames = new FrameFinder(session, this.batch);
   }
 
+  /**
+   * Dispatches what the bus delivered and hands the events to the mirror: a
+   * tree it then calls current reflects every event received before this call.
+   */
+  private follow(): void {
+    // A pump stops after a bounded number of events; then the mirror cannot vouch for anything.
+    if (this.session.pump() >= MAX_EVENTS_PER_PUMP) this.events.overflow();
+    this.session.assertConnected();
+    this.mirror.apply(this.events.drain());
+  }
+
   /** Before AT-SPI work: the bus is still there and queued events are applied. */
   private ready(): void {
-    this.session.pump();
-    this.session.assertConnected();
+    this.follow();
+    this.prepareBatch();
+  }
+
+  /** The host's own connection is up and knows which applications are on the bus. */
+  private prepareBatch(): void {
     if (!this.batch.connected) {
       throw new AccessibilityBusError(
         "the host's own connection to the accessibility bus was lost",
@@ -73,17 +104,103 @@ class AtspiHost {
     for (const app of apps) this.session.unref(app);
   }
 
-  /** The window's tree; null when its application is not accessible. */
-  capture(window: WindowFacts, limits: CaptureLimits): Capture | null {
+  /**
+   * The window's tree: from the mirror when events vouch for it (`unchanged`
+   * when the caller holds that version), patched where events marked it,
+   * walked whole otherwise or without `mirror`; null when its application is
+   * not accessible.
+   */
+  capture(
+    window: WindowFacts,
+    limits: CaptureLimits,
+    known: string | null,
+    mirror: boolean,
+  ): HostCapture {
+    const started = performance.now();
+    if (mirror) this.listen();
+    this.follow();
+    const key = mirrorKey(window, limits);
+    const tree = mirror ? this.mirror.lookup(key) : null;
+    if (tree !== null && (tree.clean || this.patch(tree, limits, started))) {
+      return tree.version === known
+        ? { unchanged: known }
+        : { capture: tree.capture, version: tree.version };
+    }
+    return this.walkWhole(window, limits, mirror ? key : null);
+  }
+
+  /** Subscribes to AT-SPI events once a caller uses the mirror (apps emit only what is listened to). */
+  private listen(): void {
+    if (this.listening) return;
+    if (!this.events.listen()) throw new AccessibilityBusError("could not listen to AT-SPI events");
+    this.listening = true;
+  }
+
+  /** Walks the marked subtrees again and splices them in; false when only a whole walk will do. */
+  private patch(tree: MirroredTree, limits: CaptureLimits, started: number): boolean {
+    const roots = tree.wholeWalkNeeded ? null : tree.patchRoots();
+    if (roots === null) return false;
+    const outside = tree.capture.nodeCount - roots.reduce((n, r) => n + countNodes(r.node), 0);
+    // Marks over most of the window: one walk from the frame reads it faster.
+    if (outside < tree.capture.nodeCount / 2) return false;
+    // Not follow(): events applied now would be cleared with the marks this patch answers.
+    this.prepareBatch();
+    const starts: CaptureStart[] = [];
+    try {
+      for (const { node, target } of roots) {
+        const accessible = this.session.accessibleAt(target.bus, target.path);
+        if (accessible === null) return false;
+        starts.push({ accessible, depth: depthOf(node), quirks: tree.quirks, topLevels: null });
+      }
+      const room = { ...limits, maxNodes: limits.maxNodes - outside };
+      const fresh = walkMany(this.session, this.batch, starts, room);
+      if (fresh.cutShort !== null && fresh.cutShort !== "depth") return false;
+      let changed = false;
+      roots.forEach(({ node }, i) => {
+        if (tree.splice(node, fresh.roots[i], fresh)) changed = true;
+      });
+      tree.commit(changed, this.mirror.nextVersion(), captureMsSince(started));
+      return true;
+    } finally {
+      for (const { accessible } of starts) this.session.unref(accessible);
+    }
+  }
+
+  /** A walk of the whole window, mirrored under `key` (null: not mirrored). */
+  private walkWhole(window: WindowFacts, limits: CaptureLimits, key: string | null): HostCapture {
     this.ready();
     const found = this.frames.find(window);
-    if (found === null) return null;
+    if (found === null) {
+      if (key !== null) this.mirror.forget(key);
+      return null;
+    }
     try {
       const { frame, quirks, title } = found;
-      return captureFrame(this.session, this.batch, frame, quirks, limits, title);
+      const walked = captureFrame(this.session, this.batch, frame, quirks, limits, title);
+      const bus = busNameOf(frame);
+      if (key === null || bus === null) return { capture: walked.capture, version: null };
+      const same = this.checkEvents(key, walked.capture);
+      const tree = this.mirror.record(key, bus, quirks, walked, same);
+      return { capture: walked.capture, version: tree?.version ?? null };
     } finally {
       this.session.unref(found.frame);
     }
+  }
+
+  /**
+   * A walk of a window whose mirrored tree no event has touched must find
+   * the same tree; when it does not, and no event came in meanwhile, the
+   * application changes without telling: it is walked from now on.
+   */
+  private checkEvents(key: string, walked: Capture): boolean {
+    const before = this.mirror.peek(key);
+    if (before === null) return false;
+    if (JSON.stringify(before.capture.root) === JSON.stringify(walked.root)) return true;
+    if (!before.clean) return false;
+    // Events of the change may still be on their way: they stay queued for the new tree.
+    this.session.pump();
+    if (!this.events.pendingFrom(before.bus)) this.mirror.distrust(before.bus);
+    return false;
   }
 
   /** The operation's outcome; null when the window's application is not accessible. */
@@ -112,7 +229,7 @@ class AtspiHost {
   private run(request: HostRequest): unknown {
     switch (request.method) {
       case "capture":
-        return this.capture(request.window, request.limits);
+        return this.capture(request.window, request.limits, request.known, request.mirror);
       case "operate":
         return this.operate(request.window, request.elementId, request.op);
       case "captureDesktop":
@@ -133,8 +250,10 @@ class AtspiHost {
     }
   }
 
+  /** Between requests: keeps libatspi's cache current and the mirror following events. */
   pump(): void {
     this.session.pump();
+    this.mirror.apply(this.events.drain());
   }
 }
 
@@ -146,7 +265,7 @@ function open(): AtspiHost {
   const session = new AtspiConnection(atspi, glib, dbus, new GValues(glib, gobject));
   session.init();
   const bus = WireConnection.open(libc, accessibilityBusAddress(dbus), WIRE_OPEN_TIMEOUT_MS);
-  return new AtspiHost(session, new AppConnections(libc, bus));
+  return new AtspiHost(session, new AppConnections(libc, bus), new EventQueue(session, gobject));
 }
 
 /** Serves the worker until stdin closes (the worker ended) or the bus is lost. */

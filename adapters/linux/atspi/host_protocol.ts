@@ -2,7 +2,7 @@
 // process that hosts libatspi (adapters/linux/atspi/host.ts): one request or reply a line.
 
 import type { Bounds } from "../../../lib/core/tree.ts";
-import type { CaptureLimits, ElementOperation } from "../../types.ts";
+import type { Capture, CaptureLimits, ElementOperation } from "../../types.ts";
 
 /** What the worker's X connection knows of a window: the host has no X connection. */
 export interface WindowFacts {
@@ -14,7 +14,15 @@ export interface WindowFacts {
 }
 
 export type HostCall =
-  | { method: "capture"; window: WindowFacts; limits: CaptureLimits }
+  | {
+    method: "capture";
+    window: WindowFacts;
+    limits: CaptureLimits;
+    /** The version of this window's tree the caller holds, if any. */
+    known: string | null;
+    /** Answer from the mirror where events vouch for it (else: walk the window). */
+    mirror: boolean;
+  }
   | { method: "operate"; window: WindowFacts; elementId: string; op: ElementOperation }
   | {
     method: "captureDesktop";
@@ -25,6 +33,16 @@ export type HostCall =
   };
 
 export type HostRequest = HostCall & { id: number };
+
+/**
+ * A capture's answer: the tree the caller holds is current (`unchanged`), or
+ * a tree with its version (null: not mirrored, as when a limit cut it short);
+ * null when the window's application is not accessible.
+ */
+export type HostCapture =
+  | { unchanged: string }
+  | { capture: Capture; version: string | null }
+  | null;
 
 /** "bus_lost": libatspi lost its bus and cannot reconnect in-process; the host then exits. */
 export type HostReply =

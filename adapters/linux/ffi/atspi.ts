@@ -49,6 +49,14 @@ const atspiSymbols = {
   atspi_action_do_action: { parameters: [P, "i32", B], result: "i32" },
   atspi_editable_text_set_text_contents: { parameters: [P, B, B], result: "i32" },
   atspi_selection_select_child: { parameters: [P, "i32", B], result: "i32" },
+  /** (callback, user data, destroy notify, event type, GError**): whether it registered. */
+  atspi_event_listener_register_from_callback: {
+    parameters: ["function", P, P, B, B],
+    result: "i32",
+  },
+  /** The AtspiEvent boxed type: each event a listener receives is its own to g_boxed_free. */
+  atspi_event_get_type: { parameters: [], result: "usize" },
+  atspi_rect_get_type: { parameters: [], result: "usize" },
 } as const;
 
 export type Atspi = Deno.DynamicLibrary<typeof atspiSymbols>["symbols"];

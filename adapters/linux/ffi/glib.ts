@@ -14,6 +14,7 @@ const glibSymbols = {
 const gobjectSymbols = {
   g_object_ref: { parameters: ["pointer"], result: "pointer" },
   g_object_unref: { parameters: ["pointer"], result: "void" },
+  g_boxed_free: { parameters: ["usize", "pointer"], result: "void" },
 } as const;
 
 export type GLib = Deno.DynamicLibrary<typeof glibSymbols>["symbols"];

@@ -3,7 +3,7 @@
 // keep the order TreeNode.children gives, so an element id ("root.3.2") is
 // also the path back to it (operations.ts).
 
-import { type Capture, type CaptureLimits, WindowGoneError } from "../../types.ts";
+import { type Capture, type CaptureLimits, captureMsSince, WindowGoneError } from "../../types.ts";
 import { assignIds, type Element } from "../../../lib/core/tree.ts";
 import { WindowNode } from "./accessible_nodes.ts";
 import type { TreeNode, WalkContext } from "./tree_node.ts";
@@ -62,7 +62,7 @@ export function captureWindow(hwnd: bigint, handle: string, limits: CaptureLimit
     const walked = walkTree(root, limits);
     // A window that closed during the walk leaves a tree of whatever was read before.
     if (!isWindow(hwnd)) throw new WindowGoneError(handle);
-    return { ...walked, captureMs: Math.round((performance.now() - started) * 10) / 10 };
+    return { ...walked, captureMs: captureMsSince(started) };
   } finally {
     root.dispose();
   }

@@ -19,7 +19,7 @@ import { type ElementArray, timedOut, type UiaClient } from "./automation.ts";
 import { type PropertySource, readFacts } from "./facts.ts";
 import { elementFromFacts, unreadableNode } from "./node.ts";
 import { markDepthCut, roomForNode, type WalkBudget } from "../../../lib/observe/walk_budget.ts";
-import { withUnresponsive } from "../../types.ts";
+import { captureMsSince, withUnresponsive } from "../../types.ts";
 
 interface Walk extends WalkBudget {
   client: UiaClient;
@@ -155,7 +155,7 @@ export function captureWindow(
     return {
       root: assignIds(root),
       nodeCount: walk.nodes,
-      captureMs: Math.round((performance.now() - started) * 10) / 10,
+      captureMs: captureMsSince(started),
       cutShort: walk.cutShort,
     };
   } finally {

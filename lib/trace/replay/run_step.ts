@@ -74,7 +74,7 @@ async function verify(
   const windows = await windowsNow(session);
   return compareStep(row, {
     summary,
-    treeHashAfter: await focusedTreeHash(session, windows, "bypass"),
+    treeHashAfter: await focusedTreeHash(session, windows, "current"),
     scenario: await scenarioVerdict(session),
   });
 }
@@ -117,7 +117,7 @@ async function resynchronise(session: Session, replay: Replay, row: TraceRow): P
       return `re-synchronised: the scenario was put into its recorded state '${row.scenario.state}'`;
     }
   }
-  const hash = await focusedTreeHash(session, await windowsNow(session), "bypass");
+  const hash = await focusedTreeHash(session, await windowsNow(session), "current");
   const rows = replay.trace.rows;
   if (hash !== "" && hash === row.tree_hash_after) {
     return "re-synchronised: the window is as recorded";

@@ -1,0 +1,265 @@
+// The host's live mirror of the window trees it served. A tree stays current
+// while AT-SPI events say nothing in it changed; an event from one of its
+// objects marks that object, and the next capture walks only the marked
+// subtrees again and splices them in (host.ts). Walked whole instead: a window
+// that moved, resized or was renamed (its key changes), any tree after the
+// event queue overflowed, a marked root, a name change where a field is named
+// by a label, and every tree of an application seen changing without events.
+
+import { assignIds, countNodes, type Element, walk } from "../../../lib/core/tree.ts";
+import type { Capture, CaptureLimits } from "../../types.ts";
+import type { FrameQuirks } from "./frame_quirks.ts";
+import type { WindowFacts } from "./host_protocol.ts";
+import type { Change } from "./events.ts";
+import type { FrameWalk, WalkResults } from "./capture.ts";
+import type { Target } from "./batch.ts";
+
+/** Trees kept: each is one window at one depth and node limit. */
+const CAPACITY = 16;
+
+const NAME_CHANGE = "object:property-change:accessible-name";
+const VALUE_CHANGES = ["object:property-change:accessible-value", "object:value-changed"];
+const BOUNDS_CHANGE = "object:bounds-changed";
+const VISIBLE_CHANGE = "object:state-changed:visible";
+const VISIBILITY_CHANGES = [VISIBLE_CHANGE, "object:state-changed:showing"];
+/** How long after a widget is shown its window is walked whole (a GTK3 popover slides ~150 ms). */
+const UNSETTLED_MS = 1000;
+/** Rectangles remembered from bounds events, per object, before the memory starts over. */
+const RECTS_KEPT = 20000;
+
+/** What a tree is a tree of: the same key, the same window seen the same way. */
+export function mirrorKey(window: WindowFacts, limits: CaptureLimits): string {
+  const { pid, title, client, outer } = window;
+  return JSON.stringify([pid, title, client, outer, limits.maxDepth, limits.maxNodes]);
+}
+
+/** Whether a capture is whole enough to mirror (a depth cut is part of its limits). */
+export function mirrorable(capture: Capture): boolean {
+  return capture.cutShort === null || capture.cutShort === "depth";
+}
+
+/** The object an address names (a bus name never holds "/", a path starts with it). */
+export function targetOfAddress(address: string): Target {
+  const slash = address.indexOf("/");
+  return { bus: address.slice(0, slash), path: address.slice(slash) };
+}
+
+/** A node's depth: the number of steps in its positional id ("root.3.2" → 2). */
+export function depthOf(node: Element): number {
+  let depth = 0;
+  for (const c of node.id) if (c === ".") depth++;
+  return depth;
+}
+
+export class MirroredTree {
+  /** Objects (bus name + path) whose events since the last read mark them for a walk. */
+  readonly marked = new Set<string>();
+  /** Events a patch cannot follow: the next capture walks the window whole. */
+  stale = false;
+  private readonly nodes = new Map<string, Element>();
+  private readonly addresses = new Map<Element, string>();
+  private readonly parents = new Map<Element, Element>();
+  /** Whether a field is named by its label: any name change may rename it. */
+  private labelled: boolean;
+
+  constructor(
+    readonly key: string,
+    readonly bus: string,
+    readonly quirks: FrameQuirks,
+    public version: string,
+    public capture: Capture,
+    walked: Pick<WalkResults, "addresses" | "labelled">,
+  ) {
+    this.labelled = walked.labelled;
+    this.adopt(capture.root, walked.addresses, null);
+  }
+
+  /** Until then a widget shown may still be moving: the window is walked whole. */
+  private unsettledUntil = 0;
+
+  /** Whether the tree is as current as the events received. */
+  get clean(): boolean {
+    return !this.stale && this.marked.size === 0 && performance.now() >= this.unsettledUntil;
+  }
+
+  /** Whether only a walk of the whole window can bring the tree up to date. */
+  get wholeWalkNeeded(): boolean {
+    return this.stale || performance.now() < this.unsettledUntil;
+  }
+
+  /** Follows one event of this tree's application. */
+  note(change: Change): void {
+    const address = change.bus + change.path;
+    const node = this.nodes.get(address);
+    if (VISIBILITY_CHANGES.includes(change.type)) {
+      // Shown widgets may still slide into place (GTK3 popovers animate) without bounds events.
+      this.unsettledUntil = performance.now() + UNSETTLED_MS;
+    }
+    if (this.labelled && change.type === NAME_CHANGE) this.stale = true;
+    else if (node === undefined) {
+      // Something shown that the tree does not hold may be its new child: walk it whole.
+      if (VISIBILITY_CHANGES.includes(change.type)) this.stale = true;
+    } else if (
+      change.type === VISIBLE_CHANGE ||
+      (node.platform_role === "scroll bar" && VALUE_CHANGES.includes(change.type))
+    ) {
+      // A widget shown or hidden can move among its siblings (GTK3 reorders a window's
+      // popovers) without a children event; scrolling moves what the scrolled pane shows,
+      // and its children send no bounds events. Either way the parent is walked again.
+      const parent = this.parents.get(node);
+      const above = parent === undefined ? undefined : this.addresses.get(parent);
+      if (above === undefined) this.stale = true;
+      else this.marked.add(above);
+    } else this.marked.add(address);
+  }
+
+  /**
+   * The marked nodes to walk again, outermost only (a marked node inside
+   * another's subtree is walked with it); null when the root is among them.
+   */
+  patchRoots(): Array<{ node: Element; target: Target }> | null {
+    const roots: Array<{ node: Element; target: Target }> = [];
+    for (const address of this.marked) {
+      const node = this.nodes.get(address)!;
+      if (node === this.capture.root) return null;
+      let above = this.parents.get(node);
+      while (above !== undefined && !this.marked.has(this.addresses.get(above) ?? "")) {
+        above = this.parents.get(above);
+      }
+      if (above === undefined) roots.push({ node, target: targetOfAddress(address) });
+    }
+    return roots;
+  }
+
+  /** Replaces `old`'s subtree with a fresh walk of the same object; false when they are equal. */
+  splice(
+    old: Element,
+    fresh: Element,
+    walked: Pick<WalkResults, "addresses" | "labelled">,
+  ): boolean {
+    assignIds(fresh, old.id);
+    if (JSON.stringify(fresh) === JSON.stringify(old)) return false;
+    const parent = this.parents.get(old)!;
+    parent.children[parent.children.indexOf(old)] = fresh;
+    let removed = 0;
+    walk(old, (node) => {
+      removed++;
+      const address = this.addresses.get(node);
+      if (address !== undefined && this.nodes.get(address) === node) this.nodes.delete(address);
+      this.addresses.delete(node);
+      this.parents.delete(node);
+    });
+    this.adopt(fresh, walked.addresses, parent);
+    this.labelled ||= walked.labelled;
+    this.capture.nodeCount += countNodes(fresh) - removed;
+    return true;
+  }
+
+  /** After the splices: when any changed the tree, it has a new version. */
+  commit(changed: boolean, version: string, captureMs: number): void {
+    this.marked.clear();
+    if (!changed) return;
+    this.version = version;
+    this.capture.captureMs = captureMs;
+  }
+
+  private adopt(root: Element, addresses: Map<Element, string>, parent: Element | null): void {
+    if (parent !== null) this.parents.set(root, parent);
+    walk(root, (node) => {
+      for (const child of node.children) this.parents.set(child, node);
+      const address = addresses.get(node);
+      if (address === undefined) return;
+      this.addresses.set(node, address);
+      this.nodes.set(address, node);
+    });
+  }
+}
+
+/** The trees the host served, kept current by events. */
+export class TreeMirror {
+  private readonly trees = new Map<string, MirroredTree>();
+  /** Applications seen changing without an event: their windows are always walked. */
+  private readonly silent = new Set<string>();
+  /**
+   * The last rectangle each object's bounds events carried. Animated widgets
+   * (a spinner, a pulsing progress bar) repeat the same one many times a
+   * second; an object's tree already shows the rectangle it repeats.
+   */
+  private readonly rects = new Map<string, string>();
+  private readonly epoch = crypto.randomUUID().slice(0, 8);
+  private serial = 0;
+
+  /** A version no other tree of any host had. */
+  nextVersion(): string {
+    return `${this.epoch}-${++this.serial}`;
+  }
+
+  /** Follows drained events; after an overflow nothing can be patched. */
+  apply(drained: { changes: Change[]; overflowed: boolean }): void {
+    if (drained.overflowed) { for (const tree of this.trees.values()) tree.stale = true; }
+    if (drained.changes.length === 0 || this.trees.size === 0) return;
+    for (const change of drained.changes) {
+      if (change.type === BOUNDS_CHANGE && change.rect !== undefined && this.repeats(change)) {
+        continue;
+      }
+      for (const tree of this.trees.values()) if (tree.bus === change.bus) tree.note(change);
+    }
+  }
+
+  /** Whether a bounds event repeats the rectangle the object's last one carried. */
+  private repeats(change: Change): boolean {
+    const address = change.bus + change.path;
+    if (this.rects.get(address) === change.rect) return true;
+    if (this.rects.size >= RECTS_KEPT) this.rects.clear();
+    this.rects.set(address, change.rect!);
+    return false;
+  }
+
+  /** The tree of a window at these limits, unless its application cannot be trusted. */
+  lookup(key: string): MirroredTree | null {
+    const tree = this.trees.get(key);
+    if (tree === undefined || this.silent.has(tree.bus)) return null;
+    this.trees.delete(key);
+    this.trees.set(key, tree);
+    return tree;
+  }
+
+  /** The tree regardless of trust, for comparing a walk with. */
+  peek(key: string): MirroredTree | null {
+    return this.trees.get(key) ?? null;
+  }
+
+  /**
+   * Mirrors a fresh walk of a window (replacing its earlier tree; `same`: equal
+   * to it, so its version is kept); null when not mirrorable.
+   */
+  record(
+    key: string,
+    bus: string,
+    quirks: FrameQuirks,
+    walked: FrameWalk,
+    same: boolean,
+  ): MirroredTree | null {
+    const before = this.trees.get(key);
+    this.trees.delete(key);
+    if (!mirrorable(walked.capture)) return null;
+    const version = same && before !== undefined ? before.version : this.nextVersion();
+    const tree = new MirroredTree(key, bus, quirks, version, walked.capture, walked);
+    this.trees.set(key, tree);
+    while (this.trees.size > CAPACITY) this.trees.delete(this.trees.keys().next().value!);
+    return tree;
+  }
+
+  forget(key: string): void {
+    this.trees.delete(key);
+  }
+
+  /** Stops trusting an application's events: its windows are walked on every capture. */
+  distrust(bus: string): void {
+    this.silent.add(bus);
+  }
+
+  isSilent(bus: string): boolean {
+    return this.silent.has(bus);
+  }
+}

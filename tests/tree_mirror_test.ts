@@ -1,0 +1,184 @@
+// The Linux adapter's tree mirror as pure logic (adapters/linux/atspi/mirror.ts):
+// which events mark which nodes, which subtrees a patch walks, splicing, versions.
+
+import { strict as assert } from "node:assert";
+import {
+  depthOf,
+  MirroredTree,
+  mirrorKey,
+  targetOfAddress,
+  TreeMirror,
+} from "../adapters/linux/atspi/mirror.ts";
+import { SCREEN_COORDINATES } from "../adapters/linux/atspi/frames.ts";
+import { assignIds, type Element, element } from "../lib/core/tree.ts";
+import type { Change } from "../adapters/linux/atspi/events.ts";
+
+const BUS = ":1.7";
+const at = (n: number) => `${BUS}/org/a11y/atspi/accessible/${n}`;
+
+/** root(1) > [pane(2) > [box(3), bar(4, scroll bar)], label(5)] with their addresses. */
+function sample(): { root: Element; addresses: Map<Element, string> } {
+  const box = element("CheckBox", "Wine", [0, 0, 10, 10]);
+  const bar = element("ScrollBar", "", [0, 0, 10, 100], { platform_role: "scroll bar" });
+  const pane = element("Pane", "", [0, 0, 100, 100], {}, [box, bar]);
+  const label = element("Text", "Hello", [0, 0, 50, 10]);
+  const root = assignIds(element("Window", "App", [0, 0, 200, 200], {}, [pane, label]));
+  const addresses = new Map<Element, string>([[root, at(1)], [pane, at(2)], [box, at(3)], [
+    bar,
+    at(4),
+  ], [label, at(5)]]);
+  return { root, addresses };
+}
+
+function tree(labelled = false): MirroredTree {
+  const { root, addresses } = sample();
+  const capture = { root, nodeCount: 5, captureMs: 20, cutShort: null };
+  return new MirroredTree("k", BUS, SCREEN_COORDINATES, "v1", capture, { addresses, labelled });
+}
+
+const change = (type: string, n: number, bus = BUS): Change => ({
+  type,
+  bus,
+  path: `/org/a11y/atspi/accessible/${n}`,
+});
+
+Deno.test("mirror keys, depths and addresses", () => {
+  const facts = {
+    pid: 7,
+    title: "T",
+    client: { x: 0, y: 0, width: 9, height: 9 },
+    outer: { x: 0, y: 0, width: 9, height: 9 },
+  };
+  const limits = { maxDepth: 64, maxNodes: 100, timeoutMs: 10 };
+  assert.equal(mirrorKey(facts, limits), mirrorKey(facts, { ...limits, timeoutMs: 99 }));
+  for (
+    const other of [
+      mirrorKey({ ...facts, title: "U" }, limits),
+      mirrorKey({ ...facts, outer: { ...facts.outer, x: 1 } }, limits),
+      mirrorKey(facts, { ...limits, maxDepth: 5 }),
+    ]
+  ) assert.notEqual(other, mirrorKey(facts, limits));
+  const cases: Array<[string, number]> = [["root", 0], ["root.3", 1], ["root.3.12.0", 3]];
+  for (const [id, depth] of cases) assert.equal(depthOf({ ...sample().root, id }), depth);
+  assert.deepEqual(targetOfAddress(at(9)), { bus: BUS, path: "/org/a11y/atspi/accessible/9" });
+});
+
+Deno.test("events mark the nodes a patch walks again", () => {
+  const cases: Array<[string, Change[], string[] | null, boolean]> = [
+    ["no event", [], [], true],
+    [
+      "a state change marks its node",
+      [change("object:state-changed:checked", 3)],
+      ["root.0.0"],
+      false,
+    ],
+    [
+      "a node inside a marked subtree is walked with it",
+      [change("object:children-changed:add", 2), change("object:state-changed:checked", 3)],
+      ["root.0"],
+      false,
+    ],
+    ["a scroll bar's value marks its pane", [change("object:value-changed", 4)], ["root.0"], false],
+    ["a widget shown marks its parent", [change("object:state-changed:visible", 5)], null, false],
+    [
+      "an object the tree does not hold is ignored",
+      [change("object:text-changed:insert", 99)],
+      [],
+      true,
+    ],
+    [
+      "a root change walks the window",
+      [change("object:property-change:accessible-name", 1)],
+      null,
+      false,
+    ],
+  ];
+  for (const [name, changes, roots, clean] of cases) {
+    const t = tree();
+    for (const c of changes) t.note(c);
+    assert.equal(t.clean, clean, name);
+    const found = t.wholeWalkNeeded ? null : t.patchRoots();
+    assert.deepEqual(found?.map((r) => r.node.id) ?? null, roots, name);
+  }
+});
+
+Deno.test("a tree with a field named by its label is walked whole on any name change", () => {
+  const t = tree(true);
+  t.note(change("object:property-change:accessible-name", 99));
+  assert.equal(t.wholeWalkNeeded, true);
+  const plain = tree(false);
+  plain.note(change("object:property-change:accessible-name", 99));
+  assert.equal(plain.clean, true);
+});
+
+Deno.test("something shown that the tree does not hold walks the window whole", () => {
+  const t = tree();
+  t.note(change("object:state-changed:showing", 99));
+  assert.equal(t.wholeWalkNeeded, true);
+});
+
+Deno.test("a splice replaces a subtree, renumbers nothing else and counts nodes", () => {
+  const t = tree();
+  t.note(change("object:children-changed:add", 2));
+  const [{ node }] = t.patchRoots()!;
+  const fresh = element("Pane", "", [0, 0, 100, 100], {}, [
+    element("CheckBox", "Wine", [0, 0, 10, 10]),
+    element("CheckBox", "Beer", [0, 10, 10, 10]),
+    element("ScrollBar", "", [0, 0, 10, 100], { platform_role: "scroll bar" }),
+  ]);
+  const addresses = new Map([[fresh, at(2)], [fresh.children[1], at(6)]]);
+  assert.equal(t.splice(node, fresh, { addresses, labelled: false }), true);
+  t.commit(true, "v2", 3);
+  assert.equal(t.version, "v2");
+  assert.equal(t.capture.nodeCount, 6);
+  assert.deepEqual(t.capture.root.children[0].children.map((c) => c.id), [
+    "root.0.0",
+    "root.0.1",
+    "root.0.2",
+  ]);
+  assert.equal(t.capture.root.children[1].id, "root.1");
+  // The new child is followed: its events mark it.
+  t.note(change("object:state-changed:checked", 6));
+  assert.deepEqual(t.patchRoots()!.map((r) => r.node.name), ["Beer"]);
+});
+
+Deno.test("a patch that finds the same subtree keeps the version", () => {
+  const t = tree();
+  t.note(change("object:state-changed:checked", 3));
+  const [{ node }] = t.patchRoots()!;
+  const same = element("CheckBox", "Wine", [0, 0, 10, 10]);
+  assert.equal(
+    t.splice(node, same, { addresses: new Map([[same, at(3)]]), labelled: false }),
+    false,
+  );
+  t.commit(false, "v2", 3);
+  assert.equal(t.version, "v1");
+  assert.equal(t.clean, true);
+});
+
+Deno.test("the mirror: bounds events that repeat a rectangle, other apps, overflow, trust", () => {
+  const mirror = new TreeMirror();
+  const { root, addresses } = sample();
+  const capture = { root, nodeCount: 5, captureMs: 20, cutShort: null };
+  const walked = { capture, addresses, labelled: false };
+  const t = mirror.record("k", BUS, SCREEN_COORDINATES, walked, false)!;
+  const bounds = (rect: string): Change => ({ ...change("object:bounds-changed", 3), rect });
+  mirror.apply({ changes: [bounds("1,2,3,4")], overflowed: false });
+  assert.equal(t.marked.size, 1);
+  t.marked.clear();
+  mirror.apply({ changes: [bounds("1,2,3,4"), bounds("1,2,3,4")], overflowed: false });
+  assert.equal(t.clean, true, "a spinner repeating its rectangle changes nothing");
+  mirror.apply({ changes: [change("object:state-changed:checked", 3, ":1.9")], overflowed: false });
+  assert.equal(t.clean, true, "another application's event");
+  mirror.apply({ changes: [], overflowed: true });
+  assert.equal(t.wholeWalkNeeded, true, "after lost events nothing is vouched for");
+  const again = mirror.record("k", BUS, SCREEN_COORDINATES, walked, true)!;
+  assert.equal(again.version, t.version, "an equal walk keeps the version");
+  const changed = mirror.record("k", BUS, SCREEN_COORDINATES, walked, false)!;
+  assert.notEqual(changed.version, t.version);
+  assert.equal(mirror.lookup("k"), changed);
+  mirror.distrust(BUS);
+  assert.equal(mirror.lookup("k"), null, "an application that changes silently is walked");
+  const cut = { ...walked, capture: { ...capture, cutShort: "nodes" as const } };
+  assert.equal(mirror.record("j", ":1.8", SCREEN_COORDINATES, cut, false), null);
+});
