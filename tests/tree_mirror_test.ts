@@ -2,13 +2,8 @@
 // which events mark which nodes, which subtrees a patch walks, splicing, versions.
 
 import { strict as assert } from "node:assert";
-import {
-  depthOf,
-  MirroredTree,
-  mirrorKey,
-  targetOfAddress,
-  TreeMirror,
-} from "../adapters/linux/atspi/mirror.ts";
+import { depthOf, MirroredTree, mirrorKey, TreeMirror } from "../adapters/linux/atspi/mirror.ts";
+import { addressOf, targetOfAddress } from "../adapters/linux/atspi/batch.ts";
 import { SCREEN_COORDINATES } from "../adapters/linux/atspi/frames.ts";
 import { assignIds, type Element, element } from "../lib/core/tree.ts";
 import type { Change } from "../adapters/linux/atspi/events.ts";
@@ -33,7 +28,7 @@ function sample(): { root: Element; addresses: Map<Element, string> } {
 function tree(labelled = false): MirroredTree {
   const { root, addresses } = sample();
   const capture = { root, nodeCount: 5, captureMs: 20, cutShort: null };
-  return new MirroredTree("k", BUS, SCREEN_COORDINATES, "v1", capture, { addresses, labelled });
+  return new MirroredTree(BUS, SCREEN_COORDINATES, "v1", capture, { addresses, labelled });
 }
 
 const change = (type: string, n: number, bus = BUS): Change => ({
@@ -60,7 +55,9 @@ Deno.test("mirror keys, depths and addresses", () => {
   ) assert.notEqual(other, mirrorKey(facts, limits));
   const cases: Array<[string, number]> = [["root", 0], ["root.3", 1], ["root.3.12.0", 3]];
   for (const [id, depth] of cases) assert.equal(depthOf({ ...sample().root, id }), depth);
-  assert.deepEqual(targetOfAddress(at(9)), { bus: BUS, path: "/org/a11y/atspi/accessible/9" });
+  const target = { bus: BUS, path: "/org/a11y/atspi/accessible/9" };
+  assert.deepEqual(targetOfAddress(at(9)), target);
+  assert.equal(addressOf(target), at(9));
 });
 
 Deno.test("events mark the nodes a patch walks again", () => {

@@ -52,9 +52,7 @@ export class TreeCache {
       entry && this.now() - entry.capturedAt < this.ttlMs &&
       (entry.depth >= depth || !entry.depthCut)
     ) {
-      this.hits++;
-      this.entries.delete(uid);
-      this.entries.set(uid, entry);
+      this.countHit(uid, entry);
       return entry;
     }
     if (entry) this.entries.delete(uid);
@@ -65,7 +63,11 @@ export class TreeCache {
   /** Counts a hit on an entry the adapter vouched for as current, refreshing its recency. */
   confirm(uid: string): void {
     const entry = this.entries.get(uid);
-    if (!entry) return;
+    if (entry) this.countHit(uid, entry);
+  }
+
+  /** A hit: counted, and the entry becomes the most recently used. */
+  private countHit(uid: string, entry: CachedCapture): void {
     this.hits++;
     this.entries.delete(uid);
     this.entries.set(uid, entry);

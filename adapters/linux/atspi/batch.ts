@@ -25,6 +25,17 @@ export interface Target {
   path: string;
 }
 
+/** A target as one string, the bus name then the path (a bus name never holds "/"). */
+export function addressOf(target: Target): string {
+  return target.bus + target.path;
+}
+
+/** The target an address names (the inverse of addressOf: a path starts with "/"). */
+export function targetOfAddress(address: string): Target {
+  const slash = address.indexOf("/");
+  return { bus: address.slice(0, slash), path: address.slice(slash) };
+}
+
 /** An accessible's bus name and object path, read from libatspi's public structs; null when missing. */
 export function targetOf(accessible: Accessible): Target | null {
   const bus = busNameOf(accessible);

@@ -34,6 +34,7 @@ import { type FrameQuirks, toScreen } from "./frame_quirks.ts";
 import {
   ACCESSIBLE_PROPERTIES,
   ACTIONS,
+  addressOf,
   Asked,
   type AtspiBatch,
   ATTRIBUTES,
@@ -166,7 +167,7 @@ interface Facts {
 }
 
 function address(target: Target | null): string | null {
-  return target === null ? null : target.bus + target.path;
+  return target === null ? null : addressOf(target);
 }
 
 function emptyNode(): Element {
@@ -688,7 +689,7 @@ export function walkMany(
     if (batch.late) walk.cutShort ??= "time";
     const addresses = new Map<Element, string>();
     for (const { node, target } of walk.described) {
-      if (target !== null) addresses.set(node, target.bus + target.path);
+      if (target !== null) addresses.set(node, addressOf(target));
     }
     return {
       roots,

@@ -12,7 +12,7 @@ import type { FrameQuirks } from "./frame_quirks.ts";
 import type { WindowFacts } from "./host_protocol.ts";
 import type { Change } from "./events.ts";
 import type { FrameWalk, WalkResults } from "./capture.ts";
-import type { Target } from "./batch.ts";
+import { addressOf, type Target, targetOfAddress } from "./batch.ts";
 
 /** Trees kept: each is one window at one depth and node limit. */
 const CAPACITY = 16;
@@ -34,14 +34,8 @@ export function mirrorKey(window: WindowFacts, limits: CaptureLimits): string {
 }
 
 /** Whether a capture is whole enough to mirror (a depth cut is part of its limits). */
-export function mirrorable(capture: Capture): boolean {
+function mirrorable(capture: Capture): boolean {
   return capture.cutShort === null || capture.cutShort === "depth";
-}
-
-/** The object an address names (a bus name never holds "/", a path starts with it). */
-export function targetOfAddress(address: string): Target {
-  const slash = address.indexOf("/");
-  return { bus: address.slice(0, slash), path: address.slice(slash) };
 }
 
 /** A node's depth: the number of steps in its positional id ("root.3.2" → 2). */
@@ -61,9 +55,10 @@ export class MirroredTree {
   private readonly parents = new Map<Element, Element>();
   /** Whether a field is named by its label: any name change may rename it. */
   private labelled: boolean;
+  /** Until then a widget shown may still be moving: the window is walked whole. */
+  private unsettledUntil = 0;
 
   constructor(
-    readonly key: string,
     readonly bus: string,
     readonly quirks: FrameQuirks,
     public version: string,
@@ -73,9 +68,6 @@ export class MirroredTree {
     this.labelled = walked.labelled;
     this.adopt(capture.root, walked.addresses, null);
   }
-
-  /** Until then a widget shown may still be moving: the window is walked whole. */
-  private unsettledUntil = 0;
 
   /** Whether the tree is as current as the events received. */
   get clean(): boolean {
@@ -89,16 +81,15 @@ export class MirroredTree {
 
   /** Follows one event of this tree's application. */
   note(change: Change): void {
-    const address = change.bus + change.path;
+    const address = addressOf(change);
     const node = this.nodes.get(address);
-    if (VISIBILITY_CHANGES.includes(change.type)) {
-      // Shown widgets may still slide into place (GTK3 popovers animate) without bounds events.
-      this.unsettledUntil = performance.now() + UNSETTLED_MS;
-    }
+    const shown = VISIBILITY_CHANGES.includes(change.type);
+    // Shown widgets may still slide into place (GTK3 popovers animate) without bounds events.
+    if (shown) this.unsettledUntil = performance.now() + UNSETTLED_MS;
     if (this.labelled && change.type === NAME_CHANGE) this.stale = true;
     else if (node === undefined) {
       // Something shown that the tree does not hold may be its new child: walk it whole.
-      if (VISIBILITY_CHANGES.includes(change.type)) this.stale = true;
+      if (shown) this.stale = true;
     } else if (
       change.type === VISIBLE_CHANGE ||
       (node.platform_role === "scroll bar" && VALUE_CHANGES.includes(change.type))
@@ -208,7 +199,7 @@ export class TreeMirror {
 
   /** Whether a bounds event repeats the rectangle the object's last one carried. */
   private repeats(change: Change): boolean {
-    const address = change.bus + change.path;
+    const address = addressOf(change);
     if (this.rects.get(address) === change.rect) return true;
     if (this.rects.size >= RECTS_KEPT) this.rects.clear();
     this.rects.set(address, change.rect!);
@@ -244,7 +235,7 @@ export class TreeMirror {
     this.trees.delete(key);
     if (!mirrorable(walked.capture)) return null;
     const version = same && before !== undefined ? before.version : this.nextVersion();
-    const tree = new MirroredTree(key, bus, quirks, version, walked.capture, walked);
+    const tree = new MirroredTree(bus, quirks, version, walked.capture, walked);
     this.trees.set(key, tree);
     while (this.trees.size > CAPACITY) this.trees.delete(this.trees.keys().next().value!);
     return tree;
@@ -257,9 +248,5 @@ export class TreeMirror {
   /** Stops trusting an application's events: its windows are walked on every capture. */
   distrust(bus: string): void {
     this.silent.add(bus);
-  }
-
-  isSilent(bus: string): boolean {
-    return this.silent.has(bus);
   }
 }
