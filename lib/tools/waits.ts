@@ -13,21 +13,7 @@ import { type Check, type Detail, prepareCheck } from "../wait/conditions.ts";
 import { checkedByTool, windowArgs } from "./args.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
-/** Polls closer than this would spend the service on walks (each poll may walk the window). */
 const MIN_POLL_MS = 50;
-/** With the live mirror a poll of an unchanged window costs a few ms: a change is seen sooner. */
-const MIN_POLL_MS_MIRRORED = 10;
-
-/** The interval a wait polls at: `requested` or `fallback`, no closer than the floor allows. */
-export function pollInterval(
-  requested: number | undefined,
-  fallback: number,
-  liveMirror: boolean,
-): number {
-  return Math.max(requested ?? fallback, liveMirror ? MIN_POLL_MS_MIRRORED : MIN_POLL_MS);
-}
-
-const FLOOR = "values under 50 count as 50 (under 10 as 10 with tree.live_mirror on).";
 const millis = z.number().int().min(0).max(3_600_000).optional();
 
 const REGEX = "Python re syntax, searched anywhere (not anchored); lookaround and " +
@@ -117,7 +103,7 @@ export const waitForTool = defineTool({
         "the server's wait_for.max_timeout_ms (60000 unless configured).",
     ),
     poll_ms: millis.describe(
-      `Milliseconds between polls. Default 200; ${FLOOR}`,
+      "Milliseconds between polls. Default 200; values under 50 count as 50.",
     ),
     window_uid: z.string().optional().describe(
       "The window whose tree element and text conditions read (from list_windows); " +
@@ -139,7 +125,7 @@ export const waitForTool = defineTool({
     const timeoutMs = timeoutOf(session, args.timeout_ms);
     const outcome = await pollUntil<{ index: number; detail: Detail }>({
       timeoutMs,
-      pollMs: pollInterval(args.poll_ms, 200, session.config.tree.live_mirror),
+      pollMs: Math.max(args.poll_ms ?? 200, MIN_POLL_MS),
       poll: async () => {
         const view = sessionView(session, args.window_uid);
         for (const [index, check] of checks.entries()) {
@@ -188,7 +174,7 @@ export const waitIdleTool = defineTool({
         "the server's wait_for.max_timeout_ms (60000 unless configured).",
     ),
     poll_ms: millis.describe(
-      `Milliseconds between captures. Default 100; ${FLOOR}`,
+      "Milliseconds between captures. Default 100; values under 50 count as 50.",
     ),
   }),
   annotations: READ_ONLY,
@@ -199,7 +185,7 @@ export const waitIdleTool = defineTool({
     let stillSince = 0;
     const outcome = await pollUntil<string>({
       timeoutMs: timeoutOf(session, args.timeout_ms),
-      pollMs: pollInterval(args.poll_ms, 100, session.config.tree.live_mirror),
+      pollMs: Math.max(args.poll_ms ?? 100, MIN_POLL_MS),
       poll: async () => {
         const capture = await captureWindow(session, window, "current");
         const now = performance.now();
