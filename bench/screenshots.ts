@@ -1,8 +1,10 @@
 // Screenshots on Linux (issue 21), side by side in one run on a 1920×1080
 // Xvfb desktop showing gtk3-widget-factory: the grab with XGetImage (the
 // baseline) and with MIT-SHM, each with the conversion to RGBA; PNG encoding
-// of that picture by filter and zlib level; base64; and the whole
-// GET /api/screenshot at the service.
+// of that picture by filter and zlib level; JPEG encoding with TurboJPEG (from
+// RGBA, and from X's own BGRX, which would spare the conversion) and with the
+// JavaScript fallback; base64; and the whole GET /api/screenshot at the
+// service, PNG and JPEG.
 //
 //   npx -y deno@2.9.6 run -A bench/screenshots.ts
 //
@@ -11,9 +13,12 @@
 import { openX11 } from "../adapters/linux/ffi/x11.ts";
 import { XDisplay } from "../adapters/linux/x11/display.ts";
 import { grabRootArea } from "../adapters/linux/x11/screenshot.ts";
+import { bgrxToRgba } from "../adapters/linux/x11/pixels.ts";
 import { ShmGrabber } from "../adapters/linux/x11/shm_grab.ts";
 import { toBase64 } from "../lib/core/base64.ts";
+import { encodeJpeg } from "../lib/image/jpeg.ts";
 import { encodePng, type PngFilter } from "../lib/image/png.ts";
+import { turboJpeg } from "../lib/image/turbojpeg.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { median, percentile, timeCalls } from "./measure/timing.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
@@ -54,6 +59,39 @@ try {
     row(`PNG encode, filter ${filter}, level ${level}`, t, `${Math.round(bytes / 1024)} KB`);
   }
   row("base64 of the default PNG", await timed(() => toBase64(png)));
+  const turbo = turboJpeg();
+  if (!turbo) throw new Error("libturbojpeg is missing: apt-get install libturbojpeg0");
+  let jpeg: Uint8Array = new Uint8Array();
+  row(
+    "JPEG encode, TurboJPEG, quality 80, 4:2:0, from RGBA",
+    await timed(() => jpeg = encodeJpeg(picture, 80, turbo)),
+    `${Math.round(jpeg.length / 1024)} KB`,
+  );
+  // Swapping red and blue is its own inverse: this makes the X server's BGRX from the RGBA.
+  const bgrx = bgrxToRgba(
+    new Uint32Array(picture.data.buffer),
+    area.width * 4,
+    area.width,
+    area.height,
+  );
+  row(
+    "JPEG encode, TurboJPEG, quality 80, 4:2:0, from BGRX",
+    await timed(() => turbo.encode({ ...picture, data: bgrx }, 80, "bgrx")),
+    "X's layout: no conversion",
+  );
+  row(
+    "BGRX → RGBA conversion (inside the grab rows)",
+    await timed(() =>
+      bgrxToRgba(new Uint32Array(bgrx.buffer), area.width * 4, area.width, area.height)
+    ),
+  );
+  let fallback = 0;
+  row(
+    "JPEG encode, jpeg-js (fallback), quality 80, 4:4:4",
+    await timed(() => fallback = encodeJpeg(picture, 80, null).length),
+    `${Math.round(fallback / 1024)} KB`,
+  );
+  row("base64 of the JPEG", await timed(() => toBase64(jpeg)));
 } finally {
   x.close();
   close();
@@ -63,14 +101,16 @@ try {
 
 const service = await startService({ mock: false, env: desktop.env });
 try {
-  row(
-    "GET /api/screenshot (full screen) at the service",
-    await timed(async () => {
-      const response = await fetch(`${service.url}/api/screenshot`);
-      await response.arrayBuffer();
-    }),
-    "goal ≤ 15 ms p50, ≤ 25 ms p95",
-  );
+  for (const [format, query] of [["PNG", ""], ["JPEG", "?format=jpeg"]]) {
+    row(
+      `GET /api/screenshot${query} (full screen, ${format}) at the service`,
+      await timed(async () => {
+        const response = await fetch(`${service.url}/api/screenshot${query}`);
+        await response.arrayBuffer();
+      }),
+      "goal ≤ 15 ms p50, ≤ 25 ms p95",
+    );
+  }
 } finally {
   await service.stop();
   await app.kill();

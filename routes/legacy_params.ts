@@ -1,7 +1,9 @@
 // Query parsing for the legacy (v1) routes, whose errors are plain strings.
 
 import { z } from "zod";
+import { IMAGE_FORMATS } from "../lib/image/formats.ts";
 import { GRID_LIMITS } from "../lib/sketch/view.ts";
+import { imageFormatArg, QUALITY_LIMITS, qualityArg } from "../lib/tools/image_args.ts";
 import { TRUE_WORDS } from "./query.ts";
 
 const intText = (name: string, min: number, max: number) =>
@@ -21,6 +23,13 @@ export const legacyWindowQuery = z.object({
   window_uid: z.string().optional(),
   window_index: intText("window_index", -1_000_000, 1_000_000).optional(),
   window_title: z.string().optional(),
+});
+
+/** GET /api/screenshot: get_screenshot's arguments, as text. */
+export const screenshotQuery = legacyWindowQuery.extend({
+  format: z.enum(IMAGE_FORMATS, { error: `format must be ${IMAGE_FORMATS.join(" or ")}` })
+    .optional().describe(imageFormatArg.description!),
+  quality: intText("quality", ...QUALITY_LIMITS).optional().describe(qualityArg.description!),
 });
 
 /** GET /api/bring_to_foreground: a window is required (checked by the tool). */

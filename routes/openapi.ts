@@ -9,7 +9,7 @@ import { renderMarkdown } from "../lib/openapi/markdown.ts";
 import type { OpenApiDocument } from "../lib/openapi/types.ts";
 import { defaultConfig } from "../lib/startup/config.ts";
 import { TOOLS } from "../lib/tools/index.ts";
-import { activationQuery, legacyWindowQuery, sketchQuery } from "./legacy_params.ts";
+import { activationQuery, screenshotQuery, sketchQuery } from "./legacy_params.ts";
 import { ROUTE_TABLES } from "./tables.ts";
 
 export const API_MD = new URL("../docs/API.md", import.meta.url);
@@ -18,7 +18,7 @@ export function apiDocument(version: string): OpenApiDocument {
   return openApiDocument({
     tools: TOOLS,
     version,
-    legacy: { sketch: sketchQuery, screenshot: legacyWindowQuery, activation: activationQuery },
+    legacy: { sketch: sketchQuery, screenshot: screenshotQuery, activation: activationQuery },
     routes: ROUTE_TABLES,
   });
 }

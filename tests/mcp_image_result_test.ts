@@ -3,6 +3,8 @@
 // tests/mcp_sdk_test.ts checks the same of every tool's result.
 
 import assert from "node:assert/strict";
+import { fromBase64 } from "../lib/core/base64.ts";
+import { jpegSize } from "../lib/image/pixel_size.ts";
 import { assertPixelsOnce, connectSdkClient, resultJson } from "./helpers/mcp.ts";
 import type { CallToolResult } from "./helpers/mcp_sdk_client.ts";
 
@@ -34,6 +36,31 @@ Deno.test("get_screenshot over MCP: exactly one image, and the text holds no bas
       assert.deepEqual([body.width, body.height], [view.getUint32(16), view.getUint32(20)]);
       assert.ok((body.width as number) > 0 && (body.height as number) > 0, label);
     }
+  } finally {
+    await mcp.close();
+  }
+});
+
+Deno.test("get_screenshot with format jpeg over MCP: one image/jpeg, its size in the text", async () => {
+  const mcp = await connectSdkClient();
+  try {
+    const result = await mcp.client.callTool({
+      name: "get_screenshot",
+      arguments: { window_index: 0, format: "jpeg", quality: 70 },
+    }) as CallToolResult;
+    assert.equal(result.isError, undefined);
+    assertPixelsOnce(result, "jpeg");
+    const images = result.content.filter((c) => c.type === "image");
+    assert.equal(images.length, 1);
+    const image = images[0] as { data: string; mimeType: string };
+    assert.equal(image.mimeType, "image/jpeg");
+    assert.deepEqual(jpegSize(fromBase64(image.data)), { width: 800, height: 600 });
+
+    const body = resultJson(result);
+    assert.equal(body.format, "jpeg");
+    assert.equal(body.data, undefined);
+    assert.equal(body.image_content, 1);
+    assert.deepEqual([body.width, body.height], [800, 600]);
   } finally {
     await mcp.close();
   }

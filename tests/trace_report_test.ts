@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 import { fromBase64, toBase64 } from "../lib/core/base64.ts";
 import { escapeHtml } from "../lib/trace/report/html_text.ts";
 import { NOT_STOPPED } from "../lib/trace/report/header_section.ts";
-import { pngSize } from "../lib/trace/report/png_size.ts";
+import { pngSize } from "../lib/image/pixel_size.ts";
 import { resultFacts } from "../lib/trace/report/result_facts.ts";
 import { formatDuration, traceTimeMs } from "../lib/trace/report/trace_time.ts";
 import {

@@ -7,6 +7,7 @@ import { ToolError } from "../lib/core/errors.ts";
 import { TokenStore } from "../lib/observe/tree_tokens.ts";
 import { assignIds, type Element, element } from "../lib/core/tree.ts";
 import { pollUntil } from "../lib/wait/loop.ts";
+import { pollInterval } from "../lib/tools/waits.ts";
 import { type PollView, prepareCheck } from "../lib/wait/conditions.ts";
 import type { ListedWindow } from "../lib/observe/window_order.ts";
 
@@ -187,4 +188,22 @@ Deno.test("pollUntil: returns the first value", async () => {
     ...time,
   });
   assert.deepEqual(out, { value: "done", elapsedMs: 200, polls: 3 });
+});
+
+Deno.test("poll interval: the requested or default interval, floored by the mirror setting", async (t) => {
+  const cases: Array<[number | undefined, number, boolean, number]> = [
+    [undefined, 200, false, 200],
+    [undefined, 100, true, 100],
+    [0, 200, false, 50],
+    [20, 200, false, 50],
+    [20, 200, true, 20],
+    [0, 200, true, 10],
+    [5, 100, true, 10],
+    [75, 200, false, 75],
+  ];
+  for (const [requested, fallback, mirror, expected] of cases) {
+    await t.step(`${requested} (default ${fallback}, mirror ${mirror}) → ${expected}`, () => {
+      assert.equal(pollInterval(requested, fallback, mirror), expected);
+    });
+  }
 });

@@ -1,20 +1,29 @@
-// Worker side of lib/image/workers.ts: encodes, decodes and scales images off
+// Worker side of lib/image/workers.ts: encodes (PNG, JPEG), decodes and scales images off
 // the HTTP thread.
 
 import type { RawImage } from "../../adapters/types.ts";
 import type { Bounds } from "../core/tree.ts";
 import { answerJobs } from "../core/off_thread.ts";
 import { decodePng, encodePng } from "./png.ts";
+import type { ImageEncoding } from "./formats.ts";
+import { encodeJpeg } from "./jpeg.ts";
 import { scaleTo } from "./raster.ts";
 import { cropAndScale } from "./crop.ts";
 import { type OcrPrepare, prepareForOcr } from "../ocr/preprocess.ts";
 import { textBoxes } from "../ocr/boxes.ts";
 
 export type ImageJob =
-  | { kind: "encode"; image: RawImage }
+  | { kind: "encode"; image: RawImage; encoding: ImageEncoding }
   | { kind: "decode"; bytes: Uint8Array; maxPixels: number }
   | { kind: "scale"; image: RawImage; width: number; height: number }
-  | { kind: "crop"; image: RawImage; box: Bounds; width: number; height: number }
+  | {
+    kind: "crop";
+    image: RawImage;
+    box: Bounds;
+    width: number;
+    height: number;
+    encoding: ImageEncoding;
+  }
   | { kind: "ocr_prepare"; image: RawImage; job: OcrPrepare }
   | {
     kind: "ocr_boxes";
@@ -35,13 +44,13 @@ answerJobs<ImageJob, Uint8Array | RawImage | OcrBoxes>(
   (job) => {
     switch (job.kind) {
       case "encode":
-        return encodePng(job.image);
+        return encodeImage(job.image, job.encoding);
       case "decode":
         return decodePng(job.bytes, { maxPixels: job.maxPixels });
       case "scale":
         return scaleTo(job.image, job.width, job.height);
       case "crop":
-        return encodePng(cropAndScale(job.image, job.box, job));
+        return encodeImage(cropAndScale(job.image, job.box, job), job.encoding);
       case "ocr_prepare":
         return encodePng(prepareForOcr(job.image, job.job).image);
       case "ocr_boxes":
@@ -54,6 +63,10 @@ answerJobs<ImageJob, Uint8Array | RawImage | OcrBoxes>(
     return [result.data.buffer as ArrayBuffer];
   },
 );
+
+async function encodeImage(image: RawImage, encoding: ImageEncoding): Promise<Uint8Array> {
+  return encoding.format === "jpeg" ? encodeJpeg(image, encoding.quality) : await encodePng(image);
+}
 
 async function ocrBoxes(
   image: RawImage,

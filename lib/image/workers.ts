@@ -9,14 +9,19 @@ import type { ImageJob, OcrBoxes } from "./worker_main.ts";
 import type { Bounds } from "../core/tree.ts";
 import type { Size } from "./crop.ts";
 import type { OcrPrepare } from "../ocr/preprocess.ts";
+import { type ImageEncoding, PNG } from "./formats.ts";
 
 const WORKER = new URL("./worker_main.ts", import.meta.url);
 const encoder = new OffThread<ImageJob>(WORKER, "PNG");
 const decoder = new OffThread<ImageJob>(WORKER, "PNG");
 
 /** Encodes in the worker; the image's pixel buffer is transferred, not copied. */
+export function encodeOffThread(image: RawImage, encoding: ImageEncoding): Promise<Uint8Array> {
+  return encoder.run({ kind: "encode", image, encoding }, [image.data.buffer as ArrayBuffer]);
+}
+
 export function encodePngOffThread(image: RawImage): Promise<Uint8Array> {
-  return encoder.run({ kind: "encode", image }, [image.data.buffer as ArrayBuffer]);
+  return encodeOffThread(image, PNG);
 }
 
 /** Decodes in the worker (lib/image/png.ts decodePng); the bytes' buffer is transferred. */
@@ -30,11 +35,17 @@ export function scaleOffThread(image: RawImage, width: number, height: number): 
 }
 
 /**
- * The PNG of `box` of the image, scaled to `size` (lib/image/crop.ts
- * cropAndScale), made in the encoding worker; the pixel buffer is transferred.
+ * `box` of the image, scaled to `size` (lib/image/crop.ts cropAndScale) and
+ * encoded, made in the encoding worker; the pixel buffer is transferred.
  */
-export function cropPngOffThread(image: RawImage, box: Bounds, size: Size): Promise<Uint8Array> {
-  const job = { kind: "crop" as const, image, box, width: size.width, height: size.height };
+export function cropOffThread(
+  image: RawImage,
+  box: Bounds,
+  size: Size,
+  encoding: ImageEncoding,
+): Promise<Uint8Array> {
+  const { width, height } = size;
+  const job = { kind: "crop" as const, image, box, width, height, encoding };
   return encoder.run(job, [image.data.buffer as ArrayBuffer]);
 }
 

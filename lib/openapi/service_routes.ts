@@ -4,6 +4,7 @@
 // two routes that pick a tool from the body (POST /api/action, POST /api/hover).
 
 import type { z } from "zod";
+import { IMAGE_FORMATS } from "../image/formats.ts";
 import type { Tool } from "../tools/registry.ts";
 import { propertiesOf, requiredOf } from "./json_schema.ts";
 import { legacyQueryParameters } from "./legacy_query.ts";
@@ -48,15 +49,18 @@ const legacyErrors = (what: string) => ({
 /** GET /api/full_screenshot's answer (lib/tools/region_screenshots.ts). */
 const FULL_SCREENSHOT: JsonSchema = {
   type: "object",
-  description: "The whole desktop as a PNG, and the named window's sketch (v1).",
+  description: "The whole desktop as a PNG or JPEG, and the named window's sketch (v1).",
   properties: {
     window: { type: "string", description: 'The window\'s title, or "(full screen)".' },
     screenshot_scope: { const: "full_display", description: "Every monitor." },
-    format: { const: "png" },
+    format: {
+      enum: [...IMAGE_FORMATS],
+      description: "The image's format: png unless jpeg was asked for.",
+    },
     encoding: { const: "base64" },
-    width: { type: "integer", minimum: 1, description: "The PNG's width in pixels." },
-    height: { type: "integer", minimum: 1, description: "The PNG's height in pixels." },
-    data: { type: "string", description: "The PNG, base64-encoded." },
+    width: { type: "integer", minimum: 1, description: "The image's width in pixels." },
+    height: { type: "integer", minimum: 1, description: "The image's height in pixels." },
+    data: { type: "string", description: "The image, base64-encoded." },
     sketch: {
       anyOf: [{ type: "string" }, { type: "null" }],
       description: "The window's ASCII sketch (no OCR); null when no window was resolved.",
@@ -266,7 +270,7 @@ export function serviceRoutes(
       },
     }),
     get("/api/screenshot", "Observe", {
-      summary: "A PNG screenshot, base64 (v1 route; errors are v1 strings).",
+      summary: "A PNG or JPEG screenshot, base64 (v1 route; errors are v1 strings).",
       description: "A window's, or the full screen's when no window is named. Errors are " +
         '`{"error": "..."}`.',
       parameters: legacyQueryParameters("GET /api/screenshot", legacy.screenshot),
@@ -276,8 +280,8 @@ export function serviceRoutes(
       },
     }),
     get("/api/full_screenshot", "Observe", {
-      summary: "A PNG of the whole desktop and a window's sketch (v1 route; errors are v1 " +
-        "strings).",
+      summary: "A PNG or JPEG of the whole desktop and a window's sketch (v1 route; errors " +
+        "are v1 strings).",
       description: "Every monitor, base64. With a window named, `sketch` is its ASCII sketch; " +
         'otherwise null and `window` is "(full screen)". The fields of the tool ' +
         '`get_full_screenshot` without the envelope. Errors are `{"error": "..."}`.',

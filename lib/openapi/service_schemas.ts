@@ -2,6 +2,7 @@
 // legacy (v1) views. Written in zod like everything else in the document.
 
 import { z } from "zod";
+import { IMAGE_FORMATS } from "../image/formats.ts";
 import { objectSchema } from "./json_schema.ts";
 import type { JsonSchema } from "./types.ts";
 
@@ -80,10 +81,10 @@ const sketch = z.looseObject({
 
 const screenshot = z.strictObject({
   window: z.string().describe('The window\'s title, or "(full screen)".'),
-  format: z.literal("png"),
+  format: z.enum(IMAGE_FORMATS).describe("The image's format: png unless jpeg was asked for."),
   encoding: z.literal("base64"),
-  data: z.string().describe("The PNG, base64-encoded."),
-}).describe("A PNG screenshot (v1).");
+  data: z.string().describe("The image, base64-encoded."),
+}).describe("A PNG or JPEG screenshot (v1).");
 
 export function serviceSchemas(toolNames: string[]): Record<string, JsonSchema> {
   return {

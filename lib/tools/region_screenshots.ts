@@ -4,13 +4,13 @@
 // are cut, scaled and encoded in the image worker, never on the HTTP thread.
 
 import { z } from "zod";
-import type { RawImage, ScreenshotTarget } from "../../adapters/types.ts";
+import type { RawImage } from "../../adapters/types.ts";
 import { resolveTarget } from "../act/targets.ts";
 import { ToolError } from "../core/errors.ts";
 import type { Session } from "../core/session.ts";
 import type { Bounds, Element } from "../core/tree.ts";
 import { type CropPlan, imageOrigin, planCrop, scaledSize, shift } from "../image/crop.ts";
-import { cropPngOffThread, encodePngOffThread } from "../image/workers.ts";
+import { cropOffThread, encodeOffThread } from "../image/workers.ts";
 import {
   captureWindow,
   listWindows,
@@ -22,27 +22,10 @@ import {
 import type { ListedWindow, WindowArgs } from "../observe/window_order.ts";
 import { GRID_LIMITS, sketchView } from "../sketch/view.ts";
 import { windowArgs, windowArgsFor } from "./args.ts";
+import { encodingOf, imageEncodingArgs } from "./image_args.ts";
+import { rawScreenshot } from "./raw_screenshot.ts";
 import { bboxArg, parseBox } from "./region_args.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
-
-/** The legacy routes' answer when the platform gives no picture. */
-export const CAPTURE_FAILED = "Screenshot capture failed";
-
-/** The adapter's raw pixels (already masked by the safety rails); a refusal passes through. */
-async function rawScreenshot(session: Session, target: ScreenshotTarget): Promise<RawImage> {
-  let image: RawImage | null = null;
-  let reason = "the platform returned no image";
-  try {
-    image = await session.adapter.screenshot(target);
-  } catch (e) {
-    if (e instanceof ToolError) throw e;
-    reason = (e as Error).message;
-  }
-  if (!image || image.width === 0 || image.height === 0) {
-    throw new ToolError("Internal", CAPTURE_FAILED, { reason });
-  }
-  return image;
-}
 
 const croppedInput = z.object({
   ...windowArgs,
@@ -61,6 +44,7 @@ const croppedInput = z.object({
     "Scale the crop down to this width (aspect kept, height at least 1) when it is wider; " +
       "never scaled up. An integer, 1 to 16384. Default: no scaling.",
   ),
+  ...imageEncodingArgs,
 });
 
 interface Region {
@@ -112,11 +96,12 @@ function missed(region: Region, window: ListedWindow, image: RawImage): ToolErro
 
 export const getScreenshotCroppedTool = defineTool({
   name: "get_screenshot_cropped",
-  description: "Capture a PNG (base64) of part of a window: a box relative to the window's " +
-    "top-left corner (bbox) or an element's bounds (element_id), grown by padding_px and cut " +
-    "at the window's edges, optionally scaled down to max_width. Cheaper for a vision model " +
-    "than a whole screenshot. source_bbox is the window-relative box cut, screen_bbox the " +
-    "same in absolute screen pixels; without bbox or element_id the whole window is returned.",
+  description: "Capture a PNG (or a JPEG with format=jpeg; base64) of part of a window: a box " +
+    "relative to the window's top-left corner (bbox) or an element's bounds (element_id), " +
+    "grown by padding_px and cut at the window's edges, optionally scaled down to max_width. " +
+    "Cheaper for a vision model than a whole screenshot. source_bbox is the window-relative " +
+    "box cut, screen_bbox the same in absolute screen pixels; without bbox or element_id the " +
+    "whole window is returned.",
   kind: "perception",
   input: croppedInput,
   annotations: READ_ONLY,
@@ -145,13 +130,14 @@ export const getScreenshotCroppedTool = defineTool({
       }
     }
     const size = scaledSize(plan.box, args.max_width);
-    const png = await cropPngOffThread(image, plan.box, size);
+    const encoding = encodingOf(args);
+    const bytes = await cropOffThread(image, plan.box, size, encoding);
     const result: ToolResult = {
       window: window.title,
       window_uid: window.window_uid,
-      format: "png",
+      format: encoding.format,
       encoding: "base64",
-      data: toBase64(png),
+      data: toBase64(bytes),
       width: size.width,
       height: size.height,
     };
@@ -188,6 +174,7 @@ const fullInput = z.object({
     `Sketch height in characters, ${GRID_LIMITS.height.join(" to ")} (default from config: ` +
       "ascii_sketch.grid_height).",
   ),
+  ...imageEncodingArgs,
 });
 
 export type FullScreenshotArgs = z.output<typeof fullInput>;
@@ -209,7 +196,7 @@ function notFound(args: WindowArgs): string {
   return `no window matches ${named}: no sketch`;
 }
 
-/** The whole desktop's PNG and, when a window is named, its sketch (drawn without OCR). */
+/** The whole desktop's image and, when a window is named, its sketch (drawn without OCR). */
 export async function fullScreenshot(
   session: Session,
   args: FullScreenshotArgs,
@@ -227,7 +214,8 @@ export async function fullScreenshot(
   }
   const image = await rawScreenshot(session, { kind: "screen" });
   const { width, height } = image;
-  const png = await encodePngOffThread(image);
+  const encoding = encodingOf(args);
+  const bytes = await encodeOffThread(image, encoding);
   const warnings = [
     ...(resolution.warning ? [resolution.warning] : []),
     ...(!window && resolution.requested !== "none" ? [notFound(args)] : []),
@@ -236,11 +224,11 @@ export async function fullScreenshot(
     legacy: {
       window: window?.title ?? "(full screen)",
       screenshot_scope: "full_display",
-      format: "png",
+      format: encoding.format,
       encoding: "base64",
       width,
       height,
-      data: toBase64(png),
+      data: toBase64(bytes),
       sketch,
     },
     window,
@@ -250,10 +238,10 @@ export async function fullScreenshot(
 
 export const getFullScreenshotTool = defineTool({
   name: "get_full_screenshot",
-  description: "Capture a PNG (base64) of the whole desktop, every monitor, and, when a " +
-    "window is named, that window's ASCII sketch beside it (sketch; null otherwise). Use it " +
-    "when what matters spans windows; for one window prefer get_screenshot or " +
-    "get_screenshot_cropped, which are smaller.",
+  description: "Capture a PNG (or a JPEG with format=jpeg; base64) of the whole desktop, every " +
+    "monitor, and, when a window is named, that window's ASCII sketch beside it (sketch; null " +
+    "otherwise). Use it when what matters spans windows; for one window prefer " +
+    "get_screenshot or get_screenshot_cropped, which are smaller.",
   kind: "perception",
   input: fullInput,
   annotations: READ_ONLY,

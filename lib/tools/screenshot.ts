@@ -1,49 +1,62 @@
 // get_screenshot (spec/observation.md §13): the resolved window, else the
-// full primary screen.
+// full primary screen, as a PNG or, when asked for, a JPEG.
 
 import { z } from "zod";
-import { ToolError } from "../core/errors.ts";
-import { listWindows, resolveListed, screenshotPng, toBase64 } from "../observe/capture.ts";
+import type { ImageEncoding } from "../image/formats.ts";
+import { encodeOffThread } from "../image/workers.ts";
+import type { Session } from "../core/session.ts";
+import { listWindows, resolveListed, toBase64 } from "../observe/capture.ts";
+import { type WindowArgs, windowNamed } from "../observe/window_order.ts";
 import { windowArgsFor } from "./args.ts";
+import { encodingOf, imageEncodingArgs } from "./image_args.ts";
+import { rawScreenshot } from "./raw_screenshot.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
 export async function captureScreenshot(
-  session: Parameters<typeof screenshotPng>[0],
-  args: z.output<typeof screenshotInput>,
-): Promise<{ window: string; window_uid: string | null; png: Uint8Array } | null> {
-  const { window } = resolveListed(await listWindows(session), args);
-  const png = await screenshotPng(
+  session: Session,
+  args: WindowArgs,
+  encoding: ImageEncoding,
+): Promise<{ window: string; window_uid: string | null; bytes: Uint8Array }> {
+  // The full screen needs no window list: that saves a round trip to the platform.
+  const window = windowNamed(args) ? resolveListed(await listWindows(session), args).window : null;
+  const image = await rawScreenshot(
     session,
     window ? { kind: "window", handle: window.handle } : { kind: "screen" },
   );
-  if (!png) return null;
-  return { window: window?.title ?? "(full screen)", window_uid: window?.window_uid ?? null, png };
+  return {
+    window: window?.title ?? "(full screen)",
+    window_uid: window?.window_uid ?? null,
+    bytes: await encodeOffThread(image, encoding),
+  };
 }
 
-const screenshotInput = z.object(windowArgsFor(
-  "The window to capture",
-  "Without a window argument, or when none matches, the full primary screen is captured.",
-  "a uid of a window that no longer exists captures the full primary screen.",
-));
+const screenshotInput = z.object({
+  ...windowArgsFor(
+    "The window to capture",
+    "Without a window argument, or when none matches, the full primary screen is captured.",
+    "a uid of a window that no longer exists captures the full primary screen.",
+  ),
+  ...imageEncodingArgs,
+});
 
 export const getScreenshotTool = defineTool({
   name: "get_screenshot",
   description:
-    "Capture a PNG screenshot (base64) of a window, or of the full primary screen when no " +
-    "window is given. For reading text prefer get_screen_description; use this when a " +
-    "vision-capable model must look at the pixels.",
+    "Capture a screenshot (base64) of a window, or of the full primary screen when no window " +
+    "is given: a PNG, or a JPEG with format=jpeg (faster). For reading text prefer " +
+    "get_screen_description; use this when a vision-capable model must look at the pixels.",
   kind: "other",
   input: screenshotInput,
   annotations: READ_ONLY,
   async run(args, { session }) {
-    const shot = await captureScreenshot(session, args);
-    if (!shot) throw new ToolError("Internal", "screenshot capture failed");
+    const encoding = encodingOf(args);
+    const shot = await captureScreenshot(session, args, encoding);
     return {
       window: shot.window,
       ...(shot.window_uid ? { window_uid: shot.window_uid } : {}),
-      format: "png",
+      format: encoding.format,
       encoding: "base64",
-      data: toBase64(shot.png),
+      data: toBase64(shot.bytes),
     };
   },
 });

@@ -13,7 +13,21 @@ import { type Check, type Detail, prepareCheck } from "../wait/conditions.ts";
 import { checkedByTool, windowArgs } from "./args.ts";
 import { defineTool, READ_ONLY } from "./registry.ts";
 
+/** Polls closer than this would spend the service on walks (each poll may walk the window). */
 const MIN_POLL_MS = 50;
+/** With the live mirror a poll of an unchanged window costs a few ms: a change is seen sooner. */
+const MIN_POLL_MS_MIRRORED = 10;
+
+/** The interval a wait polls at: `requested` or `fallback`, no closer than the floor allows. */
+export function pollInterval(
+  requested: number | undefined,
+  fallback: number,
+  liveMirror: boolean,
+): number {
+  return Math.max(requested ?? fallback, liveMirror ? MIN_POLL_MS_MIRRORED : MIN_POLL_MS);
+}
+
+const FLOOR = "values under 50 count as 50 (under 10 as 10 with tree.live_mirror on).";
 const millis = z.number().int().min(0).max(3_600_000).optional();
 
 const REGEX = "Python re syntax, searched anywhere (not anchored); lookaround and " +
@@ -103,7 +117,7 @@ export const waitForTool = defineTool({
         "the server's wait_for.max_timeout_ms (60000 unless configured).",
     ),
     poll_ms: millis.describe(
-      "Milliseconds between polls. Default 200; values under 50 count as 50.",
+      `Milliseconds between polls. Default 200; ${FLOOR}`,
     ),
     window_uid: z.string().optional().describe(
       "The window whose tree element and text conditions read (from list_windows); " +
@@ -125,7 +139,7 @@ export const waitForTool = defineTool({
     const timeoutMs = timeoutOf(session, args.timeout_ms);
     const outcome = await pollUntil<{ index: number; detail: Detail }>({
       timeoutMs,
-      pollMs: Math.max(args.poll_ms ?? 200, MIN_POLL_MS),
+      pollMs: pollInterval(args.poll_ms, 200, session.config.tree.live_mirror),
       poll: async () => {
         const view = sessionView(session, args.window_uid);
         for (const [index, check] of checks.entries()) {
@@ -174,7 +188,7 @@ export const waitIdleTool = defineTool({
         "the server's wait_for.max_timeout_ms (60000 unless configured).",
     ),
     poll_ms: millis.describe(
-      "Milliseconds between captures. Default 100; values under 50 count as 50.",
+      `Milliseconds between captures. Default 100; ${FLOOR}`,
     ),
   }),
   annotations: READ_ONLY,
@@ -185,7 +199,7 @@ export const waitIdleTool = defineTool({
     let stillSince = 0;
     const outcome = await pollUntil<string>({
       timeoutMs: timeoutOf(session, args.timeout_ms),
-      pollMs: Math.max(args.poll_ms ?? 100, MIN_POLL_MS),
+      pollMs: pollInterval(args.poll_ms, 100, session.config.tree.live_mirror),
       poll: async () => {
         const capture = await captureWindow(session, window, "current");
         const now = performance.now();

@@ -5,7 +5,7 @@
 
 import { pngDataUrl } from "./data_url.ts";
 import { escapeHtml } from "./html_text.ts";
-import { type PixelSize, pngSize } from "./png_size.ts";
+import { type PixelSize, pngSize } from "../../image/pixel_size.ts";
 import type { Bounds } from "./result_facts.ts";
 
 export interface Marks {

@@ -1,5 +1,7 @@
-// DLLs that older Windows versions (or wine) may lack: opened once on first
-// use, null when they cannot be loaded, so callers take their fallback.
+// Native libraries a machine may lack (DLLs of older Windows versions or
+// wine, libturbojpeg on a Linux without the package, anything on another
+// system): opened once on first use, null when they cannot be loaded, so
+// callers take their fallback.
 
 export function optionalLibrary<S extends Deno.ForeignLibraryInterface>(
   path: string,

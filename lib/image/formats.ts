@@ -1,0 +1,13 @@
+// The formats screenshots are sent in: PNG (lossless, the default) and JPEG
+// (lossy, about three times faster to make) for clients that accept it.
+// Encoding runs in the image worker (lib/image/worker_main.ts).
+
+export const IMAGE_FORMATS = ["png", "jpeg"] as const;
+
+export type ImageFormat = typeof IMAGE_FORMATS[number];
+
+export type ImageEncoding = { format: "png" } | { format: "jpeg"; quality: number };
+
+export const PNG: ImageEncoding = { format: "png" };
+
+export const MIME_TYPES: Record<ImageFormat, string> = { png: "image/png", jpeg: "image/jpeg" };

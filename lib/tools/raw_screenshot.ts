@@ -1,0 +1,25 @@
+// The adapter's pixels for a screenshot tool, or the error that says why there
+// are none.
+
+import type { RawImage, ScreenshotTarget } from "../../adapters/types.ts";
+import { ToolError } from "../core/errors.ts";
+import type { Session } from "../core/session.ts";
+
+/** The legacy routes' answer when the platform gives no picture. */
+export const CAPTURE_FAILED = "Screenshot capture failed";
+
+/** The adapter's raw pixels (already masked by the safety rails); a refusal passes through. */
+export async function rawScreenshot(session: Session, target: ScreenshotTarget): Promise<RawImage> {
+  let image: RawImage | null = null;
+  let reason = "the platform returned no image";
+  try {
+    image = await session.adapter.screenshot(target);
+  } catch (e) {
+    if (e instanceof ToolError) throw e;
+    reason = (e as Error).message;
+  }
+  if (!image || image.width === 0 || image.height === 0) {
+    throw new ToolError("Internal", CAPTURE_FAILED, { reason });
+  }
+  return image;
+}
