@@ -10,15 +10,8 @@
 // Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
 
 import { launchWriter, startDesktop } from "../tests/linux/desktop.ts";
-import { openAtspi } from "../adapters/linux/ffi/atspi.ts";
-import { openGLib } from "../adapters/linux/ffi/glib.ts";
-import { openDBus } from "../adapters/linux/ffi/dbus.ts";
-import { openLibc } from "../adapters/linux/ffi/libc.ts";
-import { GValues } from "../adapters/linux/ffi/glib_values.ts";
-import { type Accessible, AtspiConnection } from "../adapters/linux/atspi/connection.ts";
-import { WireConnection } from "../adapters/linux/dbus_wire/connection.ts";
-import { accessibilityBusAddress } from "../adapters/linux/atspi/accessibility_bus.ts";
-import { AppConnections } from "../adapters/linux/atspi/app_connections.ts";
+import type { Accessible } from "../adapters/linux/atspi/connection.ts";
+import { openAtspiSession } from "../adapters/linux/atspi/host.ts";
 import {
   ACTIONS,
   AtspiBatch,
@@ -75,15 +68,8 @@ const writer = await launchWriter(desktop);
 for (const [k, v] of Object.entries(desktop.env)) Deno.env.set(k, v);
 const rows: string[] = [];
 try {
-  const { atspi } = openAtspi();
-  const { glib, gobject } = openGLib();
-  const { dbus } = openDBus();
-  const { libc } = openLibc();
-  const session = new AtspiConnection(atspi, glib, dbus, new GValues(glib, gobject));
-  session.init();
-  const batch = new AtspiBatch(
-    new AppConnections(libc, WireConnection.open(libc, accessibilityBusAddress(dbus), 3000)),
-  );
+  const { session, apps: connections } = openAtspiSession();
+  const batch = new AtspiBatch(connections);
   // LibreOffice keeps building its window for seconds after mapping it: wait for a stable count.
   let frame: Accessible | null = null;
   const counts: number[] = [];

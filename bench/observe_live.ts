@@ -19,22 +19,15 @@ import { type Element, walk } from "../lib/core/tree.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
 import { median, percentile } from "./measure/timing.ts";
+import { callTool } from "./measure/service_tool.ts";
 
 const RUNS = 40;
 const CHANGES = 20;
 
 type Service = Awaited<ReturnType<typeof startService>>;
 
-async function tool(service: Service, name: string, args: Record<string, unknown>) {
-  const response = await fetch(`${service.url}/api/tool/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(args),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
+const tool = (service: Service, name: string, args: Record<string, unknown>) =>
+  callTool(service.url, name, args);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -30,6 +30,7 @@ import { startService } from "../tests/helpers/service.ts";
 import { type Desktop, startDesktop } from "../tests/linux/desktop.ts";
 import { eventually } from "../tests/linux/linux_service.ts";
 import { getJson, settledWindow, windowsOf } from "./measure/views.ts";
+import { callTool } from "./measure/service_tool.ts";
 
 const SCREEN: Bounds = { x: 0, y: 0, width: 1920, height: 1080 };
 
@@ -214,28 +215,17 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-async function tool(base: string, name: string, args: Record<string, unknown>) {
-  const response = await fetch(`${base}/api/tool/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(args),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 /** One warm-up read, then TIMED_CALLS timed ones; the last answer is returned. */
 /** `--boxes`: get_ocr also reads the flat-colour boxes one by one. */
 const BOXES = Deno.args.includes("--boxes");
 
 async function timedOcr(base: string, uid: string): Promise<{ answer: OcrAnswer; timing: Timing }> {
-  let answer = await tool(base, "get_ocr", { window_uid: uid, boxes: BOXES }) as OcrAnswer;
+  let answer = await callTool(base, "get_ocr", { window_uid: uid, boxes: BOXES }) as OcrAnswer;
   const service: number[] = [];
   const roundTrip: number[] = [];
   for (let i = 0; i < TIMED_CALLS; i++) {
     const started = performance.now();
-    answer = await tool(base, "get_ocr", { window_uid: uid, boxes: BOXES }) as OcrAnswer;
+    answer = await callTool(base, "get_ocr", { window_uid: uid, boxes: BOXES }) as OcrAnswer;
     roundTrip.push(performance.now() - started);
     service.push(answer.ocr_ms);
   }
@@ -294,10 +284,10 @@ async function measureXterm(
   try {
     const uid = `x11:${term.window.toString(16)}`;
     // The newline moves the cursor block off the typed text.
-    await tool(base, "type_text", { window_uid: uid, text: `${TYPED_LINE}\n` });
+    await callTool(base, "type_text", { window_uid: uid, text: `${TYPED_LINE}\n` });
     // The warm-up read waits for cat's echo to be drawn.
     await eventually(
-      () => tool(base, "get_ocr", { window_uid: uid }) as Promise<OcrAnswer>,
+      () => callTool(base, "get_ocr", { window_uid: uid }) as Promise<OcrAnswer>,
       (a) => a.text.includes(TYPED_LINE),
       10_000,
     );

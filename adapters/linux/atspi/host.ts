@@ -257,7 +257,8 @@ class AtspiHost {
   }
 }
 
-function open(): AtspiHost {
+/** libatspi's connection and the host's own bus connection, open (the host's and benchmarks' start). */
+export function openAtspiSession() {
   const { atspi } = openAtspi();
   const { glib, gobject } = openGLib();
   const { dbus } = openDBus();
@@ -265,7 +266,12 @@ function open(): AtspiHost {
   const session = new AtspiConnection(atspi, glib, dbus, new GValues(glib, gobject));
   session.init();
   const bus = WireConnection.open(libc, accessibilityBusAddress(dbus), WIRE_OPEN_TIMEOUT_MS);
-  return new AtspiHost(session, new AppConnections(libc, bus), new EventQueue(session, gobject));
+  return { session, apps: new AppConnections(libc, bus), gobject };
+}
+
+function open(): AtspiHost {
+  const { session, apps, gobject } = openAtspiSession();
+  return new AtspiHost(session, apps, new EventQueue(session, gobject));
 }
 
 /** Serves the worker until stdin closes (the worker ended) or the bus is lost. */
