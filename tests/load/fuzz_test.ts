@@ -50,6 +50,14 @@ function restFuzz(job: RestFuzzJob): Promise<RestFuzzResult> {
 
 Deno.test(`REST fuzz: ${REST_CASES} schema-generated calls (seed ${SEED})`, async () => {
   const service = await startService({ config: CONFIG });
+  // The engine warms in the background after /api/healthz first answers; one read waits for it,
+  // so no fuzzed call that happens to come first pays for the engine's start.
+  const warm = await fetch(`${service.url}/api/tool/get_ocr`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+  });
+  assert.equal(warm.status, 200, await warm.text());
   const probe = await startHealthProbe(service.port, 50);
   try {
     const { problems, slowest } = await restFuzz({
