@@ -25,10 +25,26 @@ function sample(): { root: Element; addresses: Map<Element, string> } {
   return { root, addresses };
 }
 
-function tree(labelled = false): MirroredTree {
+const SOURCE = {
+  window: {
+    window: "4194305",
+    pid: 7,
+    title: "App",
+    client: { x: 0, y: 0, width: 200, height: 200 },
+    outer: { x: 0, y: 0, width: 200, height: 220 },
+  },
+  limits: { maxDepth: 64, maxNodes: 100, timeoutMs: 10 },
+};
+
+/** A mirrored sample whose walk took `walkMs`. */
+function mirrored(walkMs: number, labelled = false): MirroredTree {
   const { root, addresses } = sample();
-  const capture = { root, nodeCount: 5, captureMs: 20, cutShort: null };
-  return new MirroredTree(BUS, SCREEN_COORDINATES, "v1", capture, { addresses, labelled });
+  const capture = { root, nodeCount: 5, captureMs: walkMs, cutShort: null };
+  return new MirroredTree(BUS, SCREEN_COORDINATES, SOURCE, "v1", capture, { addresses, labelled });
+}
+
+function tree(labelled = false): MirroredTree {
+  return mirrored(20, labelled);
 }
 
 const change = (type: string, n: number, bus = BUS): Change => ({
@@ -39,6 +55,7 @@ const change = (type: string, n: number, bus = BUS): Change => ({
 
 Deno.test("mirror keys, depths and addresses", () => {
   const facts = {
+    window: "4194305",
     pid: 7,
     title: "T",
     client: { x: 0, y: 0, width: 9, height: 9 },
@@ -158,7 +175,7 @@ Deno.test("the mirror: bounds events that repeat a rectangle, other apps, overfl
   const { root, addresses } = sample();
   const capture = { root, nodeCount: 5, captureMs: 20, cutShort: null };
   const walked = { capture, addresses, labelled: false };
-  const t = mirror.record("k", BUS, SCREEN_COORDINATES, walked, false)!;
+  const t = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walked)!;
   const bounds = (rect: string): Change => ({ ...change("object:bounds-changed", 3), rect });
   mirror.apply({ changes: [bounds("1,2,3,4")], overflowed: false });
   assert.equal(t.marked.size, 1);
@@ -169,13 +186,120 @@ Deno.test("the mirror: bounds events that repeat a rectangle, other apps, overfl
   assert.equal(t.clean, true, "another application's event");
   mirror.apply({ changes: [], overflowed: true });
   assert.equal(t.wholeWalkNeeded, true, "after lost events nothing is vouched for");
-  const again = mirror.record("k", BUS, SCREEN_COORDINATES, walked, true)!;
+  const again = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walked)!;
   assert.equal(again.version, t.version, "an equal walk keeps the version");
-  const changed = mirror.record("k", BUS, SCREEN_COORDINATES, walked, false)!;
+  const other = sample();
+  other.root.children[1].name = "Goodbye";
+  const changed = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, {
+    ...walked,
+    ...other,
+    capture: { ...capture, root: other.root },
+  })!;
   assert.notEqual(changed.version, t.version);
   assert.equal(mirror.lookup("k"), changed);
   mirror.distrust(BUS);
   assert.equal(mirror.lookup("k"), null, "an application that changes silently is walked");
   const cut = { ...walked, capture: { ...capture, cutShort: "nodes" as const } };
-  assert.equal(mirror.record("j", ":1.8", SCREEN_COORDINATES, cut, false), null);
+  assert.equal(mirror.record("j", ":1.8", SCREEN_COORDINATES, SOURCE, cut), null);
+});
+
+Deno.test("when a tree is walked again to check what its events said", async (t) => {
+  const cases: Array<[string, (tree: MirroredTree) => void, number, string | null]> = [
+    ["just walked", () => {}, 0, null],
+    ["no events, in use, 2 s later", () => {}, 2100, "periodic"],
+    ["no events, unused for 30 s", (tree) => (tree.usedAt -= 40_000), 2100, null],
+    [
+      "events, not yet quiet",
+      (tree) => tree.note(change("object:state-changed:checked", 3)),
+      50,
+      null,
+    ],
+    [
+      "events, quiet 100 ms, walked 150 ms ago",
+      (tree) => tree.note(change("object:state-changed:checked", 3)),
+      150,
+      null,
+    ],
+    [
+      "events, quiet, walked 300 ms ago",
+      (tree) => tree.note(change("object:state-changed:checked", 3)),
+      300,
+      "events",
+    ],
+    [
+      "a widget shown, settling",
+      (tree) => tree.note(change("object:state-changed:visible", 5)),
+      150,
+      null,
+    ],
+    [
+      "a widget shown, settled",
+      (tree) => tree.note(change("object:state-changed:visible", 5)),
+      1100,
+      "events",
+    ],
+  ];
+  for (const [what, before, later, expected] of cases) {
+    await t.step(`${what} → ${expected}`, () => {
+      const tree = mirrored(20);
+      before(tree);
+      assert.equal(tree.checkDue(performance.now() + later), expected);
+    });
+  }
+  await t.step("a tree slower to walk than a check may take is never checked", () => {
+    const tree = mirrored(500);
+    tree.note(change("object:state-changed:checked", 3));
+    assert.equal(tree.checkDue(performance.now() + 5000), null);
+  });
+  await t.step("a whole walk keeps what calls for a check; the check's own walk does not", () => {
+    const mirror = new TreeMirror();
+    const { root, addresses } = sample();
+    const walked = {
+      capture: { root, nodeCount: 5, captureMs: 20, cutShort: null },
+      addresses,
+      labelled: false,
+    };
+    mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walked)!.note(
+      change("object:state-changed:visible", 5),
+    );
+    const during = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walked)!;
+    assert.equal(during.wholeWalkNeeded, true, "a shown widget may still be moving");
+    assert.equal(during.checkDue(performance.now() + 1100), "events");
+    const checked = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walked, true)!;
+    assert.equal(checked.checkDue(performance.now() + 1100), null);
+  });
+  await t.step("the same window seen renamed replaces its earlier tree; another does not", () => {
+    const mirror = new TreeMirror();
+    const { root, addresses } = sample();
+    const walked = {
+      capture: { root, nodeCount: 5, captureMs: 20, cutShort: null },
+      addresses,
+      labelled: false,
+    };
+    mirror.record("a", BUS, SCREEN_COORDINATES, SOURCE, walked);
+    const renamed = { ...SOURCE, window: { ...SOURCE.window, title: "*App" } };
+    mirror.record("b", BUS, SCREEN_COORDINATES, renamed, walked);
+    assert.equal(mirror.peek("a"), null);
+    const other = { ...SOURCE, window: { ...SOURCE.window, window: "4194399" } };
+    mirror.record("c", BUS, SCREEN_COORDINATES, other, walked);
+    assert.notEqual(mirror.peek("b"), null);
+  });
+  await t.step("the mirror names a due tree, except an application's it distrusts", () => {
+    const mirror = new TreeMirror();
+    const { root, addresses } = sample();
+    const capture = { root, nodeCount: 5, captureMs: 20, cutShort: null };
+    const tree = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, {
+      capture,
+      addresses,
+      labelled: false,
+    })!;
+    assert.equal(mirror.dueForCheck(performance.now()), null);
+    assert.deepEqual(mirror.dueForCheck(performance.now() + 2100), {
+      key: "k",
+      tree,
+      why: "periodic",
+    });
+    mirror.distrust(BUS);
+    assert.equal(mirror.dueForCheck(performance.now() + 2100), null);
+  });
 });

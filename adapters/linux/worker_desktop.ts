@@ -83,7 +83,8 @@ export class LinuxDesktop {
     const client = clientBounds(this.x, id);
     const outer = frameBounds(this.x, id);
     if (client === null || outer === null) return null;
-    return { pid: windowPid(this.x, id), title: windowTitle(this.x, id), client, outer };
+    const pid = windowPid(this.x, id);
+    return { window: id.toString(), pid, title: windowTitle(this.x, id), client, outer };
   }
 
   treeSource(): TreeSourceInfo {

@@ -122,11 +122,15 @@ class AtspiHost {
     const key = mirrorKey(window, limits);
     const tree = mirror ? this.mirror.lookup(key) : null;
     if (tree !== null && (tree.clean || this.patch(tree, limits, started))) {
+      tree.usedAt = performance.now();
       return tree.version === known
         ? { unchanged: known }
         : { capture: tree.capture, version: tree.version };
     }
-    return this.walkWhole(window, limits, mirror ? key : null);
+    const answer = this.walkWhole(window, limits, mirror ? key : null);
+    const walked = mirror ? this.mirror.peek(key) : null;
+    if (walked !== null) walked.usedAt = performance.now();
+    return answer;
   }
 
   /** Subscribes to AT-SPI events once a caller uses the mirror (apps emit only what is listened to). */
@@ -166,8 +170,13 @@ class AtspiHost {
     }
   }
 
-  /** A walk of the whole window, mirrored under `key` (null: not mirrored). */
-  private walkWhole(window: WindowFacts, limits: CaptureLimits, key: string | null): HostCapture {
+  /** A walk of the whole window, mirrored under `key` (null: not mirrored); `checked`: see record. */
+  private walkWhole(
+    window: WindowFacts,
+    limits: CaptureLimits,
+    key: string | null,
+    checked = false,
+  ): HostCapture {
     this.ready();
     const found = this.frames.find(window);
     if (found === null) {
@@ -179,8 +188,7 @@ class AtspiHost {
       const walked = captureFrame(this.session, this.batch, frame, quirks, limits, title);
       const bus = busNameOf(frame);
       if (key === null || bus === null) return { capture: walked.capture, version: null };
-      const same = this.checkEvents(key, walked.capture);
-      const tree = this.mirror.record(key, bus, quirks, walked, same);
+      const tree = this.mirror.record(key, bus, quirks, { window, limits }, walked, checked);
       return { capture: walked.capture, version: tree?.version ?? null };
     } finally {
       this.session.unref(found.frame);
@@ -188,19 +196,26 @@ class AtspiHost {
   }
 
   /**
-   * A walk of a window whose mirrored tree no event has touched must find
-   * the same tree; when it does not, and no event came in meanwhile, the
-   * application changes without telling: it is walked from now on.
+   * Between requests: walks one mirrored tree again whose events may have
+   * missed something (see TreeMirror.dueForCheck) and keeps what it finds. A
+   * tree that changed while its application sent no event at all means the
+   * application changes without telling: its windows are walked from now on.
    */
-  private checkEvents(key: string, walked: Capture): boolean {
-    const before = this.mirror.peek(key);
-    if (before === null) return false;
-    if (JSON.stringify(before.capture.root) === JSON.stringify(walked.root)) return true;
-    if (!before.clean) return false;
-    // Events of the change may still be on their way: they stay queued for the new tree.
-    this.session.pump();
-    if (!this.events.pendingFrom(before.bus)) this.mirror.distrust(before.bus);
-    return false;
+  private check(): void {
+    const due = this.mirror.dueForCheck(performance.now());
+    if (due === null) return;
+    const { key, tree, why } = due;
+    try {
+      const answer = this.walkWhole(tree.source.window, tree.source.limits, key, true);
+      const changed = answer === null || !("capture" in answer) || answer.version !== tree.version;
+      if (!changed || why !== "periodic") return;
+      // Events of the change may still be on their way: they stay queued for the new tree.
+      this.session.pump();
+      if (!this.events.pendingFrom(tree.bus)) this.mirror.distrust(tree.bus);
+    } catch {
+      // A window gone or an application busy: the next capture walks it and says so.
+      this.mirror.forget(key);
+    }
   }
 
   /** The operation's outcome; null when the window's application is not accessible. */
@@ -250,10 +265,11 @@ class AtspiHost {
     }
   }
 
-  /** Between requests: keeps libatspi's cache current and the mirror following events. */
+  /** Between requests: keeps libatspi's cache current, the mirror following events and checked. */
   pump(): void {
     this.session.pump();
     this.mirror.apply(this.events.drain());
+    this.check();
   }
 }
 

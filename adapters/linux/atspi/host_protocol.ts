@@ -6,6 +6,8 @@ import type { Capture, CaptureLimits, ElementOperation } from "../../types.ts";
 
 /** What the worker's X connection knows of a window: the host has no X connection. */
 export interface WindowFacts {
+  /** The X window (its id in decimal): the same window seen later, whatever else changed. */
+  window: string;
   pid: number;
   title: string;
   /** The client area and the frame with decorations, in root coordinates. */

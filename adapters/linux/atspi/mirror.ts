@@ -5,6 +5,10 @@
 // that moved, resized or was renamed (its key changes), any tree after the
 // event queue overflowed, a marked root, a name change where a field is named
 // by a label, and every tree of an application seen changing without events.
+// Events can be incomplete (GTK3 tells of a toggle but not of the list rows it
+// made selectable), so between requests the host walks a tree again once its
+// application has been quiet after events, and now and then when it had none
+// (dueForCheck).
 
 import { assignIds, countNodes, type Element, walk } from "../../../lib/core/tree.ts";
 import type { Capture, CaptureLimits } from "../../types.ts";
@@ -26,11 +30,29 @@ const VISIBILITY_CHANGES = [VISIBLE_CHANGE, "object:state-changed:showing"];
 const UNSETTLED_MS = 1000;
 /** Rectangles remembered from bounds events, per object, before the memory starts over. */
 const RECTS_KEPT = 20000;
+/** How long an application is quiet after events before its trees are walked again to check. */
+const CHECK_QUIET_MS = 100;
+/** A tree is checked at most this often (an application that animates is never quiet for long). */
+const CHECK_GAP_MS = 250;
+/** How often a tree without events is walked again to check, while callers use it. */
+const CHECK_EVERY_MS = 2000;
+/** A tree unused this long is no longer checked without events. */
+const IN_USE_MS = 30_000;
+/** Trees that take longer to walk are not checked: the host serves nothing while it walks. */
+const CHECK_MAX_WALK_MS = 100;
 
 /** What a tree is a tree of: the same key, the same window seen the same way. */
 export function mirrorKey(window: WindowFacts, limits: CaptureLimits): string {
   const { pid, title, client, outer } = window;
   return JSON.stringify([pid, title, client, outer, limits.maxDepth, limits.maxNodes]);
+}
+
+function sameWindow(
+  a: { window: WindowFacts; limits: CaptureLimits },
+  b: { window: WindowFacts; limits: CaptureLimits },
+): boolean {
+  return a.window.window === b.window.window && a.limits.maxDepth === b.limits.maxDepth &&
+    a.limits.maxNodes === b.limits.maxNodes;
 }
 
 /** Whether a capture is whole enough to mirror (a depth cut is part of its limits). */
@@ -57,16 +79,42 @@ export class MirroredTree {
   private labelled: boolean;
   /** Until then a widget shown may still be moving: the window is walked whole. */
   private unsettledUntil = 0;
+  /** When the tree was last walked whole, and when it last had an event since. */
+  readonly walkedAt = performance.now();
+  private lastEventAt: number | null = null;
+  /** When a caller was last answered with this tree (or its predecessor). */
+  usedAt = this.walkedAt;
+  /** What a whole walk took: the cost of a check. */
+  private readonly walkMs: number;
 
   constructor(
     readonly bus: string,
     readonly quirks: FrameQuirks,
+    /** The window and limits walked: what a check walks again. */
+    readonly source: { window: WindowFacts; limits: CaptureLimits },
     public version: string,
     public capture: Capture,
     walked: Pick<WalkResults, "addresses" | "labelled">,
   ) {
     this.labelled = walked.labelled;
+    this.walkMs = capture.captureMs;
     this.adopt(capture.root, walked.addresses, null);
+  }
+
+  /**
+   * Whether a whole walk should check the tree now: "events" once its
+   * application is quiet after events (and shown widgets have settled),
+   * "periodic" when it had none for CHECK_EVERY_MS while in use; null otherwise.
+   */
+  checkDue(now: number): "events" | "periodic" | null {
+    if (this.walkMs > CHECK_MAX_WALK_MS) return null;
+    if (this.lastEventAt !== null) {
+      const quiet = now - this.lastEventAt >= CHECK_QUIET_MS && now >= this.unsettledUntil;
+      return quiet && now - this.walkedAt >= CHECK_GAP_MS ? "events" : null;
+    }
+    return now - this.walkedAt >= CHECK_EVERY_MS && now - this.usedAt <= IN_USE_MS
+      ? "periodic"
+      : null;
   }
 
   /** Whether the tree is as current as the events received. */
@@ -79,8 +127,21 @@ export class MirroredTree {
     return this.stale || performance.now() < this.unsettledUntil;
   }
 
+  /**
+   * Takes over from the tree a whole walk replaced: when a caller used it
+   * and, unless the walk was the check, the events that still call for one
+   * and the time shown widgets take to settle (a walk can catch them moving).
+   */
+  follows(before: MirroredTree, checked: boolean): void {
+    this.usedAt = before.usedAt;
+    if (checked) return;
+    this.lastEventAt = before.lastEventAt;
+    this.unsettledUntil = before.unsettledUntil;
+  }
+
   /** Follows one event of this tree's application. */
   note(change: Change): void {
+    this.lastEventAt = performance.now();
     const address = addressOf(change);
     const node = this.nodes.get(address);
     const shown = VISIBILITY_CHANGES.includes(change.type);
@@ -220,22 +281,41 @@ export class TreeMirror {
     return this.trees.get(key) ?? null;
   }
 
+  /** The first tree a check should walk again now, and why; null when none is due. */
+  dueForCheck(now: number): { key: string; tree: MirroredTree; why: "events" | "periodic" } | null {
+    for (const [key, tree] of this.trees) {
+      if (this.silent.has(tree.bus)) continue;
+      const why = tree.checkDue(now);
+      if (why !== null) return { key, tree, why };
+    }
+    return null;
+  }
+
   /**
-   * Mirrors a fresh walk of a window (replacing its earlier tree; `same`: equal
-   * to it, so its version is kept); null when not mirrorable.
+   * Mirrors a fresh walk of a window (replacing its earlier tree, whose
+   * version it keeps when the walk found the same tree); null when not mirrorable.
    */
   record(
     key: string,
     bus: string,
     quirks: FrameQuirks,
+    source: { window: WindowFacts; limits: CaptureLimits },
     walked: FrameWalk,
-    same: boolean,
+    /** Whether the walk was a check (dueForCheck): events before it are accounted for. */
+    checked = false,
   ): MirroredTree | null {
     const before = this.trees.get(key);
     this.trees.delete(key);
     if (!mirrorable(walked.capture)) return null;
-    const version = same && before !== undefined ? before.version : this.nextVersion();
-    const tree = new MirroredTree(bus, quirks, version, walked.capture, walked);
+    const same = before !== undefined &&
+      JSON.stringify(before.capture.root) === JSON.stringify(walked.capture.root);
+    const version = same ? before.version : this.nextVersion();
+    const tree = new MirroredTree(bus, quirks, source, version, walked.capture, walked);
+    if (before !== undefined) tree.follows(before, checked);
+    // The same window seen moved, resized or renamed: its earlier tree is of no more use.
+    for (const [other, earlier] of this.trees) {
+      if (sameWindow(earlier.source, source)) this.trees.delete(other);
+    }
     this.trees.set(key, tree);
     while (this.trees.size > CAPACITY) this.trees.delete(this.trees.keys().next().value!);
     return tree;
