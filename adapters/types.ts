@@ -75,10 +75,19 @@ export function asCapture(answer: Capture | Unchanged | null): Capture | null {
 }
 
 /** Raw RGBA pixels, row-major, 4 bytes a pixel. */
+/**
+ * How a picture's four bytes a pixel are ordered: RGBA, or the B, G, R,
+ * unused order an X server writes (left as it is only for a caller that
+ * accepts it: converting 1080p costs milliseconds).
+ */
+export type PixelLayout = "rgba" | "bgrx";
+
 export interface RawImage {
   width: number;
   height: number;
   data: Uint8Array;
+  /** Absent: "rgba". */
+  layout?: PixelLayout;
 }
 
 export type ScreenshotTarget =
@@ -181,7 +190,8 @@ export interface Adapter {
    * included) below. Null when no application has that name.
    */
   captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null>;
-  screenshot(target: ScreenshotTarget): Promise<RawImage | null>;
+  /** `accept`: the layouts the caller can take besides RGBA (an adapter may ignore it). */
+  screenshot(target: ScreenshotTarget, accept?: PixelLayout[]): Promise<RawImage | null>;
   input(action: InputAction, handle: string | null): Promise<ActionOutcome>;
   elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome>;
   monitors(): Promise<Monitor[]>;

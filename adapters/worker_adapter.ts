@@ -15,6 +15,7 @@ import {
   type ElementOperation,
   type ElementRef,
   type InputAction,
+  type PixelLayout,
   type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
@@ -215,8 +216,8 @@ export class WorkerAdapter implements Adapter {
     );
   }
 
-  screenshot(target: ScreenshotTarget): Promise<RawImage | null> {
-    return this.call("screenshot", [target], this.requestTimeoutMs);
+  screenshot(target: ScreenshotTarget, accept: PixelLayout[] = []): Promise<RawImage | null> {
+    return this.call("screenshot", [target, accept], this.requestTimeoutMs);
   }
 
   input(action: InputAction, handle: string | null): Promise<ActionOutcome> {

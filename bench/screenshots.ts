@@ -13,7 +13,7 @@
 import { openX11 } from "../adapters/linux/ffi/x11.ts";
 import { XDisplay } from "../adapters/linux/x11/display.ts";
 import { grabRootArea } from "../adapters/linux/x11/screenshot.ts";
-import { bgrxToRgba } from "../adapters/linux/x11/pixels.ts";
+import { bgrxToRgba } from "../lib/image/pixel_layout.ts";
 import { ShmGrabber } from "../adapters/linux/x11/shm_grab.ts";
 import { toBase64 } from "../lib/core/base64.ts";
 import { encodeJpeg } from "../lib/image/jpeg.ts";
@@ -46,6 +46,7 @@ try {
   if (!shm) throw new Error("the X server offers no MIT-SHM");
   row("grab 1920×1080 + RGBA, XGetImage (baseline)", await timed(() => grabRootArea(x, area)));
   row("grab 1920×1080 + RGBA, MIT-SHM", await timed(() => shm.grab(area)));
+  row("grab 1920×1080 as X's BGRX, MIT-SHM", await timed(() => shm.grab(area, "bgrx")));
   const picture = shm.grab(area)!;
   shm.close();
   let png: Uint8Array = new Uint8Array();

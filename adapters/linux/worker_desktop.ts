@@ -11,6 +11,7 @@ import {
   type ElementOperation,
   type ElementRef,
   type InputAction,
+  type PixelLayout,
   type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
@@ -146,7 +147,7 @@ export class LinuxDesktop {
     return capture;
   }
 
-  screenshot(target: ScreenshotTarget): RawImage | null {
+  screenshot(target: ScreenshotTarget, accept: PixelLayout[] = []): RawImage | null {
     const screen = screenBounds(this.x);
     let area: Bounds | null = screen;
     if (target.kind === "monitor") {
@@ -156,16 +157,19 @@ export class LinuxDesktop {
       const bounds = frameBounds(this.x, this.window(target.handle));
       area = bounds ? intersect(bounds, screen) : null;
     }
-    return area === null ? null : this.grab(area, screen);
+    // X writes BGRX: a caller that takes it spares the conversion.
+    return area === null
+      ? null
+      : this.grab(area, screen, accept.includes("bgrx") ? "bgrx" : "rgba");
   }
 
   /** MIT-SHM where the server offers it (tried once, grown with the screen), else XGetImage. */
-  private grab(area: Bounds, screen: Bounds): RawImage {
+  private grab(area: Bounds, screen: Bounds, layout: PixelLayout): RawImage {
     if (this.shm === undefined || (this.shm !== null && !this.shm.fits(screen))) {
       this.shm?.close();
       this.shm = ShmGrabber.open(this.x, screen.width, screen.height);
     }
-    return this.shm?.grab(area) ?? grabRootArea(this.x, area);
+    return this.shm?.grab(area, layout) ?? grabRootArea(this.x, area, layout);
   }
 
   monitors(): Monitor[] {

@@ -2,6 +2,8 @@
 // (lossy, about three times faster to make) for clients that accept it.
 // Encoding runs in the image worker (lib/image/worker_main.ts).
 
+import type { PixelLayout } from "../../adapters/types.ts";
+
 export const IMAGE_FORMATS = ["png", "jpeg"] as const;
 
 export type ImageFormat = typeof IMAGE_FORMATS[number];
@@ -9,5 +11,10 @@ export type ImageFormat = typeof IMAGE_FORMATS[number];
 export type ImageEncoding = { format: "png" } | { format: "jpeg"; quality: number };
 
 export const PNG: ImageEncoding = { format: "png" };
+
+/** The pixel layouts an encoding reads as they are (TurboJPEG reads X's BGRX: no conversion). */
+export function layoutsFor(encoding: ImageEncoding): PixelLayout[] {
+  return encoding.format === "jpeg" ? ["bgrx"] : [];
+}
 
 export const MIME_TYPES: Record<ImageFormat, string> = { png: "image/png", jpeg: "image/jpeg" };

@@ -7,6 +7,7 @@
 import jpegJs from "jpeg-js";
 import type { RawImage } from "../../adapters/types.ts";
 import { type TurboJpeg, turboJpeg } from "./turbojpeg.ts";
+import { asRgba } from "./pixel_layout.ts";
 
 /** quality 1–100; `turbo` null forces the JavaScript encoder. */
 export function encodeJpeg(
@@ -14,8 +15,8 @@ export function encodeJpeg(
   quality: number,
   turbo: TurboJpeg | null = turboJpeg(),
 ): Uint8Array {
-  if (turbo) return turbo.encode(image, quality);
-  const { data } = jpegJs.encode(image, quality);
+  if (turbo) return turbo.encode(image, quality, image.layout);
+  const { data } = jpegJs.encode(asRgba(image), quality);
   // A Buffer may be a view into a shared pool: copy to bytes of its own, which can be transferred.
   return new Uint8Array(data);
 }

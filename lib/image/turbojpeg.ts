@@ -4,7 +4,7 @@
 // null where it is missing (Windows, a Linux without the package): callers
 // then take lib/image/jpeg.ts's JavaScript encoder.
 
-import type { RawImage } from "../../adapters/types.ts";
+import type { PixelLayout, RawImage } from "../../adapters/types.ts";
 import { optionalLibrary } from "../core/optional_library.ts";
 
 export const TURBOJPEG_LIBRARY = "libturbojpeg.so.0";
@@ -25,12 +25,10 @@ const library = optionalLibrary(TURBOJPEG_LIBRARY, {
 });
 
 /** turbojpeg.h's TJPF values of the 4-byte pixel layouts we encode from. */
-const PIXEL_FORMATS = {
+const PIXEL_FORMATS: Record<PixelLayout, number> = {
   rgba: 7, // TJPF_RGBA: the service's RawImage
   bgrx: 3, // TJPF_BGRX: what a 24-bit X server writes, before any conversion
-} as const;
-
-export type PixelLayout = keyof typeof PIXEL_FORMATS;
+};
 
 /**
  * TJSAMP_420: chroma at half resolution both ways, as browsers and most

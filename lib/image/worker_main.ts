@@ -7,6 +7,7 @@ import { answerJobs } from "../core/off_thread.ts";
 import { decodePng, encodePng } from "./png.ts";
 import type { ImageEncoding } from "./formats.ts";
 import { encodeJpeg } from "./jpeg.ts";
+import { asRgba } from "./pixel_layout.ts";
 import { scaleTo } from "./raster.ts";
 import { cropAndScale } from "./crop.ts";
 import { type OcrPrepare, prepareForOcr } from "../ocr/preprocess.ts";
@@ -48,13 +49,15 @@ answerJobs<ImageJob, Uint8Array | RawImage | OcrBoxes>(
       case "decode":
         return decodePng(job.bytes, { maxPixels: job.maxPixels });
       case "scale":
-        return scaleTo(job.image, job.width, job.height);
+        return scaleTo(asRgba(job.image), job.width, job.height);
       case "crop":
-        return encodeImage(cropAndScale(job.image, job.box, job), job.encoding);
+        return encodeImage(cropAndScale(asRgba(job.image), job.box, job), job.encoding);
       case "ocr_prepare":
-        return encodePng(prepareForOcr(job.image, job.job).image);
-      case "ocr_boxes":
-        return ocrBoxes(job.image, job.job, job.regions ?? textBoxes(job.image, job.limit));
+        return encodePng(prepareForOcr(asRgba(job.image), job.job).image);
+      case "ocr_boxes": {
+        const image = asRgba(job.image);
+        return ocrBoxes(image, job.job, job.regions ?? textBoxes(image, job.limit));
+      }
     }
   },
   (result) => {
@@ -64,8 +67,11 @@ answerJobs<ImageJob, Uint8Array | RawImage | OcrBoxes>(
   },
 );
 
+/** TurboJPEG takes X's BGRX as it is; everything else is given RGBA. */
 async function encodeImage(image: RawImage, encoding: ImageEncoding): Promise<Uint8Array> {
-  return encoding.format === "jpeg" ? encodeJpeg(image, encoding.quality) : await encodePng(image);
+  return encoding.format === "jpeg"
+    ? encodeJpeg(image, encoding.quality)
+    : await encodePng(asRgba(image));
 }
 
 async function ocrBoxes(

@@ -13,6 +13,7 @@ import {
   type ElementOperation,
   type ElementRef,
   type InputAction,
+  type PixelLayout,
   type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
@@ -101,9 +102,9 @@ export class GuardedAdapter implements Adapter {
     return capture;
   }
 
-  async screenshot(target: ScreenshotTarget): Promise<RawImage | null> {
+  async screenshot(target: ScreenshotTarget, accept?: PixelLayout[]): Promise<RawImage | null> {
     const window = target.kind === "window" ? await this.permitted(target.handle) : null;
-    const image = await this.inner.screenshot(target);
+    const image = await this.inner.screenshot(target, accept);
     if (!image) return image;
     const origin = window ? window.bounds : await this.originOf(target);
     const masksElements = this.guard.redactor.active && this.guard.imageBlur !== "off";

@@ -16,7 +16,8 @@ export function maskBoxes(
 ): RawImage {
   if (boxes.length === 0) return image;
   const data = new Uint8Array(image.data);
-  const out = { width: image.width, height: image.height, data };
+  // Black and averaged blocks come out the same in either pixel layout.
+  const out = { ...image, data };
   for (const box of boxes) {
     const x0 = clamp(Math.floor(box.x - origin.x), image.width);
     const y0 = clamp(Math.floor(box.y - origin.y), image.height);

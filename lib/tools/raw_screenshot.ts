@@ -1,19 +1,26 @@
 // The adapter's pixels for a screenshot tool, or the error that says why there
 // are none.
 
-import type { RawImage, ScreenshotTarget } from "../../adapters/types.ts";
+import type { PixelLayout, RawImage, ScreenshotTarget } from "../../adapters/types.ts";
 import { ToolError } from "../core/errors.ts";
 import type { Session } from "../core/session.ts";
 
 /** The legacy routes' answer when the platform gives no picture. */
 export const CAPTURE_FAILED = "Screenshot capture failed";
 
-/** The adapter's raw pixels (already masked by the safety rails); a refusal passes through. */
-export async function rawScreenshot(session: Session, target: ScreenshotTarget): Promise<RawImage> {
+/**
+ * The adapter's raw pixels (already masked by the safety rails), in RGBA or
+ * a layout in `accept`; a refusal passes through.
+ */
+export async function rawScreenshot(
+  session: Session,
+  target: ScreenshotTarget,
+  accept: PixelLayout[] = [],
+): Promise<RawImage> {
   let image: RawImage | null = null;
   let reason = "the platform returned no image";
   try {
-    image = await session.adapter.screenshot(target);
+    image = await session.adapter.screenshot(target, accept);
   } catch (e) {
     if (e instanceof ToolError) throw e;
     reason = (e as Error).message;

@@ -24,6 +24,7 @@ import { GRID_LIMITS, sketchView } from "../sketch/view.ts";
 import { windowArgs, windowArgsFor } from "./args.ts";
 import { encodingOf, imageEncodingArgs } from "./image_args.ts";
 import { rawScreenshot } from "./raw_screenshot.ts";
+import { layoutsFor } from "../image/formats.ts";
 import { bboxArg, parseBox } from "./region_args.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
 
@@ -212,9 +213,9 @@ export async function fullScreenshot(
     });
     sketch = typeof view?.sketch === "string" ? view.sketch : null;
   }
-  const image = await rawScreenshot(session, { kind: "screen" });
-  const { width, height } = image;
   const encoding = encodingOf(args);
+  const image = await rawScreenshot(session, { kind: "screen" }, layoutsFor(encoding));
+  const { width, height } = image;
   const bytes = await encodeOffThread(image, encoding);
   const warnings = [
     ...(resolution.warning ? [resolution.warning] : []),

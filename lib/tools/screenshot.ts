@@ -2,7 +2,7 @@
 // full primary screen, as a PNG or, when asked for, a JPEG.
 
 import { z } from "zod";
-import type { ImageEncoding } from "../image/formats.ts";
+import { type ImageEncoding, layoutsFor } from "../image/formats.ts";
 import { encodeOffThread } from "../image/workers.ts";
 import type { Session } from "../core/session.ts";
 import { listWindows, resolveListed, toBase64 } from "../observe/capture.ts";
@@ -22,6 +22,7 @@ export async function captureScreenshot(
   const image = await rawScreenshot(
     session,
     window ? { kind: "window", handle: window.handle } : { kind: "screen" },
+    layoutsFor(encoding),
   );
   return {
     window: window?.title ?? "(full screen)",

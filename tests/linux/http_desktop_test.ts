@@ -5,6 +5,7 @@
 import { strict as assert } from "node:assert";
 import { decodeBase64, pngSize } from "../helpers/http.ts";
 import { decodePng } from "../../lib/image/png.ts";
+import { decode as decodeImage, Image } from "imagescript";
 import type { Element } from "../../lib/core/tree.ts";
 import {
   accessibleStructure,
@@ -115,6 +116,30 @@ desktopTest(
           width: b.width,
           height: Math.min(b.height, 800 - b.y),
         });
+      });
+
+      await t.step("a JPEG screenshot (from X's BGRX) has the PNG's colours", async () => {
+        // Nothing on the screen moves between the two: the factory's page is static.
+        const png = await decodePng(
+          decodeBase64(String((await c.get("/api/screenshot")).body.data)),
+        );
+        const jpegBody = (await c.get("/api/screenshot?format=jpeg&quality=90")).body;
+        assert.equal(jpegBody.format, "jpeg");
+        const jpeg = await decodeImage(decodeBase64(String(jpegBody.data)));
+        assert.ok(jpeg instanceof Image);
+        assert.deepEqual([jpeg.width, jpeg.height], [png.width, png.height]);
+        // Where red and blue differ clearly (GTK's blue accents), the JPEG must agree on
+        // which is larger: red and blue swapped would turn every such pixel around.
+        let coloured = 0;
+        let agreeing = 0;
+        for (let i = 0; i < png.data.length; i += 4 * 7) {
+          const [r, b] = [png.data[i], png.data[i + 2]];
+          if (Math.abs(r - b) < 60) continue;
+          coloured++;
+          if (Math.sign(jpeg.bitmap[i] - jpeg.bitmap[i + 2]) === Math.sign(r - b)) agreeing++;
+        }
+        assert.ok(coloured > 50, `coloured pixels sampled: ${coloured}`);
+        assert.ok(agreeing / coloured > 0.9, `${agreeing} of ${coloured} agree`);
       });
 
       const enabledCheckBox = async () => {

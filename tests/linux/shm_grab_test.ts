@@ -1,12 +1,14 @@
 // Screenshots through MIT-SHM against the real X server of a test desktop:
 // the server offers the extension, and every area grabbed through shared
-// memory holds exactly the pixels XGetImage returns for it.
+// memory holds exactly the pixels XGetImage returns for it, in RGBA and in
+// X's own BGRX (which, converted, is the same RGBA).
 
 import { strict as assert } from "node:assert";
 import { openX11 } from "../../adapters/linux/ffi/x11.ts";
 import { XDisplay } from "../../adapters/linux/x11/display.ts";
 import { grabRootArea } from "../../adapters/linux/x11/screenshot.ts";
 import { ShmGrabber } from "../../adapters/linux/x11/shm_grab.ts";
+import { asRgba } from "../../lib/image/pixel_layout.ts";
 import { desktopTest } from "./linux_service.ts";
 
 desktopTest("MIT-SHM screenshots equal XGetImage's, pixel for pixel", async (_t, desktop) => {
@@ -39,6 +41,15 @@ desktopTest("MIT-SHM screenshots equal XGetImage's, pixel for pixel", async (_t,
           viaShm.data.every((byte, i) => byte === viaGetImage.data[i]),
           `the pixels of ${JSON.stringify(area)} differ`,
         );
+        for (const bgrx of [shm.grab(area, "bgrx")!, grabRootArea(x, area, "bgrx")]) {
+          assert.equal(bgrx.layout, "bgrx");
+          assert.equal(bgrx.data.length, area.width * area.height * 4);
+          const rgba = asRgba(bgrx).data;
+          assert.ok(
+            rgba.every((byte, i) => byte === viaGetImage.data[i]),
+            `the BGRX pixels of ${JSON.stringify(area)} differ`,
+          );
+        }
       }
       assert.equal(shm.fits({ x: 0, y: 0, width: width + 1, height }), false);
     } finally {

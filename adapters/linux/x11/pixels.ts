@@ -1,48 +1,41 @@
-// X's 32-bit pixels as the service's RGBA.
+// X's 32-bit pixels as the service's RGBA, or as X wrote them for a caller that takes BGRX.
 
-import type { RawImage } from "../../types.ts";
+import type { PixelLayout, RawImage } from "../../types.ts";
+import { bgrxToRgba } from "../../../lib/image/pixel_layout.ts";
 import {
   XIMAGE_BITS_PER_PIXEL_OFFSET,
   XIMAGE_BYTES_PER_LINE_OFFSET,
   XIMAGE_DATA_OFFSET,
 } from "../ffi/x11.ts";
 
-/** Copies 32-bit little-endian BGRX rows (stride in bytes) into tightly packed RGBA. */
-export function bgrxToRgba(
-  source: Uint32Array,
-  stride: number,
-  width: number,
-  height: number,
-): Uint8Array {
-  const out = new Uint32Array(width * height);
-  const rowPixels = stride / 4;
-  for (let row = 0; row < height; row++) {
-    let from = row * rowPixels;
-    let to = row * width;
-    const end = to + width;
-    while (to < end) {
-      const p = source[from++];
-      // 0xXXRRGGBB in memory order B,G,R,X becomes R,G,B,A = 0xAABBGGRR.
-      out[to++] = 0xff000000 | ((p & 0xff) << 16) | (p & 0xff00) | ((p >>> 16) & 0xff);
-    }
-  }
-  return new Uint8Array(out.buffer);
-}
-
-/** An XImage of `size` (from XGetImage or XShmGetImage) as RGBA; throws on a visual other than 32 bits. */
-export function rgbaOfImage(
+/**
+ * An XImage of `size` (from XGetImage or XShmGetImage) copied out in `layout`
+ * (rows packed); throws on a visual other than 32 bits.
+ */
+export function pixelsOfImage(
   image: Deno.PointerObject,
   size: { width: number; height: number },
+  layout: PixelLayout = "rgba",
 ): RawImage {
   const view = new Deno.UnsafePointerView(image);
   const bitsPerPixel = view.getInt32(XIMAGE_BITS_PER_PIXEL_OFFSET);
   if (bitsPerPixel !== 32) throw new Error(`unsupported X visual: ${bitsPerPixel} bits per pixel`);
   const stride = view.getInt32(XIMAGE_BYTES_PER_LINE_OFFSET);
   const data = view.getPointer(XIMAGE_DATA_OFFSET)!;
-  const pixels = new Uint32Array(Deno.UnsafePointerView.getArrayBuffer(data, stride * size.height));
-  return {
-    width: size.width,
-    height: size.height,
-    data: bgrxToRgba(pixels, stride, size.width, size.height),
-  };
+  const bytes = new Uint8Array(Deno.UnsafePointerView.getArrayBuffer(data, stride * size.height));
+  const { width, height } = size;
+  if (layout === "rgba") {
+    const pixels = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+    return { width, height, data: bgrxToRgba(pixels, stride, width, height) };
+  }
+  const row = width * 4;
+  let packed: Uint8Array;
+  if (stride === row) packed = bytes.slice(0, row * height);
+  else {
+    packed = new Uint8Array(row * height);
+    for (let y = 0; y < height; y++) {
+      packed.set(bytes.subarray(y * stride, y * stride + row), y * row);
+    }
+  }
+  return { width, height, data: packed, layout: "bgrx" };
 }

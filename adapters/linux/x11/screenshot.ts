@@ -1,14 +1,18 @@
-// Screenshots: XGetImage of a root-window rectangle, converted from BGRX to
-// RGBA (the fallback where MIT-SHM cannot be used: x11/shm_grab.ts).
+// Screenshots: XGetImage of a root-window rectangle, in RGBA or as X wrote it
+// (the fallback where MIT-SHM cannot be used: x11/shm_grab.ts).
 
-import type { RawImage } from "../../types.ts";
+import type { PixelLayout, RawImage } from "../../types.ts";
 import type { Bounds } from "../../../lib/core/tree.ts";
 import { ALL_PLANES, Z_PIXMAP } from "../ffi/x11.ts";
 import type { XDisplay } from "./display.ts";
-import { rgbaOfImage } from "./pixels.ts";
+import { pixelsOfImage } from "./pixels.ts";
 
 /** Grabs `area` of the root window; `area` must lie inside the screen. */
-export function grabRootArea(x: XDisplay, area: Bounds): RawImage {
+export function grabRootArea(
+  x: XDisplay,
+  area: Bounds,
+  layout: PixelLayout = "rgba",
+): RawImage {
   const { value: image, error } = x.trap(() =>
     x.x11.XGetImage(
       x.display,
@@ -25,7 +29,7 @@ export function grabRootArea(x: XDisplay, area: Bounds): RawImage {
     throw new Error(`XGetImage failed for ${JSON.stringify(area)} (X error ${error?.code ?? "?"})`);
   }
   try {
-    return rgbaOfImage(image, area);
+    return pixelsOfImage(image, area, layout);
   } finally {
     x.x11.XDestroyImage(image);
   }

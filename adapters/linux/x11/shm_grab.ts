@@ -6,7 +6,7 @@
 // X server, a limit on shared memory), `open` answers null and screenshots
 // keep using XGetImage.
 
-import type { RawImage } from "../../types.ts";
+import type { PixelLayout, RawImage } from "../../types.ts";
 import type { Bounds } from "../../../lib/core/tree.ts";
 import { ALL_PLANES, Z_PIXMAP } from "../ffi/x11.ts";
 import {
@@ -21,7 +21,7 @@ import {
   SHMAT_FAILED,
 } from "../ffi/xext.ts";
 import type { XDisplay } from "./display.ts";
-import { rgbaOfImage } from "./pixels.ts";
+import { pixelsOfImage } from "./pixels.ts";
 
 export class ShmGrabber {
   private constructor(
@@ -83,7 +83,7 @@ export class ShmGrabber {
   }
 
   /** `area` of the root window (inside the screen), or null if the server refused. */
-  grab(area: Bounds): RawImage | null {
+  grab(area: Bounds, layout: PixelLayout = "rgba"): RawImage | null {
     const { x, libs } = this;
     const image = libs.xext.XShmCreateImage(
       x.display,
@@ -101,7 +101,7 @@ export class ShmGrabber {
         libs.xext.XShmGetImage(x.display, x.root, image, area.x, area.y, ALL_PLANES)
       );
       if (!ok || error !== null) return null;
-      return rgbaOfImage(image, area);
+      return pixelsOfImage(image, area, layout);
     } finally {
       // The image's data is the segment: free the structure only, not XDestroyImage.
       x.x11.XFree(image);
