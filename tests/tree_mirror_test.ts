@@ -36,10 +36,19 @@ const SOURCE = {
   limits: { maxDepth: 64, maxNodes: 100, timeoutMs: 10 },
 };
 
+/** A walk of the sample that took `walkMs`, as the mirror records it. */
+function walkedSample(walkMs = 20) {
+  const { root, addresses } = sample();
+  return {
+    capture: { root, nodeCount: 5, captureMs: walkMs, cutShort: null },
+    addresses,
+    labelled: false,
+  };
+}
+
 /** A mirrored sample whose walk took `walkMs`. */
 function mirrored(walkMs: number, labelled = false): MirroredTree {
-  const { root, addresses } = sample();
-  const capture = { root, nodeCount: 5, captureMs: walkMs, cutShort: null };
+  const { capture, addresses } = walkedSample(walkMs);
   return new MirroredTree(BUS, SCREEN_COORDINATES, SOURCE, "v1", capture, { addresses, labelled });
 }
 
@@ -204,40 +213,17 @@ Deno.test("the mirror: bounds events that repeat a rectangle, other apps, overfl
 });
 
 Deno.test("when a tree is walked again to check what its events said", async (t) => {
+  const toggled = (tree: MirroredTree) => tree.note(change("object:state-changed:checked", 3));
+  const shown = (tree: MirroredTree) => tree.note(change("object:state-changed:visible", 5));
   const cases: Array<[string, (tree: MirroredTree) => void, number, string | null]> = [
     ["just walked", () => {}, 0, null],
     ["no events, in use, 2 s later", () => {}, 2100, "periodic"],
     ["no events, unused for 30 s", (tree) => (tree.usedAt -= 40_000), 2100, null],
-    [
-      "events, not yet quiet",
-      (tree) => tree.note(change("object:state-changed:checked", 3)),
-      50,
-      null,
-    ],
-    [
-      "events, quiet 100 ms, walked 150 ms ago",
-      (tree) => tree.note(change("object:state-changed:checked", 3)),
-      150,
-      null,
-    ],
-    [
-      "events, quiet, walked 300 ms ago",
-      (tree) => tree.note(change("object:state-changed:checked", 3)),
-      300,
-      "events",
-    ],
-    [
-      "a widget shown, settling",
-      (tree) => tree.note(change("object:state-changed:visible", 5)),
-      150,
-      null,
-    ],
-    [
-      "a widget shown, settled",
-      (tree) => tree.note(change("object:state-changed:visible", 5)),
-      1100,
-      "events",
-    ],
+    ["events, not yet quiet", toggled, 50, null],
+    ["events, quiet 100 ms, walked 150 ms ago", toggled, 150, null],
+    ["events, quiet, walked 300 ms ago", toggled, 300, "events"],
+    ["a widget shown, settling", shown, 150, null],
+    ["a widget shown, settled", shown, 1100, "events"],
   ];
   for (const [what, before, later, expected] of cases) {
     await t.step(`${what} → ${expected}`, () => {
@@ -253,12 +239,7 @@ Deno.test("when a tree is walked again to check what its events said", async (t)
   });
   await t.step("a whole walk keeps what calls for a check; the check's own walk does not", () => {
     const mirror = new TreeMirror();
-    const { root, addresses } = sample();
-    const walked = {
-      capture: { root, nodeCount: 5, captureMs: 20, cutShort: null },
-      addresses,
-      labelled: false,
-    };
+    const walked = walkedSample();
     mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walked)!.note(
       change("object:state-changed:visible", 5),
     );
@@ -270,12 +251,7 @@ Deno.test("when a tree is walked again to check what its events said", async (t)
   });
   await t.step("the same window seen renamed replaces its earlier tree; another does not", () => {
     const mirror = new TreeMirror();
-    const { root, addresses } = sample();
-    const walked = {
-      capture: { root, nodeCount: 5, captureMs: 20, cutShort: null },
-      addresses,
-      labelled: false,
-    };
+    const walked = walkedSample();
     mirror.record("a", BUS, SCREEN_COORDINATES, SOURCE, walked);
     const renamed = { ...SOURCE, window: { ...SOURCE.window, title: "*App" } };
     mirror.record("b", BUS, SCREEN_COORDINATES, renamed, walked);
@@ -286,13 +262,7 @@ Deno.test("when a tree is walked again to check what its events said", async (t)
   });
   await t.step("the mirror names a due tree, except an application's it distrusts", () => {
     const mirror = new TreeMirror();
-    const { root, addresses } = sample();
-    const capture = { root, nodeCount: 5, captureMs: 20, cutShort: null };
-    const tree = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, {
-      capture,
-      addresses,
-      labelled: false,
-    })!;
+    const tree = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walkedSample())!;
     assert.equal(mirror.dueForCheck(performance.now()), null);
     assert.deepEqual(mirror.dueForCheck(performance.now() + 2100), {
       key: "k",

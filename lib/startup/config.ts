@@ -121,8 +121,9 @@ export const CONFIG_SECTIONS = {
     live_mirror: z.boolean().default(false).describe(
       "Linux: answer captures from a mirror of each window's tree kept current by AT-SPI " +
         "events (patched where events mark it; never older than the last event received " +
-        "before the call) instead of walking the window. Experimental, off until its " +
-        "randomized check against fresh walks passes on every kind of change.",
+        "before the call; walked again to check once the application is quiet) instead of " +
+        "walking the window. Off by default while a few behaviours differ from walks (a " +
+        "hung application is answered from memory rather than timing out).",
     ),
     strategy: z.enum(["merged", "uia_only"]).default("merged").describe(
       "Windows tree source (UI Automation merged with MSAA, or UIA only); unused elsewhere.",

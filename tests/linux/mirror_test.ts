@@ -117,6 +117,14 @@ class Driver {
     return this.adapter.input({ kind: "click", x, y, button: "left", count }, this.handle);
   }
 
+  /** Opens a popup or menu by clicking `opener`, then closes it with Escape. */
+  async openAndClose(opener: Element | null): Promise<void> {
+    if (!opener) return;
+    await this.click(opener);
+    await sleep(200);
+    await this.keys("escape");
+  }
+
   keys(...combo: string[]): Promise<unknown> {
     return this.adapter.input({ kind: "keys", combo }, this.handle);
   }
@@ -177,13 +185,7 @@ function factorySteps(d: Driver): Step[] {
     },
     {
       name: "open and close a popup",
-      run: async () => {
-        const combo = d.one(d.showing((e) => e.role === "ComboBox"));
-        if (!combo) return;
-        await d.click(combo);
-        await sleep(200);
-        await d.keys("escape");
-      },
+      run: () => d.openAndClose(d.one(d.showing((e) => e.role === "ComboBox"))),
     },
     {
       name: "expand",
@@ -203,13 +205,7 @@ function mousepadSteps(d: Driver): Step[] {
     { name: "undo", run: () => d.keys("ctrl", "z") },
     {
       name: "open and close a menu",
-      run: async () => {
-        const menu = d.one(d.showing((e) => e.platform_role === "menu"));
-        if (!menu) return;
-        await d.click(menu);
-        await sleep(200);
-        await d.keys("escape");
-      },
+      run: () => d.openAndClose(d.one(d.showing((e) => e.platform_role === "menu"))),
     },
     {
       name: "open and close the find dialog",
