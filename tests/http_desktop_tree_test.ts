@@ -106,6 +106,24 @@ Deno.test("desktop tree, OSWorld XML and table, depth on demand (mock, HTTP)", a
         assert.equal(deeper.element_count, shallow.element_count);
       },
     );
+    await t.step("a window's OSWorld tree leaves the ids of its cached tree alone", async () => {
+      // The OSWorld tree wraps the window in a desktop and renumbers it from there; it once
+      // renumbered the cached tree itself, so later reads answered ids like root.0.0.3.
+      const uid = windows[1].window_uid;
+      const ids = async () => {
+        const r = await get(`/api/structure?window_uid=${uid}&depth=30`);
+        const all: string[] = [];
+        walk(r.body.tree as Element, (node) => all.push(node.id));
+        return { cache: (r.body.perf as Record<string, unknown>).cache, all };
+      };
+      const before = await ids();
+      const osworld = await get(`/api/accessibility?window_uid=${uid}`);
+      assert.equal(osworld.status, 200);
+      const after = await ids();
+      assert.equal(after.cache, "hit");
+      assert.equal(after.all[0], "root");
+      assert.deepEqual(after.all, before.all);
+    });
   } finally {
     await svc.stop();
   }

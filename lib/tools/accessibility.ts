@@ -8,7 +8,7 @@ import { screenOf } from "../observe/capture.ts";
 import { captureDesktop, captureWindow, targetWindow } from "../observe/capture.ts";
 import { desktopTree } from "../observe/desktop_tree.ts";
 import { type ListedWindow, type WindowArgs, windowNamed } from "../observe/window_order.ts";
-import { assignIds, type Element } from "../core/tree.ts";
+import { assignIds, copyTree, type Element } from "../core/tree.ts";
 import { accessibilityXml } from "../osworld/xml.ts";
 import { tableLines } from "../osworld/table.ts";
 import { cutTableOffThread } from "../tokens/off_thread.ts";
@@ -52,7 +52,8 @@ export async function osworldTree(session: Session, window: ListedWindow | null)
   if (window === null) {
     return (await captureDesktop(session, null, session.config.tree.max_depth)).tree;
   }
-  const { tree } = await captureWindow(session, window);
+  // A copy: the desktop's ids must not renumber the tree the cache (or the mirror) holds.
+  const tree = copyTree((await captureWindow(session, window)).tree, { maxDepth: Infinity }).tree;
   return assignIds(desktopTree(await screenOf(session), [{ window, tree }], null)!);
 }
 
