@@ -14,9 +14,10 @@ export interface Message {
 /**
  * A scripted reply: fixed text, or text computed from the latest observation's
  * text; null means "not on screen yet": the server answers WAIT and tries the
- * same entry next turn.
+ * same entry next turn; `{ again }` answers `again` and also stays on the
+ * entry (an action repeated until the screen shows it worked).
  */
-export type Reply = string | ((observationText: string) => string | null);
+export type Reply = string | ((observationText: string) => string | { again: string } | null);
 
 export interface ChatServer {
   url: string;
@@ -55,8 +56,9 @@ export function startChatServer(
       ? last.content
       : last.content.filter((p) => p.type === "text").map((p) => p.text).join("\n");
     const reply = script[Math.min(next, script.length - 1)];
-    const content = typeof reply === "string" ? reply : reply(text) ?? "WAIT";
-    if (typeof reply === "string" || content !== "WAIT") next++;
+    const answer = typeof reply === "string" ? reply : reply(text) ?? { again: "WAIT" };
+    const content = typeof answer === "string" ? answer : answer.again;
+    if (typeof answer === "string") next++;
     return Response.json({
       id: `chat-${next}`,
       object: "chat.completion",

@@ -25,6 +25,14 @@ const json = (actions: unknown) => `Acting.\n\`\`\`json\n${JSON.stringify(action
 /** Mousepad's Save As dialog is on screen (its name field's label). */
 const saveDialogOpen = (obs: string) => obs.includes("\tName:\t");
 
+/**
+ * DONE once the Save As dialog has closed. While it still shows `file` typed
+ * in, Enter is pressed again, as a person would: GTK's file chooser sometimes
+ * takes the first Enter for its path completion rather than for Save.
+ */
+const doneWhenSaved = (file: string, enter: string) => (obs: string) =>
+  !saveDialogOpen(obs) ? "DONE" : obs.includes(file) ? { again: enter } : null;
+
 /** Type `text`, save as `file` through the dialog, wait for it to close, DONE: pyautogui. */
 function saveScriptPy(text: string, file: string): Reply[] {
   return [
@@ -33,7 +41,7 @@ function saveScriptPy(text: string, file: string): Reply[] {
       saveDialogOpen(obs)
         ? py(`pyautogui.hotkey('ctrl', 'a')\npyautogui.write('${file}')\npyautogui.press('enter')`)
         : null,
-    (obs) => (saveDialogOpen(obs) ? null : "DONE"),
+    doneWhenSaved(file, py("pyautogui.press('enter')")),
   ];
 }
 
@@ -52,7 +60,7 @@ function saveScript13(text: string, file: string): Reply[] {
           { action_type: "PRESS", parameters: { key: "enter" } },
         ])
         : null,
-    (obs) => (saveDialogOpen(obs) ? null : "DONE"),
+    doneWhenSaved(file, json([{ action_type: "PRESS", parameters: { key: "enter" } }])),
   ];
 }
 
