@@ -81,6 +81,11 @@ Deno.test("mirror keys, depths and addresses", () => {
   ) assert.notEqual(other, mirrorKey(facts, limits));
   const cases: Array<[string, number]> = [["root", 0], ["root.3", 1], ["root.3.12.0", 3]];
   for (const [id, depth] of cases) assert.equal(depthOf({ ...sample().root, id }), depth);
+  assert.deepEqual(
+    tree().rootTarget,
+    targetOfAddress(at(1)),
+    "the frame, asked whether it answers",
+  );
   const target = { bus: BUS, path: "/org/a11y/atspi/accessible/9" };
   assert.deepEqual(targetOfAddress(at(9)), target);
   assert.equal(addressOf(target), at(9));

@@ -87,4 +87,9 @@ export class Session {
   get uptimeSeconds(): number {
     return Math.floor((Date.now() - this.startedAt) / 1000);
   }
+
+  /** Whether captures are answered from a live mirror (tree.live_mirror; Linux has one). */
+  get liveMirror(): boolean {
+    return this.config.tree.live_mirror && this.adapter.name === "LinuxAdapter";
+  }
 }

@@ -130,7 +130,7 @@ export async function captureWindow(
       maxDepth,
       maxNodes: tree.max_nodes,
       timeoutMs: tree.capture_timeout_ms,
-    }, use !== "walk" && tree.live_mirror ? { mirror: true, known } : {});
+    }, use !== "walk" && session.liveMirror ? { mirror: true, known } : {});
   } catch (e) {
     if (e instanceof WindowGoneError) {
       throw new ToolError("WindowGone", `window '${window.title}' closed during capture`, {

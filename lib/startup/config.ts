@@ -118,12 +118,11 @@ export const CONFIG_SECTIONS = {
     cache_ttl_s: z.number().min(0).default(2.0).describe(
       "How long a captured tree is reused for reads, in seconds (0: always capture). Inputs invalidate it.",
     ),
-    live_mirror: z.boolean().default(false).describe(
+    live_mirror: z.boolean().default(true).describe(
       "Linux: answer captures from a mirror of each window's tree kept current by AT-SPI " +
         "events (patched where events mark it; never older than the last event received " +
         "before the call; walked again to check once the application is quiet) instead of " +
-        "walking the window. Off by default while a few behaviours differ from walks (a " +
-        "hung application is answered from memory rather than timing out).",
+        "walking the window. false: walk on every capture past tree.cache_ttl_s.",
     ),
     strategy: z.enum(["merged", "uia_only"]).default("merged").describe(
       "Windows tree source (UI Automation merged with MSAA, or UIA only); unused elsewhere.",

@@ -115,9 +115,10 @@ const FILTER = "Nodes that fail a filter stay when a descendant passes.";
 /** Shared by structure and observe: walk the window instead of answering from a cache or mirror. */
 export const FRESH = z.boolean().default(false).describe(
   "true: walk the window now. Otherwise the answer may come from the tree cache (up to " +
-    "tree.cache_ttl_s old, 2 s unless configured) or, with tree.live_mirror on Linux, from " +
-    "the adapter's mirror kept current by accessibility events (never older than the last " +
-    "event received before the call). The new tree replaces the cached one. (structure " +
+    "tree.cache_ttl_s old, 2 s unless configured) or, on Linux (tree.live_mirror, on by " +
+    "default), from the adapter's mirror kept current by accessibility events (never older " +
+    "than the last event received before the call). The new tree replaces the cached one. " +
+    "(structure " +
     "ignores it with page_cursor.) Default false.",
 );
 

@@ -27,7 +27,8 @@ export function pollInterval(
   return Math.max(requested ?? fallback, liveMirror ? MIN_POLL_MS_MIRRORED : MIN_POLL_MS);
 }
 
-const FLOOR = "values under 50 count as 50 (under 10 as 10 with tree.live_mirror on).";
+const FLOOR = "values under 50 count as 50 (on Linux with tree.live_mirror on, the default: " +
+  "under 10 as 10).";
 const millis = z.number().int().min(0).max(3_600_000).optional();
 
 const REGEX = "Python re syntax, searched anywhere (not anchored); lookaround and " +
@@ -139,7 +140,7 @@ export const waitForTool = defineTool({
     const timeoutMs = timeoutOf(session, args.timeout_ms);
     const outcome = await pollUntil<{ index: number; detail: Detail }>({
       timeoutMs,
-      pollMs: pollInterval(args.poll_ms, 200, session.config.tree.live_mirror),
+      pollMs: pollInterval(args.poll_ms, 200, session.liveMirror),
       poll: async () => {
         const view = sessionView(session, args.window_uid);
         for (const [index, check] of checks.entries()) {
@@ -199,7 +200,7 @@ export const waitIdleTool = defineTool({
     let stillSince = 0;
     const outcome = await pollUntil<string>({
       timeoutMs: timeoutOf(session, args.timeout_ms),
-      pollMs: pollInterval(args.poll_ms, 100, session.config.tree.live_mirror),
+      pollMs: pollInterval(args.poll_ms, 100, session.liveMirror),
       poll: async () => {
         const capture = await captureWindow(session, window, "current");
         const now = performance.now();

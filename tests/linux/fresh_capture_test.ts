@@ -1,7 +1,8 @@
 // fresh: true on a real desktop: a change another client made (a second
 // service typing into a zenity entry) is not in a tree the first service
-// still holds in its cache, and is there when that service is asked for a
-// fresh walk.
+// still holds in its cache (the TTL cache, the mirror off), and is there when
+// that service is asked for a fresh walk. A service with the live mirror
+// sees the change without being asked for a walk: events told it.
 
 import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/core/tree.ts";
@@ -12,17 +13,25 @@ import { desktopTest, findAll } from "./linux_service.ts";
 desktopTest("fresh: true sees a change the tree cache does not", async (_t, desktop) => {
   const app = await desktop.launch("zenity", ["--entry", "--title=Fresh", "--text=Name:"]);
   const uid = `x11:${app.window.toString(16)}`;
-  const config = { tree: { max_depth: 30, default_depth: 30, cache_ttl_s: 60 } };
+  const config = {
+    tree: { max_depth: 30, default_depth: 30, cache_ttl_s: 60, live_mirror: false },
+  };
   const watcher = await startService({ mock: false, env: desktop.env, config });
   const typist = await startService({ mock: false, env: desktop.env, config });
+  const mirrored = await startService({
+    mock: false,
+    env: desktop.env,
+    config: { tree: { ...config.tree, live_mirror: true } },
+  });
   try {
-    const entryValue = async (query: string) => {
-      const r = await getJson(`${watcher.url}/api/structure?window_uid=${uid}${query}`);
+    const entryValue = async (query: string, service = watcher) => {
+      const r = await getJson(`${service.url}/api/structure?window_uid=${uid}${query}`);
       assert.equal(r.status, 200, JSON.stringify(r.body));
       const [entry] = findAll(r.body.tree as Element, (e) => e.role === "Edit");
       return { value: entry?.value ?? null, cache: (r.body.perf as { cache: string }).cache };
     };
     assert.deepEqual(await entryValue(""), { value: "", cache: "miss" });
+    assert.deepEqual(await entryValue("", mirrored), { value: "", cache: "miss" });
     const typed = await postJson(`${typist.url}/api/tool/type_text`, {
       window_uid: uid,
       text: "fresh",
@@ -32,7 +41,10 @@ desktopTest("fresh: true sees a change the tree cache does not", async (_t, desk
     assert.deepEqual(await entryValue("&fresh=true"), { value: "fresh", cache: "bypass" });
     // The fresh walk replaced the cached tree.
     assert.deepEqual(await entryValue(""), { value: "fresh", cache: "hit" });
+    // The mirror: patched by the entry's events (received by now: the fresh walk came after).
+    assert.equal((await entryValue("", mirrored)).value, "fresh", "the mirror follows events");
   } finally {
+    await mirrored.stop();
     await typist.stop();
     await watcher.stop();
     await app.kill();

@@ -272,6 +272,12 @@ export class AtspiBatch {
     return targets.map((t) => t !== null && !this.silent.has(t.bus));
   }
 
+  /** Whether the object's application answers a call now, whatever it did earlier. */
+  alive(target: Target): boolean {
+    this.silent.delete(target.bus);
+    return this.answers([target])[0];
+  }
+
   /** Asks one query of every target; null where the call failed. */
   ask<T>(targets: ReadonlyArray<Target | null>, query: Query<T>): Array<T | null> {
     const asked = new Asked(targets, query);

@@ -37,6 +37,14 @@ export const SCREEN_COORDINATES: FrameQuirks = {
 /** A name equal to the title outweighs any geometric difference. */
 const TITLE_MATCH_BONUS = 100_000;
 
+/** A window's application did not answer in time (a walk or a mirror's check for life). */
+export function notResponding({ pid, title }: Pick<WindowFacts, "pid" | "title">): Error {
+  return new AppNotRespondingError(
+    `the application of window '${title}' (process ${pid}) did not answer the ` +
+      "accessibility bus in time: it may be busy, hung or stopped",
+  );
+}
+
 export class FrameFinder {
   /** Per application: its PID and toolkit never change, and each costs a round trip. */
   private readonly apps = new Map<string, AppFacts>();
@@ -121,12 +129,7 @@ export class FrameFinder {
         this.session.unref(app);
       }
     }
-    if (best === null && answers.includes(false)) {
-      throw new AppNotRespondingError(
-        `the application of window '${title}' (process ${pid}) did not answer the ` +
-          "accessibility bus in time: it may be busy, hung or stopped",
-      );
-    }
+    if (best === null && answers.includes(false)) throw notResponding({ pid, title });
     return best === null ? null : { frame: best.frame, quirks: best.quirks, title };
   }
 

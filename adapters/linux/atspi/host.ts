@@ -30,7 +30,7 @@ import { WireConnection } from "../dbus_wire/connection.ts";
 import { accessibilityBusAddress } from "./accessibility_bus.ts";
 import { AppConnections } from "./app_connections.ts";
 import { openGLib } from "../ffi/glib.ts";
-import { FrameFinder } from "./frames.ts";
+import { FrameFinder, notResponding } from "./frames.ts";
 import { GValues } from "../ffi/glib_values.ts";
 import { EventQueue } from "./events.ts";
 import { countNodes } from "../../../lib/core/tree.ts";
@@ -50,6 +50,9 @@ const WIRE_OPEN_TIMEOUT_MS = 3000;
 /** Often enough that cached states are current when a request comes in. */
 const PUMP_INTERVAL_MS = 5;
 
+/** How often, between requests, the connections of applications that quit are closed. */
+const PRUNE_EVERY_MS = 1000;
+
 const encoder = new TextEncoder();
 
 /** Writes one JSON line in full: a big capture exceeds a pipe's buffer. */
@@ -65,6 +68,7 @@ class AtspiHost {
   private readonly batch: AtspiBatch;
   private readonly mirror = new TreeMirror();
   private listening = false;
+  private prunedAt = 0;
 
   constructor(
     private readonly session: AtspiConnection,
@@ -122,6 +126,7 @@ class AtspiHost {
     const key = mirrorKey(window, limits);
     const tree = mirror ? this.mirror.lookup(key) : null;
     if (tree !== null && (tree.clean || this.patch(tree, limits, started))) {
+      this.assertAnswers(tree, window);
       tree.usedAt = performance.now();
       return tree.version === known
         ? { unchanged: known }
@@ -131,6 +136,30 @@ class AtspiHost {
     const walked = mirror ? this.mirror.peek(key) : null;
     if (walked !== null) walked.usedAt = performance.now();
     return answer;
+  }
+
+  /**
+   * A tree from memory is served only for an application that still answers
+   * a call, as a walk would find out: a hung or stopped one is a Timeout.
+   */
+  private assertAnswers(tree: MirroredTree, window: WindowFacts): void {
+    const root = tree.rootTarget;
+    if (root !== null && !this.batch.alive(root)) throw notResponding(window);
+  }
+
+  /**
+   * Between requests, once a second: closes the connections of applications
+   * that quit (a request answered from the mirror does not list them).
+   */
+  private prune(): void {
+    const now = performance.now();
+    if (now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    try {
+      this.prepareBatch();
+    } catch {
+      // A lost bus is the next request's to report.
+    }
   }
 
   /** Subscribes to AT-SPI events once a caller uses the mirror (apps emit only what is listened to). */
@@ -270,6 +299,7 @@ class AtspiHost {
     this.session.pump();
     this.mirror.apply(this.events.drain());
     this.check();
+    this.prune();
   }
 }
 

@@ -122,6 +122,12 @@ export class MirroredTree {
     return !this.stale && this.marked.size === 0 && performance.now() >= this.unsettledUntil;
   }
 
+  /** The window's own object (its frame), as the walk reached it. */
+  get rootTarget(): Target | null {
+    const address = this.addresses.get(this.capture.root);
+    return address === undefined ? null : targetOfAddress(address);
+  }
+
   /** Whether only a walk of the whole window can bring the tree up to date. */
   get wholeWalkNeeded(): boolean {
     return this.stale || performance.now() < this.unsettledUntil;
