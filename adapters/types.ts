@@ -74,7 +74,6 @@ export function asCapture(answer: Capture | Unchanged | null): Capture | null {
   return answer;
 }
 
-/** Raw RGBA pixels, row-major, 4 bytes a pixel. */
 /**
  * How a picture's four bytes a pixel are ordered: RGBA, or the B, G, R,
  * unused order an X server writes (left as it is only for a caller that
@@ -82,6 +81,7 @@ export function asCapture(answer: Capture | Unchanged | null): Capture | null {
  */
 export type PixelLayout = "rgba" | "bgrx";
 
+/** Raw pixels, row-major, 4 bytes a pixel, in `layout`. */
 export interface RawImage {
   width: number;
   height: number;

@@ -202,10 +202,13 @@ export class WorkerAdapter implements Adapter {
   captureTree(
     handle: string | null,
     limits: CaptureLimits,
-    options?: CaptureOptions,
+    options: CaptureOptions = {},
   ): Promise<Capture | Unchanged | null> {
-    const args = options === undefined ? [handle, limits] : [handle, limits, options];
-    return this.call("captureTree", args, limits.timeoutMs + this.captureGraceMs);
+    return this.call(
+      "captureTree",
+      [handle, limits, options],
+      limits.timeoutMs + this.captureGraceMs,
+    );
   }
 
   captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {

@@ -77,7 +77,7 @@ try {
   );
   row(
     "JPEG encode, TurboJPEG, quality 80, 4:2:0, from BGRX",
-    await timed(() => turbo.encode({ ...picture, data: bgrx }, 80, "bgrx")),
+    await timed(() => turbo.encode({ ...picture, data: bgrx, layout: "bgrx" }, 80)),
     "X's layout: no conversion",
   );
   row(

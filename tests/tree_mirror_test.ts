@@ -253,6 +253,11 @@ Deno.test("when a tree is walked again to check what its events said", async (t)
     assert.equal(during.checkDue(performance.now() + 1100), "events");
     const checked = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walked, true)!;
     assert.equal(checked.checkDue(performance.now() + 1100), null);
+    checked.usedAt -= 40_000;
+    const again = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walked, true)!;
+    assert.equal(again.checkDue(performance.now() + 2100), null, "a check's walk is no use");
+    const asked = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walked)!;
+    assert.equal(asked.checkDue(performance.now() + 2100), "periodic", "a caller's walk is");
   });
   await t.step("the same window seen renamed replaces its earlier tree; another does not", () => {
     const mirror = new TreeMirror();
@@ -260,10 +265,10 @@ Deno.test("when a tree is walked again to check what its events said", async (t)
     mirror.record("a", BUS, SCREEN_COORDINATES, SOURCE, walked);
     const renamed = { ...SOURCE, window: { ...SOURCE.window, title: "*App" } };
     mirror.record("b", BUS, SCREEN_COORDINATES, renamed, walked);
-    assert.equal(mirror.peek("a"), null);
+    assert.equal(mirror.lookup("a"), null);
     const other = { ...SOURCE, window: { ...SOURCE.window, window: "4194399" } };
     mirror.record("c", BUS, SCREEN_COORDINATES, other, walked);
-    assert.notEqual(mirror.peek("b"), null);
+    assert.notEqual(mirror.lookup("b"), null);
   });
   await t.step("the mirror names a due tree, except an application's it distrusts", () => {
     const mirror = new TreeMirror();

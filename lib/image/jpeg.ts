@@ -15,7 +15,7 @@ export function encodeJpeg(
   quality: number,
   turbo: TurboJpeg | null = turboJpeg(),
 ): Uint8Array {
-  if (turbo) return turbo.encode(image, quality, image.layout);
+  if (turbo) return turbo.encode(image, quality);
   const { data } = jpegJs.encode(asRgba(image), quality);
   // A Buffer may be a view into a shared pool: copy to bytes of its own, which can be transferred.
   return new Uint8Array(data);

@@ -38,8 +38,8 @@ const PIXEL_FORMATS: Record<PixelLayout, number> = {
 const SUBSAMPLING_420 = 2;
 
 export interface TurboJpeg {
-  /** A baseline JPEG of the image (rows packed, 4 bytes a pixel in `layout`; default RGBA). */
-  encode(image: RawImage, quality: number, layout?: PixelLayout): Uint8Array;
+  /** A baseline JPEG of the image (rows packed, 4 bytes a pixel in its layout). */
+  encode(image: RawImage, quality: number): Uint8Array;
 }
 
 let compressor: TurboJpeg | null | undefined;
@@ -65,7 +65,7 @@ function compressorOf(tj: Symbols, handle: Deno.PointerObject): TurboJpeg {
   const jpegBuffer = new BigUint64Array(1);
   const jpegSize = new BigUint64Array(1);
   return {
-    encode({ width, height, data }, quality, layout = "rgba") {
+    encode({ width, height, data, layout = "rgba" }, quality) {
       // The library reads width × height × 4 bytes whatever it is given: check first.
       if (width < 1 || height < 1 || data.length < width * height * 4) {
         throw new Error(`JPEG: ${data.length} bytes cannot hold a ${width}×${height} image`);

@@ -29,7 +29,7 @@ function random(seed: number): () => number {
 }
 
 /** The first place two trees differ, as a path of ids and the two JSON texts there. */
-export function firstDifference(a: Element, b: Element, path = a.id): string | null {
+function firstDifference(a: Element, b: Element, path = a.id): string | null {
   const { children: ac, ...af } = a;
   const { children: bc, ...bf } = b;
   if (JSON.stringify(af) !== JSON.stringify(bf)) {

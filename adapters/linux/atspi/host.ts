@@ -132,10 +132,7 @@ class AtspiHost {
         ? { unchanged: known }
         : { capture: tree.capture, version: tree.version };
     }
-    const answer = this.walkWhole(window, limits, mirror ? key : null);
-    const walked = mirror ? this.mirror.peek(key) : null;
-    if (walked !== null) walked.usedAt = performance.now();
-    return answer;
+    return this.walkWhole(window, limits, mirror ? key : null);
   }
 
   /**

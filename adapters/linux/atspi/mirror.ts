@@ -82,7 +82,7 @@ export class MirroredTree {
   /** When the tree was last walked whole, and when it last had an event since. */
   readonly walkedAt = performance.now();
   private lastEventAt: number | null = null;
-  /** When a caller was last answered with this tree (or its predecessor). */
+  /** When a caller was last answered with this tree (a check's walk: its predecessor). */
   usedAt = this.walkedAt;
   /** What a whole walk took: the cost of a check. */
   private readonly walkMs: number;
@@ -134,13 +134,16 @@ export class MirroredTree {
   }
 
   /**
-   * Takes over from the tree a whole walk replaced: when a caller used it
-   * and, unless the walk was the check, the events that still call for one
-   * and the time shown widgets take to settle (a walk can catch them moving).
+   * Takes over from the tree a whole walk replaced: after a check's walk,
+   * when a caller last used it (nobody asked for the walk); after a caller's,
+   * the events that still call for a check and the time shown widgets take
+   * to settle (a walk can catch them moving).
    */
   follows(before: MirroredTree, checked: boolean): void {
-    this.usedAt = before.usedAt;
-    if (checked) return;
+    if (checked) {
+      this.usedAt = before.usedAt;
+      return;
+    }
     this.lastEventAt = before.lastEventAt;
     this.unsettledUntil = before.unsettledUntil;
   }
@@ -280,11 +283,6 @@ export class TreeMirror {
     this.trees.delete(key);
     this.trees.set(key, tree);
     return tree;
-  }
-
-  /** The tree regardless of trust, for comparing a walk with. */
-  peek(key: string): MirroredTree | null {
-    return this.trees.get(key) ?? null;
   }
 
   /** The first tree a check should walk again now, and why; null when none is due. */
