@@ -29,23 +29,19 @@ import { listMonitors, screenBounds } from "./x11/monitors.ts";
 import { grabRootArea } from "./x11/screenshot.ts";
 import { ShmGrabber } from "./x11/shm_grab.ts";
 import { intersect } from "../../lib/observe/visibility.ts";
-import {
-  activateWindow,
-  activeWindow,
-  clientBounds,
-  frameBounds,
-  listWindows,
-  parseHandle,
-  windowPid,
-  windowsAbove,
-  windowTitle,
-} from "./x11/windows.ts";
+import { activateWindow, parseHandle, type WindowReading, windowsAbove } from "./x11/windows.ts";
+import { WindowWatch } from "./x11/window_watch.ts";
 import { XDisplay } from "./x11/display.ts";
+
+/** How often an idle worker reads the X events queued meanwhile (Xlib keeps them until read). */
+const DRAIN_EVENTS_MS = 1000;
 
 export class LinuxDesktop {
   private readonly xtest: XTestInput;
   /** Screenshots' shared memory: undefined until the first one, null where unavailable. */
   private shm: ShmGrabber | null | undefined = undefined;
+  private readonly windows: WindowWatch;
+  private readonly drainTimer: ReturnType<typeof setInterval>;
 
   private constructor(
     private readonly libs: XLibraries,
@@ -53,6 +49,8 @@ export class LinuxDesktop {
     private readonly atspi: AtspiHostClient,
   ) {
     this.xtest = new XTestInput(x, libs.xtest);
+    this.windows = new WindowWatch(x);
+    this.drainTimer = setInterval(() => this.windows.drain(), DRAIN_EVENTS_MS);
   }
 
   /** Opens the libraries, the X display and the AT-SPI host; throws naming what failed. */
@@ -72,20 +70,12 @@ export class LinuxDesktop {
     }
   }
 
-  /** A window id from a handle; a handle that names no live window is WindowGone. */
-  private window(handle: string): bigint {
+  /** A handle's window as of now; a handle that names no live window is WindowGone. */
+  private live(handle: string): { id: bigint; reading: WindowReading } {
     const id = parseHandle(handle);
-    if (id === null || frameBounds(this.x, id) === null) throw new WindowGoneError(handle);
-    return id;
-  }
-
-  /** What the AT-SPI host needs to find the window's frame; null once the window is gone. */
-  private facts(id: bigint): WindowFacts | null {
-    const client = clientBounds(this.x, id);
-    const outer = frameBounds(this.x, id);
-    if (client === null || outer === null) return null;
-    const pid = windowPid(this.x, id);
-    return { window: id.toString(), pid, title: windowTitle(this.x, id), client, outer };
+    const reading = id === null ? null : this.windows.current(id);
+    if (id === null || reading === null) throw new WindowGoneError(handle);
+    return { id, reading };
   }
 
   treeSource(): TreeSourceInfo {
@@ -93,7 +83,7 @@ export class LinuxDesktop {
   }
 
   listWindows(): WindowInfo[] {
-    return listWindows(this.x);
+    return this.windows.list();
   }
 
   async captureTree(
@@ -102,10 +92,10 @@ export class LinuxDesktop {
     options: CaptureOptions = {},
   ): Promise<Capture | Unchanged | null> {
     const started = performance.now();
-    const id = handle === null ? activeWindow(this.x) : this.window(handle);
-    if (id === null) return null;
-    const window = this.facts(id);
-    if (window === null) throw new WindowGoneError(String(id));
+    const active = handle === null ? this.windows.activeNow() : null;
+    if (handle === null && active === null) return null;
+    const { id, reading } = this.live(handle ?? String(active));
+    const window = factsOf(id, reading);
     const answer = await this.atspi.call({
       method: "capture",
       window,
@@ -113,8 +103,8 @@ export class LinuxDesktop {
       known: options.known ?? null,
       mirror: options.mirror ?? false,
     }) as HostCapture;
-    const bounds = frameBounds(this.x, id);
-    if (bounds === null) throw new WindowGoneError(String(id));
+    const bounds = this.windows.current(id)?.outer;
+    if (bounds === undefined) throw new WindowGoneError(String(id));
     if (answer !== null && "unchanged" in answer) {
       return { unchanged: answer.unchanged, captureMs: captureMsSince(started) };
     }
@@ -131,11 +121,7 @@ export class LinuxDesktop {
 
   /** Null when no accessible application has that name. */
   async captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {
-    const windows = listWindows(this.x).flatMap((w) => {
-      const id = parseHandle(w.handle);
-      const facts = id === null ? null : this.facts(id);
-      return facts === null ? [] : [facts];
-    });
+    const windows = this.windows.managed().map(({ id, reading }) => factsOf(id, reading));
     const capture = await this.atspi.call({
       method: "captureDesktop",
       windows,
@@ -154,8 +140,7 @@ export class LinuxDesktop {
       const monitor = this.monitors()[target.index];
       area = monitor ? intersect(monitor.bounds, screen) : null;
     } else if (target.kind === "window") {
-      const bounds = frameBounds(this.x, this.window(target.handle));
-      area = bounds ? intersect(bounds, screen) : null;
+      area = intersect(this.live(target.handle).reading.outer, screen);
     }
     // X writes BGRX: a caller that takes it spares the conversion.
     return area === null
@@ -186,17 +171,17 @@ export class LinuxDesktop {
   }
 
   activate(handle: string): Promise<[boolean, string]> {
-    return activateWindow(this.x, this.window(handle));
+    return activateWindow(this.x, this.live(handle).id);
   }
 
   input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
-    if (handle !== null) this.window(handle);
+    if (handle !== null) this.live(handle);
     return this.xtest.perform(action);
   }
 
   async elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
-    const window = this.facts(this.window(target.handle));
-    if (window === null) throw new WindowGoneError(target.handle);
+    const { id, reading } = this.live(target.handle);
+    const window = factsOf(id, reading);
     const outcome = await this.atspi.call({
       method: "operate",
       window,
@@ -211,10 +196,16 @@ export class LinuxDesktop {
   }
 
   close(): void {
+    clearInterval(this.drainTimer);
     this.shm?.close();
     this.xtest.close();
     this.atspi.close();
     this.x.close();
     this.libs.close();
   }
+}
+
+/** What the AT-SPI host needs to find the window's frame. */
+function factsOf(id: bigint, { pid, title, client, outer }: WindowReading): WindowFacts {
+  return { window: id.toString(), pid, title, client, outer };
 }

@@ -28,6 +28,9 @@ const x11Symbols = {
   XSendEvent: { parameters: [P, "u64", "i32", "i64", B], result: "i32" },
   XFlush: { parameters: [P], result: "i32" },
   XSync: { parameters: [P, "i32"], result: "i32" },
+  XSelectInput: { parameters: [P, "u64", "i64"], result: "i32" },
+  XEventsQueued: { parameters: [P, "i32"], result: "i32" },
+  XNextEvent: { parameters: [P, B], result: "i32" },
   XGetImage: { parameters: [P, "u64", "i32", "i32", "u32", "u32", "u64", "i32"], result: P },
   XDestroyImage: { parameters: [P], result: "i32" },
   XSetErrorHandler: { parameters: ["function"], result: P },
@@ -73,4 +76,15 @@ export const SUCCESS = 0;
 /** An XEvent union is 24 longs. */
 export const XEVENT_SIZE = 192;
 export const CLIENT_MESSAGE = 33;
+export const DESTROY_NOTIFY = 17;
+export const PROPERTY_NOTIFY = 28;
+/** XPropertyEvent's atom; XDestroyWindowEvent's window (the one destroyed). */
+export const PROPERTY_ATOM_OFFSET = 40;
+export const DESTROYED_WINDOW_OFFSET = 40;
+export const STRUCTURE_NOTIFY_MASK = 1 << 17;
+export const SUBSTRUCTURE_NOTIFY_MASK = 1 << 19;
+export const PROPERTY_CHANGE_MASK = 1 << 22;
+/** XEventsQueued modes: what is queued, or after reading what the socket holds (no round trip). */
+export const QUEUED_ALREADY = 0;
+export const QUEUED_AFTER_READING = 1;
 export const SUBSTRUCTURE_REDIRECT_AND_NOTIFY = (1 << 20) | (1 << 19);

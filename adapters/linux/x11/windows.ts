@@ -73,7 +73,10 @@ export function clientBounds(x: XDisplay, id: bigint): Bounds | null {
 /** The window as the user sees it: client area plus the manager's decorations. */
 export function frameBounds(x: XDisplay, id: bigint): Bounds | null {
   const client = clientBounds(x, id);
-  if (client === null) return null;
+  return client === null ? null : framed(x, id, client);
+}
+
+function framed(x: XDisplay, id: bigint, client: Bounds): Bounds {
   const [left = 0n, right = 0n, top = 0n, bottom = 0n] = x.longs(id, "_NET_FRAME_EXTENTS");
   return {
     x: client.x - Number(left),
@@ -122,27 +125,44 @@ function isViewable(x: XDisplay, id: bigint): boolean {
   return new DataView(attributes.buffer).getInt32(MAP_STATE_OFFSET, true) === IS_VIEWABLE;
 }
 
-export function describeWindow(x: XDisplay, id: bigint, active: bigint | null): WindowInfo | null {
-  const bounds = frameBounds(x, id);
-  if (bounds === null) return null;
+/** What a top-level window's properties and geometry say, read together. */
+export interface WindowReading {
+  client: Bounds;
+  /** The frame: the client area plus the manager's decorations. */
+  outer: Bounds;
+  pid: number;
+  title: string;
+  process: string;
+}
+
+/** Null when the window is gone. */
+export function readWindow(x: XDisplay, id: bigint): WindowReading | null {
+  const client = clientBounds(x, id);
+  if (client === null) return null;
   const pid = windowPid(x, id);
   return {
-    handle: id.toString(),
+    client,
+    outer: framed(x, id, client),
+    pid,
     title: windowTitle(x, id),
     process: processName(x, id, pid),
-    pid,
-    bounds,
-    focused: id === active,
-    window_uid: windowUid(id),
   };
 }
 
-/** Managed windows in `_NET_CLIENT_LIST` order; windows that vanish meanwhile are skipped. */
-export function listWindows(x: XDisplay): WindowInfo[] {
-  const active = activeWindow(x);
-  return clientWindows(x)
-    .map((id) => describeWindow(x, id, active))
-    .filter((w): w is WindowInfo => w !== null);
+export function describeWindow(
+  id: bigint,
+  reading: WindowReading,
+  active: bigint | null,
+): WindowInfo {
+  return {
+    handle: id.toString(),
+    title: reading.title,
+    process: reading.process,
+    pid: reading.pid,
+    bounds: reading.outer,
+    focused: id === active,
+    window_uid: windowUid(id),
+  };
 }
 
 /** Bounds of viewable windows stacked above `id` (`_NET_CLIENT_LIST_STACKING` is bottom first). */
