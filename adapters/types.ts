@@ -51,7 +51,10 @@ export interface Capture {
 export interface CaptureOptions {
   /** Answer from the adapter's live mirror where events vouch for it. */
   mirror?: boolean;
-  /** With `mirror`: the version the caller holds; an unchanged tree is answered as Unchanged. */
+  /**
+   * With `mirror`: the version the caller holds; an unchanged tree is answered
+   * as Unchanged, one changed in a few places as Patched.
+   */
   known?: string;
 }
 
@@ -61,15 +64,29 @@ export interface Unchanged {
   captureMs: number;
 }
 
+/**
+ * The tree of version `base` (the caller holds it) with subtrees replaced is
+ * current, as version `version`: each of `subtrees` takes the place of the
+ * node with its positional id; every other node keeps its id.
+ */
+export interface Patched extends Omit<Capture, "root" | "version"> {
+  base: string;
+  version: string;
+  subtrees: Element[];
+}
+
+/** What a capture answers; null when the window's application is not accessible. */
+export type CaptureAnswer = Capture | Unchanged | Patched | null;
+
 /** Milliseconds since `started` (performance.now()), to a tenth: a capture's captureMs. */
 export function captureMsSince(started: number): number {
   return Math.round((performance.now() - started) * 10) / 10;
 }
 
-/** A capture asked for without `known`, which is never Unchanged. */
-export function asCapture(answer: Capture | Unchanged | null): Capture | null {
-  if (answer !== null && "unchanged" in answer) {
-    throw new Error("an adapter answered Unchanged to a capture that named no version");
+/** A capture asked for without `known`, which is never Unchanged or Patched. */
+export function asCapture(answer: CaptureAnswer): Capture | null {
+  if (answer !== null && !("root" in answer)) {
+    throw new Error("an adapter answered a version's change to a capture that named no version");
   }
   return answer;
 }
@@ -177,13 +194,13 @@ export interface Adapter {
   listWindows(): Promise<WindowInfo[]>;
   /**
    * A window's tree (null handle: the adapter's default, usually the active
-   * window); Unchanged only when `options.known` names the current version.
+   * window); Unchanged or Patched only when `options.known` names a version.
    */
   captureTree(
     handle: string | null,
     limits: CaptureLimits,
     options?: CaptureOptions,
-  ): Promise<Capture | Unchanged | null>;
+  ): Promise<CaptureAnswer>;
   /**
    * Every application on the desktop (or the one named, any case) as one
    * tree: a Desktop root, Application nodes, their top-level windows (popups

@@ -10,6 +10,7 @@ import {
   type AdapterName,
   AppNotRespondingError,
   type Capture,
+  type CaptureAnswer,
   type CaptureLimits,
   type CaptureOptions,
   type ElementOperation,
@@ -19,7 +20,6 @@ import {
   type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
-  type Unchanged,
   WindowGoneError,
 } from "./types.ts";
 import type { Bounds, Monitor, WindowInfo } from "../lib/core/tree.ts";
@@ -203,7 +203,7 @@ export class WorkerAdapter implements Adapter {
     handle: string | null,
     limits: CaptureLimits,
     options: CaptureOptions = {},
-  ): Promise<Capture | Unchanged | null> {
+  ): Promise<CaptureAnswer> {
     return this.call(
       "captureTree",
       [handle, limits, options],

@@ -156,7 +156,7 @@ Deno.test("a splice replaces a subtree, renumbers nothing else and counts nodes"
   ]);
   const addresses = new Map([[fresh, at(2)], [fresh.children[1], at(6)]]);
   assert.equal(t.splice(node, fresh, { addresses, labelled: false }), true);
-  t.commit(true, "v2", 3);
+  t.commit([node.id], "v2", 3);
   assert.equal(t.version, "v2");
   assert.equal(t.capture.nodeCount, 6);
   assert.deepEqual(t.capture.root.children[0].children.map((c) => c.id), [
@@ -170,6 +170,52 @@ Deno.test("a splice replaces a subtree, renumbers nothing else and counts nodes"
   assert.deepEqual(t.patchRoots()!.map((r) => r.node.name), ["Beer"]);
 });
 
+Deno.test("a caller behind by patches is sent the outermost subtrees that changed", () => {
+  const t = tree();
+  const patch = (n: number, fresh: Element, version: string) => {
+    t.note(change("object:state-changed:checked", n));
+    const [{ node }] = t.patchRoots()!;
+    assert.ok(t.splice(node, fresh, { addresses: new Map([[fresh, at(n)]]), labelled: false }));
+    t.commit([node.id], version, 3);
+  };
+  patch(3, element("CheckBox", "Wine!", [0, 0, 10, 10]), "v2");
+  assert.deepEqual(t.changesSince("v1")!.map((n) => [n.id, n.name]), [["root.0.0", "Wine!"]]);
+  assert.deepEqual(t.changesSince("v2"), [], "the current version needs nothing");
+  patch(5, element("Label", "Cheers", [0, 0, 10, 10]), "v3");
+  assert.deepEqual(t.changesSince("v1")!.map((n) => n.id), ["root.0.0", "root.1"]);
+  assert.deepEqual(t.changesSince("v2")!.map((n) => n.id), ["root.1"]);
+  // The pane around the first change: it covers it.
+  patch(
+    2,
+    element("Pane", "", [0, 0, 100, 100], {}, [element("CheckBox", "Rum", [0, 0, 1, 1])]),
+    "v4",
+  );
+  assert.deepEqual(t.changesSince("v1")!.map((n) => n.id), ["root.1", "root.0"]);
+  assert.equal(t.changesSince("v0"), null, "a version the tree never had");
+});
+
+Deno.test("a whole walk that finds the same tree keeps its patches for callers behind", () => {
+  const mirror = new TreeMirror();
+  const t = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walkedSample())!;
+  const first = t.version;
+  t.note(change("object:state-changed:checked", 3));
+  const [{ node }] = t.patchRoots()!;
+  const fresh = element("CheckBox", "Wine!", [0, 0, 10, 10]);
+  t.splice(node, fresh, { addresses: new Map([[fresh, at(3)]]), labelled: false });
+  t.commit([node.id], mirror.nextVersion(), 3);
+  const again = (root: Element) => ({
+    capture: { root: structuredClone(root), nodeCount: 5, captureMs: 20, cutShort: null },
+    addresses: new Map<Element, string>(),
+    labelled: false,
+  });
+  const same = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, again(t.capture.root), true)!;
+  assert.equal(same.version, t.version);
+  assert.deepEqual(same.changesSince(first)!.map((n) => n.name), ["Wine!"]);
+  const other = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walkedSample(), true)!;
+  assert.notEqual(other.version, t.version);
+  assert.equal(other.changesSince(first), null, "a different tree starts its history anew");
+});
+
 Deno.test("a patch that finds the same subtree keeps the version", () => {
   const t = tree();
   t.note(change("object:state-changed:checked", 3));
@@ -179,7 +225,7 @@ Deno.test("a patch that finds the same subtree keeps the version", () => {
     t.splice(node, same, { addresses: new Map([[same, at(3)]]), labelled: false }),
     false,
   );
-  t.commit(false, "v2", 3);
+  t.commit([], "v2", 3);
   assert.equal(t.version, "v1");
   assert.equal(t.clean, true);
 });

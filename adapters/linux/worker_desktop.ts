@@ -5,6 +5,7 @@
 import {
   type ActionOutcome,
   type Capture,
+  type CaptureAnswer,
   type CaptureLimits,
   captureMsSince,
   type CaptureOptions,
@@ -15,7 +16,6 @@ import {
   type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
-  type Unchanged,
   WindowGoneError,
 } from "../types.ts";
 import type { Bounds, Monitor, WindowInfo } from "../../lib/core/tree.ts";
@@ -90,7 +90,7 @@ export class LinuxDesktop {
     handle: string | null,
     limits: CaptureLimits,
     options: CaptureOptions = {},
-  ): Promise<Capture | Unchanged | null> {
+  ): Promise<CaptureAnswer> {
     const started = performance.now();
     const active = handle === null ? this.windows.activeNow() : null;
     if (handle === null && active === null) return null;
@@ -108,6 +108,7 @@ export class LinuxDesktop {
     if (answer !== null && "unchanged" in answer) {
       return { unchanged: answer.unchanged, captureMs: captureMsSince(started) };
     }
+    if (answer !== null && "patched" in answer) return answer.patched;
     if (answer !== null) {
       return answer.version === null
         ? answer.capture

@@ -207,6 +207,15 @@ export function childPath(elementId: string): number[] | null {
   return parts.map(Number);
 }
 
+/** The node a positional id names, followed down by index; null when there is none. */
+export function nodeAtId(root: Element, elementId: string): Element | null {
+  const path = childPath(elementId);
+  if (path === null) return null;
+  let node: Element | undefined = root;
+  for (const index of path) node = node?.children[index];
+  return node ?? null;
+}
+
 export interface TreeCut {
   /** Levels 0..maxDepth are kept. */
   maxDepth: number;

@@ -12,6 +12,7 @@ import {
   WindowGoneError,
 } from "../../adapters/types.ts";
 import { treeHash } from "../core/hash.ts";
+import { replaceSubtrees } from "../core/tree_patch.ts";
 import { encodePngOffThread, startImageWorkers } from "../image/workers.ts";
 import { startTokenWorker } from "../tokens/off_thread.ts";
 import type { Session } from "../core/session.ts";
@@ -147,25 +148,38 @@ export async function captureWindow(
   if (!capture) {
     throw new ToolError("Internal", "could not retrieve element tree", { window_uid: uid });
   }
+  // Unchanged and Patched answers build on a version this service holds.
+  const builtOn = "root" in capture
+    ? null
+    : "unchanged" in capture
+    ? capture.unchanged
+    : capture.base;
+  const base = builtOn === null || held?.version !== builtOn ? null : held;
+  if (builtOn !== null && base === null) {
+    throw new ToolError("Internal", "the adapter vouched for a tree this service does not hold", {
+      window_uid: uid,
+    });
+  }
   if ("unchanged" in capture) {
-    if (held === null || capture.unchanged !== held.version) {
-      throw new ToolError("Internal", "the adapter vouched for a tree this service does not hold", {
-        window_uid: uid,
-      });
-    }
     session.cache.confirm(uid);
-    session.safety.tripwire.noteTree(held.tree, uid);
-    return asHit(held, maxDepth, capture.captureMs);
+    session.safety.tripwire.noteTree(base!.tree, uid);
+    return asHit(base!, maxDepth, capture.captureMs);
+  }
+  const root = "root" in capture ? capture.root : replaceSubtrees(base!.tree, capture.subtrees);
+  if (root === null) {
+    throw new ToolError("Internal", "the adapter patched nodes the tree does not have", {
+      window_uid: uid,
+    });
   }
   const entry: CachedCapture = {
-    tree: capture.root,
-    hash: treeHash(capture.root),
+    tree: root,
+    hash: treeHash(root),
     capturedAt: Date.now(),
     captureMs: capture.captureMs,
     nodeCount: capture.nodeCount,
-    namedNodeCount: countNamedNodes(capture.root),
+    namedNodeCount: countNamedNodes(root),
     depth: maxDepth,
-    depthCut: depthWasCut(capture.root, capture.cutShort),
+    depthCut: depthWasCut(root, capture.cutShort),
     cutShort: capture.cutShort,
     version: capture.version,
   };

@@ -7,7 +7,7 @@ import {
   type ActionOutcome,
   type Adapter,
   asCapture,
-  type Capture,
+  type CaptureAnswer,
   type CaptureLimits,
   type CaptureOptions,
   type ElementOperation,
@@ -17,7 +17,6 @@ import {
   type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
-  type Unchanged,
 } from "../../adapters/types.ts";
 import type { Bounds, WindowInfo } from "../core/tree.ts";
 import { frontWindowAt } from "../act/window_at.ts";
@@ -79,13 +78,16 @@ export class GuardedAdapter implements Adapter {
     handle: string | null,
     limits: CaptureLimits,
     options?: CaptureOptions,
-  ): Promise<Capture | Unchanged | null> {
+  ): Promise<CaptureAnswer> {
     const window = await this.permitted(handle);
     const capture = await this.inner.captureTree(handle, limits, options);
-    // An unchanged tree is the caller's copy, redacted when it came.
-    if (capture && !("unchanged" in capture)) {
-      this.guard.redactor.redactTree(capture.root, window?.title ?? null);
-    }
+    // An unchanged tree (or a patch's base) is the caller's copy, redacted when it came.
+    const fresh = capture === null || "unchanged" in capture
+      ? []
+      : "root" in capture
+      ? [capture.root]
+      : capture.subtrees;
+    for (const root of fresh) this.guard.redactor.redactTree(root, window?.title ?? null);
     return capture;
   }
 

@@ -8,6 +8,7 @@ import { strict as assert } from "node:assert";
 import { createLinuxAdapter } from "../../adapters/linux/index.ts";
 import { type Adapter, asCapture, type Capture } from "../../adapters/types.ts";
 import { center, type Element } from "../../lib/core/tree.ts";
+import { replaceSubtrees } from "../../lib/core/tree_patch.ts";
 import { type App, withDesktopEnv } from "./desktop.ts";
 import { desktopTest, findAll } from "./linux_service.ts";
 
@@ -54,6 +55,8 @@ interface Step {
 
 class Driver {
   version: string | undefined;
+  /** Answers that were patches of the tree held. */
+  patches = 0;
   /** The mirror's last answer (an `unchanged` answer means this one). */
   mirrored!: Capture;
   /** The last settled walk: where the steps find what to click. */
@@ -67,9 +70,18 @@ class Driver {
       known: this.version,
     });
     assert.ok(answer !== null, "no tree");
-    if (!("unchanged" in answer)) {
+    if ("root" in answer) {
       this.mirrored = answer;
       this.version = answer.version;
+    } else if ("subtrees" in answer) {
+      // As the service does: the tree it holds, with the subtrees that changed.
+      assert.equal(answer.base, this.version);
+      const root = replaceSubtrees(this.mirrored.root, answer.subtrees);
+      assert.ok(root !== null, "a patch of nodes the tree does not have");
+      const { subtrees: _, base: __, ...counts } = answer;
+      this.mirrored = { ...counts, root };
+      this.version = answer.version;
+      this.patches++;
     }
     return this.mirrored;
   }
@@ -225,7 +237,7 @@ async function compareForAWhile(
   app: App,
   steps: (d: Driver) => Step[],
   seed: number,
-): Promise<{ steps: number; changed: number; unchanged: number }> {
+): Promise<{ steps: number; changed: number; unchanged: number; patches: number }> {
   const d = new Driver(adapter, app.window.toString(), random(seed));
   const deadline = Date.now() + RUN_MS;
   const choices = steps(d);
@@ -274,7 +286,7 @@ async function compareForAWhile(
     answers.push(again === null ? "null" : `version ${again.version} after ${d.version}`);
   }
   assert.ok(answers.length < 3, `the mirror no longer answers: ${answers.join(", ")}`);
-  return tally;
+  return { ...tally, patches: d.patches };
 }
 
 desktopTest(
@@ -291,12 +303,14 @@ desktopTest(
           console.log(`widget-factory, seed ${seed}: ${JSON.stringify(tally)}`);
           assert.ok(tally.steps >= 20, `only ${tally.steps} steps`);
           assert.ok(tally.changed > 0, "no step changed the tree");
+          assert.ok(tally.patches > 0, "no answer was a patch");
         });
         await t.step("mousepad", async () => {
           const tally = await compareForAWhile(adapter, mousepad, mousepadSteps, seed);
           console.log(`mousepad, seed ${seed}: ${JSON.stringify(tally)}`);
           assert.ok(tally.steps >= 20, `only ${tally.steps} steps`);
           assert.ok(tally.changed > 0, "no step changed the tree");
+          assert.ok(tally.patches > 0, "no answer was a patch");
         });
       } finally {
         await adapter.close();

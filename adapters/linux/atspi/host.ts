@@ -128,9 +128,12 @@ class AtspiHost {
     if (tree !== null && (tree.clean || this.patch(tree, limits, started))) {
       this.assertAnswers(tree, window);
       tree.usedAt = performance.now();
-      return tree.version === known
-        ? { unchanged: known }
-        : { capture: tree.capture, version: tree.version };
+      if (tree.version === known) return { unchanged: known };
+      const subtrees = known === null ? null : tree.changesSince(known);
+      if (subtrees === null) return { capture: tree.capture, version: tree.version };
+      const { nodeCount, cutShort, captureMs } = tree.capture;
+      const { version } = tree;
+      return { patched: { base: known!, version, subtrees, nodeCount, cutShort, captureMs } };
     }
     return this.walkWhole(window, limits, mirror ? key : null);
   }
@@ -185,11 +188,9 @@ class AtspiHost {
       const room = { ...limits, maxNodes: limits.maxNodes - outside };
       const fresh = walkMany(this.session, this.batch, starts, room);
       if (fresh.cutShort !== null && fresh.cutShort !== "depth") return false;
-      let changed = false;
-      roots.forEach(({ node }, i) => {
-        if (tree.splice(node, fresh.roots[i], fresh)) changed = true;
-      });
-      tree.commit(changed, this.mirror.nextVersion(), captureMsSince(started));
+      const spliced = roots.filter(({ node }, i) => tree.splice(node, fresh.roots[i], fresh))
+        .map(({ node }) => node.id);
+      tree.commit(spliced, this.mirror.nextVersion(), captureMsSince(started));
       return true;
     } finally {
       for (const { accessible } of starts) this.session.unref(accessible);
@@ -244,6 +245,23 @@ class AtspiHost {
     }
   }
 
+  /**
+   * Between requests: patches a tree a caller uses once its application is
+   * quiet after events, so that the next capture finds it current and sends
+   * only what changed. Whether it did any work.
+   */
+  private patchAhead(): boolean {
+    const tree = this.mirror.dueForPatch(performance.now());
+    if (tree === null) return false;
+    try {
+      if (!this.patch(tree, tree.source.limits, performance.now())) tree.stale = true;
+    } catch {
+      // An application busy or gone: the next capture walks the window and says so.
+      tree.stale = true;
+    }
+    return true;
+  }
+
   /** The operation's outcome; null when the window's application is not accessible. */
   operate(window: WindowFacts, elementId: string, op: ElementOperation): ActionOutcome | null {
     this.ready();
@@ -291,11 +309,14 @@ class AtspiHost {
     }
   }
 
-  /** Between requests: keeps libatspi's cache current, the mirror following events and checked. */
+  /**
+   * Between requests: keeps libatspi's cache current, the mirror following
+   * events, patched ahead of callers and checked.
+   */
   pump(): void {
     this.session.pump();
     this.mirror.apply(this.events.drain());
-    this.check();
+    if (!this.patchAhead()) this.check();
     this.prune();
   }
 }

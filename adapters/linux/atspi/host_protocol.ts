@@ -2,7 +2,7 @@
 // process that hosts libatspi (adapters/linux/atspi/host.ts): one request or reply a line.
 
 import type { Bounds } from "../../../lib/core/tree.ts";
-import type { Capture, CaptureLimits, ElementOperation } from "../../types.ts";
+import type { Capture, CaptureLimits, ElementOperation, Patched } from "../../types.ts";
 
 /** What the worker's X connection knows of a window: the host has no X connection. */
 export interface WindowFacts {
@@ -38,11 +38,13 @@ export type HostRequest = HostCall & { id: number };
 
 /**
  * A capture's answer: the tree the caller holds is current (`unchanged`), or
- * a tree with its version (null: not mirrored, as when a limit cut it short);
- * null when the window's application is not accessible.
+ * is current with some subtrees replaced (`patched`), or a tree with its
+ * version (null: not mirrored, as when a limit cut it short); null when the
+ * window's application is not accessible.
  */
 export type HostCapture =
   | { unchanged: string }
+  | { patched: Patched }
   | { capture: Capture; version: string | null }
   | null;
 

@@ -10,7 +10,7 @@
 // application has been quiet after events, and now and then when it had none
 // (dueForCheck).
 
-import { assignIds, countNodes, type Element, walk } from "../../../lib/core/tree.ts";
+import { assignIds, countNodes, type Element, nodeAtId, walk } from "../../../lib/core/tree.ts";
 import type { Capture, CaptureLimits } from "../../types.ts";
 import type { FrameQuirks } from "./frame_quirks.ts";
 import type { WindowFacts } from "./host_protocol.ts";
@@ -20,6 +20,8 @@ import { addressOf, type Target, targetOfAddress } from "./batch.ts";
 
 /** Trees kept: each is one window at one depth and node limit. */
 const CAPACITY = 16;
+/** Patches remembered per tree: a caller this many versions behind gets the whole tree. */
+const HISTORY = 32;
 
 const NAME_CHANGE = "object:property-change:accessible-name";
 const VALUE_CHANGES = ["object:property-change:accessible-value", "object:value-changed"];
@@ -30,6 +32,8 @@ const VISIBILITY_CHANGES = [VISIBLE_CHANGE, "object:state-changed:showing"];
 const UNSETTLED_MS = 1000;
 /** Rectangles remembered from bounds events, per object, before the memory starts over. */
 const RECTS_KEPT = 20000;
+/** How long an application is quiet after events before the host patches its trees unasked. */
+const PATCH_QUIET_MS = 10;
 /** How long an application is quiet after events before its trees are walked again to check. */
 const CHECK_QUIET_MS = 100;
 /** A tree is checked at most this often (an application that animates is never quiet for long). */
@@ -60,6 +64,23 @@ function mirrorable(capture: Capture): boolean {
   return capture.cutShort === null || capture.cutShort === "depth";
 }
 
+/** One patch: the subtrees (by positional id) that took version `from` to `to`. */
+interface Patch {
+  from: string;
+  to: string;
+  ids: string[];
+}
+
+/** The ids not inside another one's subtree ("root.1" covers "root.1.4"). */
+function outermost(ids: Set<string>): string[] {
+  return [...ids].filter((id) => {
+    for (let end = id.lastIndexOf("."); end > 0; end = id.lastIndexOf(".", end - 1)) {
+      if (ids.has(id.slice(0, end))) return false;
+    }
+    return true;
+  });
+}
+
 /** A node's depth: the number of steps in its positional id ("root.3.2" → 2). */
 export function depthOf(node: Element): number {
   let depth = 0;
@@ -86,6 +107,8 @@ export class MirroredTree {
   usedAt = this.walkedAt;
   /** What a whole walk took: the cost of a check. */
   private readonly walkMs: number;
+  /** The patches since the tree was walked whole, oldest first. */
+  private history: Patch[] = [];
 
   constructor(
     readonly bus: string,
@@ -117,6 +140,15 @@ export class MirroredTree {
       : null;
   }
 
+  /**
+   * Whether the host should patch the tree before anyone asks: events marked
+   * it, a patch can follow them, its application is quiet and a caller uses it.
+   */
+  patchDue(now: number): boolean {
+    return this.marked.size > 0 && !this.wholeWalkNeeded && this.lastEventAt !== null &&
+      now - this.lastEventAt >= PATCH_QUIET_MS && now - this.usedAt <= IN_USE_MS;
+  }
+
   /** Whether the tree is as current as the events received. */
   get clean(): boolean {
     return !this.stale && this.marked.size === 0 && performance.now() >= this.unsettledUntil;
@@ -140,6 +172,8 @@ export class MirroredTree {
    * to settle (a walk can catch them moving).
    */
   follows(before: MirroredTree, checked: boolean): void {
+    // The same tree walked again: callers of earlier versions can still be sent patches.
+    if (before.version === this.version) this.history = before.history;
     if (checked) {
       this.usedAt = before.usedAt;
       return;
@@ -216,12 +250,26 @@ export class MirroredTree {
     return true;
   }
 
-  /** After the splices: when any changed the tree, it has a new version. */
-  commit(changed: boolean, version: string, captureMs: number): void {
+  /** After the splices (the ids of those that changed the tree): a change is a new version. */
+  commit(spliced: string[], version: string, captureMs: number): void {
     this.marked.clear();
-    if (!changed) return;
+    if (spliced.length === 0) return;
+    this.history.push({ from: this.version, to: version, ids: spliced });
+    if (this.history.length > HISTORY) this.history.shift();
     this.version = version;
     this.capture.captureMs = captureMs;
+  }
+
+  /**
+   * The subtrees that bring version `known` up to this one, outermost only;
+   * null when the patches since `known` are no longer remembered (or never were).
+   */
+  changesSince(known: string): Element[] | null {
+    if (known === this.version) return [];
+    const start = this.history.findIndex((patch) => patch.from === known);
+    if (start < 0) return null;
+    const ids = new Set(this.history.slice(start).flatMap((patch) => patch.ids));
+    return outermost(ids).map((id) => nodeAtId(this.capture.root, id)!);
   }
 
   private adopt(root: Element, addresses: Map<Element, string>, parent: Element | null): void {
@@ -283,6 +331,14 @@ export class TreeMirror {
     this.trees.delete(key);
     this.trees.set(key, tree);
     return tree;
+  }
+
+  /** The first tree to patch before anyone asks (MirroredTree.patchDue); null when none is due. */
+  dueForPatch(now: number): MirroredTree | null {
+    for (const tree of this.trees.values()) {
+      if (!this.silent.has(tree.bus) && tree.patchDue(now)) return tree;
+    }
+    return null;
   }
 
   /** The first tree a check should walk again now, and why; null when none is due. */
