@@ -6,6 +6,7 @@ import { TOOLS } from "../lib/tools/index.ts";
 import type { Caller } from "../lib/tools/registry.ts";
 import type { Session } from "../lib/core/session.ts";
 import { coerceQuery } from "./query.ts";
+import { resultJson } from "../lib/core/json_text.ts";
 
 /**
  * The web inspector says so in a header (X-OSO-Caller: inspector); every other
@@ -24,7 +25,7 @@ export async function runTool(
 ): Promise<Response> {
   const { status, body } = await dispatch(session, TOOLS, name, args, callerOf(c));
   // deno-lint-ignore no-explicit-any
-  return c.json(body, status as any);
+  return c.body(resultJson(body), status as any, { "content-type": "application/json" });
 }
 
 /** A GET route whose query string is the tool's arguments. */

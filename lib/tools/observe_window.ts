@@ -24,6 +24,7 @@ import {
   withDetail,
 } from "./structure.ts";
 import { compactDiffView } from "../compact/view.ts";
+import { viewOnce } from "../views/reuse.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
 
 const observeInput = z.object({
@@ -91,13 +92,16 @@ async function full(
   depth: number,
   args: ObserveArgs,
 ): Promise<ToolResult> {
-  const { tree, truncated } = limitLevels(capture.tree, depth);
-  const view = args.view === "compact"
-    ? await compactOf(capture.tree, tree, window, args.max_tokens)
-    : { tree: withDetail(tree, args.detail) };
+  const compact = args.view === "compact";
+  const { tree, truncated } = compact
+    ? limitLevels(capture.tree, depth)
+    : viewOnce(capture.tree, `${depth} ${args.detail}`, () => {
+      const { tree, truncated } = limitLevels(capture.tree, depth);
+      return { tree: withDetail(tree, args.detail), truncated };
+    });
   return {
     format: "full",
-    ...view,
+    ...(compact ? await compactOf(capture.tree, tree, window, args.max_tokens) : { tree }),
     base_token: null,
     depth_used: depth,
     depth_truncated: truncated,
