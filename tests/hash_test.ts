@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
-import { treeHash } from "../lib/core/hash.ts";
-import { type Element, element } from "../lib/core/tree.ts";
+import { capturedTreeHash, treeHash } from "../lib/core/hash.ts";
+import { replaceSubtrees } from "../lib/core/tree_patch.ts";
+import { assignIds, type Element, element } from "../lib/core/tree.ts";
 import { loginTree, welcomeTree } from "./helpers/login.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 
@@ -64,7 +65,37 @@ const VECTORS: Array<[string, () => Element, string]> = [
 
 for (const [name, build, expected] of VECTORS) {
   Deno.test(`treeHash: ${name}`, () => assert.equal(treeHash(build()), expected));
+  Deno.test(`capturedTreeHash: ${name}`, () => assert.equal(capturedTreeHash(build()), expected));
 }
+
+Deno.test("capturedTreeHash of a patched tree: its unchanged subtrees' kept text, the patch read", () => {
+  const before = login("", "");
+  assert.equal(capturedTreeHash(before), VECTORS[4][2]);
+  // The username field replaced by a new node: the rest is shared with `before`.
+  const field = { ...before.children[0], value: "alice", children: [] };
+  const after = replaceSubtrees(before, [field])!;
+  assert.equal(capturedTreeHash(after), treeHash(after));
+  assert.equal(capturedTreeHash(after), treeHash(login("alice", "")));
+  assert.equal(capturedTreeHash(before), VECTORS[4][2]);
+});
+
+Deno.test("capturedTreeHash of a tree whose subtrees are too big to keep whole, patched", () => {
+  const row = (i: number) =>
+    element("ListItem", `row ${i} ${"x".repeat(60)}`, [0, i, 100, 1], {}, [
+      element("Label", `cell ${i}`, [0, i, 50, 1]),
+    ]);
+  const before = assignIds(
+    element("Window", "big", [0, 0, 800, 600], {}, [
+      element("List", "rows", [0, 0, 800, 600], {}, Array.from({ length: 300 }, (_, i) => row(i))),
+      element("Label", "status", [0, 590, 800, 10]),
+    ]),
+  );
+  assert.equal(capturedTreeHash(before), treeHash(before));
+  const cell = { ...before.children[0].children[7].children[0], name: "changed", children: [] };
+  const after = replaceSubtrees(before, [cell])!;
+  assert.equal(capturedTreeHash(after), treeHash(after));
+  assert.notEqual(capturedTreeHash(after), capturedTreeHash(before));
+});
 
 Deno.test("treeHash ignores ids, focus and extended fields", () => {
   const a = login("x", "");

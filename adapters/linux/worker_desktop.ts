@@ -103,12 +103,14 @@ export class LinuxDesktop {
       known: options.known ?? null,
       mirror: options.mirror ?? false,
     }) as HostCapture;
-    const bounds = this.windows.current(id)?.outer;
-    if (bounds === undefined) throw new WindowGoneError(String(id));
+    // The mirror answers as of the call, when the window was there (live above).
     if (answer !== null && "unchanged" in answer) {
       return { unchanged: answer.unchanged, captureMs: captureMsSince(started) };
     }
     if (answer !== null && "patched" in answer) return answer.patched;
+    // A walk takes a while: the window may have closed meanwhile.
+    const bounds = this.windows.current(id)?.outer;
+    if (bounds === undefined) throw new WindowGoneError(String(id));
     if (answer !== null) {
       return answer.version === null
         ? answer.capture

@@ -18,8 +18,23 @@ export function piecesOf(text: string, size: number): string[] {
   return pieces;
 }
 
+/** How long a report waits for the window that takes the focus (window managers pass through none). */
+const FOCUS_SETTLE_MS = 300;
+const FOCUS_POLL_MS = 20;
+
 async function windowWithFocus(session: Session) {
   return (await listWindows(session)).find((w) => w.focused) ?? null;
+}
+
+/** The window the focus went to: a moment with no focused window is waited out, briefly. */
+async function focusTaker(session: Session) {
+  const deadline = Date.now() + FOCUS_SETTLE_MS;
+  let now = await windowWithFocus(session);
+  while (now === null && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, FOCUS_POLL_MS));
+    now = await windowWithFocus(session);
+  }
+  return now;
 }
 
 export async function typeWatchingFocus(
@@ -36,8 +51,10 @@ export async function typeWatchingFocus(
   const pieces = session.adapter.isMock ? [text] : piecesOf(text, TYPING_PIECE);
   for (const [i, piece] of pieces.entries()) {
     if (typed > 0) {
-      const now = await windowWithFocus(session);
-      if (now?.window_uid !== start?.window_uid) {
+      const seen = await windowWithFocus(session);
+      if (seen?.window_uid !== start?.window_uid) {
+        // Typing stops here; the report names where the focus went.
+        const now = seen ?? await focusTaker(session);
         return {
           ok: false,
           code: "FocusChanged",

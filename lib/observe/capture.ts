@@ -11,11 +11,12 @@ import {
   type ScreenshotTarget,
   WindowGoneError,
 } from "../../adapters/types.ts";
-import { treeHash } from "../core/hash.ts";
+import { capturedTreeHash } from "../core/hash.ts";
 import { replaceSubtrees } from "../core/tree_patch.ts";
 import { encodePngOffThread, startImageWorkers } from "../image/workers.ts";
 import { startTokenWorker } from "../tokens/off_thread.ts";
 import type { Session } from "../core/session.ts";
+import { perSession } from "../core/per_session.ts";
 import type { CachedCapture } from "./tree_cache.ts";
 import {
   type Bounds,
@@ -36,8 +37,15 @@ import {
   type WindowArgs,
 } from "./window_order.ts";
 
+/** The windows of each session's last listing, by uid (see captureTarget). */
+const lastListing = perSession(() => new Map<string, ListedWindow>());
+
 export async function listWindows(session: Session): Promise<ListedWindow[]> {
-  return sortWindows(await session.adapter.listWindows());
+  const windows = sortWindows(await session.adapter.listWindows());
+  const listed = lastListing(session);
+  listed.clear();
+  for (const window of windows) listed.set(window.window_uid, window);
+  return windows;
 }
 
 /**
@@ -73,6 +81,35 @@ export async function targetWindow(session: Session, args: WindowArgs): Promise<
   const focused = focusedWindow(windows);
   if (!focused) throw new ToolError("WindowGone", "no windows available");
   return target(focused, windows, resolution);
+}
+
+/**
+ * The target window (as targetWindow) and its tree (as captureWindow). A
+ * window named by a uid the last listing held is captured while the windows
+ * are listed again, so the two round trips to the adapter overlap; that
+ * capture counts only if the new listing resolves to the same window.
+ */
+export async function captureTarget(
+  session: Session,
+  args: WindowArgs,
+  use: CacheUse = "allow",
+): Promise<Target & { capture: Captured }> {
+  const guess = args.window_uid === undefined
+    ? undefined
+    : lastListing(session).get(args.window_uid);
+  const early = guess === undefined ? null : settle(captureWindow(session, guess, use));
+  const found = await targetWindow(session, args);
+  const outcome = await early;
+  if (outcome && found.window.handle === guess?.handle) {
+    if ("error" in outcome) throw outcome.error;
+    return { ...found, capture: outcome.value };
+  }
+  return { ...found, capture: await captureWindow(session, found.window, use) };
+}
+
+/** A promise that never rejects: its value or its error. */
+function settle<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  return promise.then((value) => ({ value }), (error) => ({ error }));
 }
 
 function target(window: ListedWindow, windows: ListedWindow[], resolution: Resolution): Target {
@@ -173,7 +210,7 @@ export async function captureWindow(
   }
   const entry: CachedCapture = {
     tree: root,
-    hash: treeHash(root),
+    hash: capturedTreeHash(root),
     capturedAt: Date.now(),
     captureMs: capture.captureMs,
     nodeCount: capture.nodeCount,

@@ -6,7 +6,7 @@
 // Every rule is a phrase ordinary software does not address its user with: a
 // warning on "Enter your password" would teach the agent to skip warnings.
 
-import { type Element, walk } from "../core/tree.ts";
+import type { Element } from "../core/tree.ts";
 
 export interface InjectionMatch {
   /** The rule that matched, a stable snake_case id. */
@@ -709,22 +709,53 @@ export function scanText(text: string): InjectionMatch | null {
   return payload ? found(n, "hidden_instruction", payload) : null;
 }
 
+/** A warning found in a tree, before the window is named. */
+type TreeWarning = Omit<InjectionWarning, "window_uid">;
+
+/**
+ * The warnings of each subtree of trees never changed once made (captures
+ * and their patches), for a caller that scans such trees often: a patched
+ * tree shares its unchanged subtrees with the tree before it.
+ */
+export type SubtreeWarnings = WeakMap<Element, TreeWarning[]>;
+
+const NONE: TreeWarning[] = [];
+
 /** One warning per element and field whose text addresses the agent, at most MAX_WARNINGS. */
-export function scanTree(root: Element, windowUid: string | null): InjectionWarning[] {
-  const warnings: InjectionWarning[] = [];
-  walk(root, (node) => {
-    const seen: string[] = [];
-    for (const field of SCANNED_FIELDS) {
-      const text = node[field];
-      if (warnings.length >= MAX_WARNINGS) return;
-      // The Text interface often repeats the value: one warning says it.
-      if (typeof text !== "string" || seen.includes(text)) continue;
-      seen.push(text);
-      const match = scanText(text);
-      if (match) warnings.push({ window_uid: windowUid, element_id: node.id, field, ...match });
-    }
-  });
+export function scanTree(
+  root: Element,
+  windowUid: string | null,
+  kept?: SubtreeWarnings,
+): InjectionWarning[] {
+  return scanSubtree(root, kept).map((w) => ({ window_uid: windowUid, ...w }));
+}
+
+/** The first MAX_WARNINGS warnings of `node`'s subtree, in pre-order. */
+function scanSubtree(node: Element, kept: SubtreeWarnings | undefined): TreeWarning[] {
+  const known = kept?.get(node);
+  if (known !== undefined) return known;
+  let warnings = scanNode(node);
+  for (const child of node.children) {
+    if (warnings.length >= MAX_WARNINGS) break;
+    const more = scanSubtree(child, kept);
+    if (more.length > 0) warnings = [...warnings, ...more].slice(0, MAX_WARNINGS);
+  }
+  kept?.set(node, warnings);
   return warnings;
+}
+
+function scanNode(node: Element): TreeWarning[] {
+  let warnings: TreeWarning[] | null = null;
+  const seen: string[] = [];
+  for (const field of SCANNED_FIELDS) {
+    const text = node[field];
+    // The Text interface often repeats the value: one warning says it.
+    if (typeof text !== "string" || seen.includes(text)) continue;
+    seen.push(text);
+    const match = scanText(text);
+    if (match) (warnings ??= []).push({ element_id: node.id, field, ...match });
+  }
+  return warnings ?? NONE;
 }
 
 /** Warnings for window titles that address the agent, at most MAX_WARNINGS. */

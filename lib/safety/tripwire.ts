@@ -1,14 +1,22 @@
-// The injection tripwire's state: which trees were already scanned (cached
+// The injection tripwire's state: which trees (and subtrees) were already scanned (cached
 // trees are served many times and scanned once), the warnings the agent was
 // shown and has not acknowledged, and whether they block input
 // (safety.block_after_injection).
 
 import type { Element } from "../core/tree.ts";
 import { noteWarnings } from "./call_context.ts";
-import { type InjectionWarning, scanText, scanTree, scanWindowTitles } from "./injection.ts";
+import {
+  type InjectionWarning,
+  scanText,
+  scanTree,
+  scanWindowTitles,
+  type SubtreeWarnings,
+} from "./injection.ts";
 
 export class Tripwire {
   private readonly scanned = new WeakMap<Element, InjectionWarning[]>();
+  /** A tree's parts scanned before, as another tree shares them (a patched capture). */
+  private readonly subtrees: SubtreeWarnings = new WeakMap();
   private unacknowledged: InjectionWarning[] = [];
 
   constructor(readonly enabled: boolean, private readonly blocks: boolean) {}
@@ -18,7 +26,7 @@ export class Tripwire {
     if (!this.enabled) return;
     let found = this.scanned.get(root);
     if (found === undefined) {
-      found = scanTree(root, windowUid);
+      found = scanTree(root, windowUid, this.subtrees);
       this.scanned.set(root, found);
     }
     noteWarnings(found);

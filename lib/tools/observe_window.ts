@@ -4,7 +4,13 @@
 
 import { z } from "zod";
 import { diffTrees } from "../diff/index.ts";
-import { type Captured, captureWindow, targetWindow } from "../observe/capture.ts";
+import {
+  type CacheUse,
+  type Captured,
+  captureTarget,
+  captureWindow,
+  targetWindow,
+} from "../observe/capture.ts";
 import type { Session } from "../core/session.ts";
 import { requireToken, type StoredTree } from "../observe/tree_tokens.ts";
 import { type Element, limitDepth } from "../core/tree.ts";
@@ -24,7 +30,7 @@ import {
   withDetail,
 } from "./structure.ts";
 import { compactDiffView } from "../compact/view.ts";
-import { viewOnce } from "../views/reuse.ts";
+import { levelView } from "../views/reuse.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
 
 const observeInput = z.object({
@@ -52,12 +58,14 @@ const observeInput = z.object({
 
 type ObserveArgs = z.output<typeof observeInput>;
 
-/** The `since` token and its window: without window arguments the token names the window. */
-async function windowAndBase(session: Session, args: ObserveArgs) {
-  const windowGiven = windowNamed(args);
-  if (args.since === undefined) return { ...await targetWindow(session, args), base: null };
-  const hint = windowGiven ? null : requireToken(session.tokens, args.since, null);
-  const found = await targetWindow(session, hint ? { window_uid: hint.uid } : args);
+/**
+ * The window, its tree and the `since` token's tree: without window arguments
+ * the token names the window.
+ */
+async function observed(session: Session, args: ObserveArgs, use: CacheUse) {
+  if (args.since === undefined) return { ...await captureTarget(session, args, use), base: null };
+  const hint = windowNamed(args) ? null : requireToken(session.tokens, args.since, null);
+  const found = await captureTarget(session, hint ? { window_uid: hint.uid } : args, use);
   return { ...found, base: requireToken(session.tokens, args.since, found.window.window_uid) };
 }
 
@@ -95,10 +103,7 @@ async function full(
   const compact = args.view === "compact";
   const { tree, truncated } = compact
     ? limitLevels(capture.tree, depth)
-    : viewOnce(capture.tree, `${depth} ${args.detail}`, () => {
-      const { tree, truncated } = limitLevels(capture.tree, depth);
-      return { tree: withDetail(tree, args.detail), truncated };
-    });
+    : levelView(capture.tree, depth, args.detail);
   return {
     format: "full",
     ...(compact ? await compactOf(capture.tree, tree, window, args.max_tokens) : { tree }),
@@ -163,22 +168,22 @@ export const observeWindowTool = defineTool({
   annotations: READ_ONLY,
   async run(args, { session }) {
     checkViewArgs(args);
-    const { window, warning, base } = await windowAndBase(session, args);
     const depth = depthUsed(session, args.depth);
-    if (base) {
-      const capture = await captureWindow(session, window, args.fresh ? "walk" : "allow");
+    if (args.since !== undefined || !args.changed_only) {
+      const { window, warning, base, capture } = await observed(
+        session,
+        args,
+        args.fresh ? "walk" : "allow",
+      );
       return {
         ...served(session, window, capture, depth, warning),
-        ...await sinceDiff(args, base, capture, window),
+        ...await (base
+          ? sinceDiff(args, base, capture, window)
+          : full(capture, window, depth, args)),
       };
     }
-    if (!args.changed_only) {
-      const capture = await captureWindow(session, window, args.fresh ? "walk" : "allow");
-      return {
-        ...served(session, window, capture, depth, warning),
-        ...await full(capture, window, depth, args),
-      };
-    }
+    // The baseline is the tree held before this call's capture.
+    const { window, warning } = await targetWindow(session, args);
     const baseline = session.cache.peek(window.window_uid);
     const capture = await captureWindow(session, window, args.fresh ? "walk" : "current");
     const fields = { ...served(session, window, capture, depth, warning), changed_only: true };
