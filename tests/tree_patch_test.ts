@@ -3,7 +3,7 @@
 // replaced paths are shared, and an id that names no node is refused.
 
 import { strict as assert } from "node:assert";
-import { assignIds, type Element, element, findById } from "../lib/core/tree.ts";
+import { assignIds, countNamedNodes, type Element, element, findById } from "../lib/core/tree.ts";
 import { replaceSubtrees } from "../lib/core/tree_patch.ts";
 
 function tree(): Element {
@@ -79,3 +79,23 @@ for (const { name, subtrees, expected, shared = [] } of cases) {
     }
   });
 }
+
+Deno.test("countNamedNodes of patched trees: kept counts of shared subtrees, the patch counted", () => {
+  const fresh = (root: Element) => structuredClone(root);
+  const before = tree();
+  assert.equal(countNamedNodes(before), 7);
+  const cases: Array<[string, Element[], number]> = [
+    ["a button renamed", [at("root.0.1", "renamed")], 7],
+    ["a button's name emptied", [at("root.0.1", "  ")], 6],
+    ["a pane replaced by a named subtree", [
+      at("root.1", "b", [element("Label", "x", [0, 0, 1, 1])]),
+    ], 6],
+    ["the root replaced, unnamed", [at("root", "")], 0],
+  ];
+  for (const [what, subtrees, expected] of cases) {
+    const after = replaceSubtrees(before, subtrees)!;
+    assert.equal(countNamedNodes(after), expected, what);
+    assert.equal(countNamedNodes(fresh(after)), expected, what);
+  }
+  assert.equal(countNamedNodes(before), 7, "the tree patched keeps its count");
+});

@@ -175,11 +175,25 @@ export function countNodes(root: Element): number {
 
 /** Non-root nodes whose trimmed name is non-empty (drives the `degraded` hint). */
 export function countNamedNodes(root: Element): number {
-  let n = 0;
-  walk(root, (node, depth) => {
-    if (depth > 0 && node.name.trim() !== "") n++;
-  });
-  return n;
+  return namedIn(root) - (isNamed(root) ? 1 : 0);
+}
+
+const isNamed = (node: Element) => node.name.trim() !== "";
+
+/**
+ * Named nodes per subtree. Counted trees are captures, never changed once
+ * made: a patched capture shares its unchanged subtrees, and their counts.
+ */
+const namedCounts = new WeakMap<Element, number>();
+
+function namedIn(node: Element): number {
+  let count = namedCounts.get(node);
+  if (count === undefined) {
+    count = isNamed(node) ? 1 : 0;
+    for (const child of node.children) count += namedIn(child);
+    namedCounts.set(node, count);
+  }
+  return count;
 }
 
 export function findById(root: Element, id: string): Element | null {

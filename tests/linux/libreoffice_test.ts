@@ -1,0 +1,58 @@
+// LibreOffice Writer keeps its own menu bar, unused, at height 0 beside the
+// GTK menu bar it draws: the same menus again, 850 of the window's ~1,930
+// nodes. A capture leaves that bar's menus unread (truncated, no children)
+// and reads the drawn bar's whole, closed menus and key bindings included.
+
+import assert from "node:assert/strict";
+import { startService } from "../helpers/service.ts";
+import { launchWriter } from "./desktop.ts";
+import { client, desktopTest, uidOf } from "./linux_service.ts";
+import { settledWindow } from "../../bench/measure/views.ts";
+import { type Element, walk } from "../../lib/core/tree.ts";
+
+const CONFIG = { tree: { max_depth: 64, cache_ttl_s: 0, capture_timeout_ms: 60_000 } };
+
+desktopTest(
+  "LibreOffice Writer: the unused menu bar is not read, the drawn one is",
+  async (_t, d) => {
+    const service = await startService({ mock: false, env: d.env, config: CONFIG });
+    const writer = await launchWriter(d);
+    try {
+      const uid = uidOf(writer.window);
+      await settledWindow(service.url, uid);
+      const c = client(service);
+      for (const fresh of [true, false]) {
+        const r = await c.get(
+          `/api/structure?window_uid=${uid}&depth=64&detail=full&fresh=${fresh}`,
+        );
+        assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 500));
+        const bars: Element[] = [];
+        const items: Element[] = [];
+        walk(r.body.tree as Element, (e) => {
+          if (e.role === "MenuBar") bars.push(e);
+        });
+        assert.equal(bars.length, 2, `two menu bars: ${JSON.stringify(bars.map((b) => b.bounds))}`);
+        const [unused, drawn] = bars[0].bounds.height === 0 ? bars : [bars[1], bars[0]];
+        assert.equal(unused.bounds.height, 0);
+        assert.equal(unused.truncated, true, "the unused bar says its children were not read");
+        assert.equal(unused.child_count, undefined, "...and not that a depth limit cut them");
+        assert.deepEqual(unused.children, []);
+        assert.ok(drawn.bounds.height > 0 && drawn.children.length >= 9, "the drawn bar's menus");
+        walk(drawn, (e) => {
+          if (e.role === "MenuItem") items.push(e);
+        });
+        assert.ok(items.length > 300, `closed menus' items are read: ${items.length}`);
+        const save = items.find((e) => e.name === "Save");
+        assert.equal(save?.keyboard_shortcut, "Ctrl+S", "with their key bindings");
+        assert.equal(
+          (r.body.perf as { cut_short?: string }).cut_short,
+          undefined,
+          "nothing cut short",
+        );
+      }
+    } finally {
+      await writer.kill();
+      await service.stop();
+    }
+  },
+);
