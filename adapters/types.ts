@@ -56,6 +56,12 @@ export interface CaptureOptions {
    * as Unchanged, one changed in a few places as Patched.
    */
   known?: string;
+  /**
+   * With `mirror`: walk the window whatever the mirror holds, and mirror what
+   * the walk finds (a caller's `fresh: true`); the answer keeps a version, so
+   * the caller's next capture is answered from the mirror again.
+   */
+  walk?: boolean;
 }
 
 /** The tree of version `unchanged` is current (the caller holds it). */

@@ -102,6 +102,7 @@ export class LinuxDesktop {
       limits,
       known: options.known ?? null,
       mirror: options.mirror ?? false,
+      walk: options.walk ?? false,
     }) as HostCapture;
     // The mirror answers as of the call, when the window was there (live above).
     if (answer !== null && "unchanged" in answer) {

@@ -164,11 +164,17 @@ export async function captureWindow(
   }
   let capture;
   try {
-    capture = await session.adapter.captureTree(window.handle, {
-      maxDepth,
-      maxNodes: tree.max_nodes,
-      timeoutMs: tree.capture_timeout_ms,
-    }, use !== "walk" && session.liveMirror ? { mirror: true, known } : {});
+    capture = await session.adapter.captureTree(
+      window.handle,
+      {
+        maxDepth,
+        maxNodes: tree.max_nodes,
+        timeoutMs: tree.capture_timeout_ms,
+      },
+      session.liveMirror
+        ? (use === "walk" ? { mirror: true, walk: true } : { mirror: true, known })
+        : {},
+    );
   } catch (e) {
     if (e instanceof WindowGoneError) {
       throw new ToolError("WindowGone", `window '${window.title}' closed during capture`, {

@@ -2,7 +2,8 @@
 // service typing into a zenity entry) is not in a tree the first service
 // still holds in its cache (the TTL cache, the mirror off), and is there when
 // that service is asked for a fresh walk. A service with the live mirror
-// sees the change without being asked for a walk: events told it.
+// sees the change without being asked for a walk: events told it, and still
+// does after a fresh walk.
 
 import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/core/tree.ts";
@@ -43,6 +44,16 @@ desktopTest("fresh: true sees a change the tree cache does not", async (_t, desk
     assert.deepEqual(await entryValue(""), { value: "fresh", cache: "hit" });
     // The mirror: patched by the entry's events (received by now: the fresh walk came after).
     assert.equal((await entryValue("", mirrored)).value, "fresh", "the mirror follows events");
+    // A fresh walk through the mirror keeps it: the next change is seen without another walk
+    // (it used to leave a tree without a version, served from the 60 s cache).
+    assert.equal((await entryValue("&fresh=true", mirrored)).value, "fresh");
+    const more = await postJson(`${typist.url}/api/tool/type_text`, {
+      window_uid: uid,
+      text: "er",
+    });
+    assert.equal(more.status, 200, JSON.stringify(more.body));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await entryValue("", mirrored)).value, "fresher", "after a fresh walk, events");
   } finally {
     await mirrored.stop();
     await typist.stop();

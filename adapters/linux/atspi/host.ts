@@ -14,6 +14,7 @@ import {
   type HostReply,
   type HostRequest,
   type HostStartup,
+  linesOf,
   type WindowFacts,
 } from "./host_protocol.ts";
 import {
@@ -111,20 +112,21 @@ class AtspiHost {
   /**
    * The window's tree: from the mirror when events vouch for it (`unchanged`
    * when the caller holds that version), patched where events marked it,
-   * walked whole otherwise or without `mirror`; null when its application is
-   * not accessible.
+   * walked whole otherwise, with `walk` (and mirrored), or without `mirror`;
+   * null when its application is not accessible.
    */
   capture(
     window: WindowFacts,
     limits: CaptureLimits,
     known: string | null,
     mirror: boolean,
+    walk: boolean,
   ): HostCapture {
     const started = performance.now();
     if (mirror) this.listen();
     this.follow();
     const key = mirrorKey(window, limits);
-    const tree = mirror ? this.mirror.lookup(key) : null;
+    const tree = mirror && !walk ? this.mirror.lookup(key) : null;
     if (tree !== null && (tree.clean || this.patch(tree, limits, started))) {
       this.assertAnswers(tree, window);
       tree.usedAt = performance.now();
@@ -288,7 +290,13 @@ class AtspiHost {
   private run(request: HostRequest): unknown {
     switch (request.method) {
       case "capture":
-        return this.capture(request.window, request.limits, request.known, request.mirror);
+        return this.capture(
+          request.window,
+          request.limits,
+          request.known,
+          request.mirror,
+          request.walk,
+        );
       case "operate":
         return this.operate(request.window, request.elementId, request.op);
       case "captureDesktop":
@@ -349,18 +357,17 @@ export async function runAtspiHost(): Promise<void> {
   }
   send({ ready: true });
   const pump = setInterval(() => host.pump(), PUMP_INTERVAL_MS);
-  let buffered = "";
+  const chunk = new Uint8Array(1 << 16);
+  const requests = linesOf(async () => {
+    const read = await Deno.stdin.read(chunk);
+    return read === null ? null : chunk.subarray(0, read);
+  });
   try {
-    for await (const chunk of Deno.stdin.readable.pipeThrough(new TextDecoderStream())) {
-      buffered += chunk;
-      let end: number;
-      while ((end = buffered.indexOf("\n")) >= 0) {
-        const reply = host.serve(JSON.parse(buffered.slice(0, end)) as HostRequest);
-        buffered = buffered.slice(end + 1);
-        send(reply);
-        // libatspi cannot reconnect in this process: make way for a fresh one.
-        if ("error" in reply && reply.error.kind === "bus_lost") return;
-      }
+    for await (const line of requests) {
+      const reply = host.serve(JSON.parse(line) as HostRequest);
+      send(reply);
+      // libatspi cannot reconnect in this process: make way for a fresh one.
+      if ("error" in reply && reply.error.kind === "bus_lost") return;
     }
   } finally {
     clearInterval(pump);

@@ -8,6 +8,7 @@ import {
   type HostCall,
   type HostReply,
   type HostStartup,
+  linesOf,
 } from "./host_protocol.ts";
 import { AppNotRespondingError } from "../../types.ts";
 
@@ -36,16 +37,12 @@ function hostCommand(): Deno.Command {
 }
 
 /** The lines of a byte stream, as they complete. */
-async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  let buffered = "";
-  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-    buffered += chunk;
-    let end: number;
-    while ((end = buffered.indexOf("\n")) >= 0) {
-      yield buffered.slice(0, end);
-      buffered = buffered.slice(end + 1);
-    }
-  }
+function lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = stream.getReader();
+  return linesOf(async () => {
+    const { value, done } = await reader.read();
+    return done ? null : value;
+  });
 }
 
 class HostProcess {
