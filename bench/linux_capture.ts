@@ -70,7 +70,14 @@ try {
     mock: false,
     env: desktop.env,
     config: {
-      tree: { max_depth: 64, default_depth: 64, cache_ttl_s: 0, capture_timeout_ms: 60_000 },
+      // Every request walks: no cache, and no mirror (on by default on Linux).
+      tree: {
+        max_depth: 64,
+        default_depth: 64,
+        cache_ttl_s: 0,
+        capture_timeout_ms: 60_000,
+        live_mirror: false,
+      },
     },
   });
   try {

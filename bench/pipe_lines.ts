@@ -1,0 +1,99 @@
+// How the worker and the AT-SPI host read each other's lines (issue 21):
+// a round trip of one request line to a child process that answers each
+// line, reading through a TextDecoderStream (as before) against reading
+// chunk by chunk with linesOf (adapters/linux/atspi/host_protocol.ts), with
+// both sides idle for 50 ms between round trips, as an observe finds them.
+//
+//   npx -y deno@2.9.6 run -A bench/pipe_lines.ts
+//
+// Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
+
+import { linesOf } from "../adapters/linux/atspi/host_protocol.ts";
+import { median, percentile } from "./measure/timing.ts";
+
+const ROUND_TRIPS = 300;
+const IDLE_MS = 50;
+type Reading = "streams" | "chunks";
+
+/** The lines of `stream`, the way `reading` says. */
+function linesFrom(stream: ReadableStream<Uint8Array>, reading: Reading): AsyncIterable<string> {
+  if (reading === "chunks") {
+    const reader = stream.getReader();
+    return linesOf(async () => {
+      const { value, done } = await reader.read();
+      return done ? null : value;
+    });
+  }
+  return (async function* () {
+    let buffered = "";
+    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+      buffered += chunk;
+      let end: number;
+      while ((end = buffered.indexOf("\n")) >= 0) {
+        yield buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+      }
+    }
+  })();
+}
+
+/** The child: answers every line with itself, with a 5 ms timer running as the host's pump. */
+async function echo(reading: Reading): Promise<void> {
+  const encoder = new TextEncoder();
+  setInterval(() => {}, 5);
+  for await (const line of linesFrom(Deno.stdin.readable, reading)) {
+    const bytes = encoder.encode(line + "\n");
+    for (let written = 0; written < bytes.length;) {
+      written += Deno.stdout.writeSync(bytes.subarray(written));
+    }
+  }
+  Deno.exit(0);
+}
+
+async function roundTrips(reading: Reading): Promise<number[]> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", new URL(import.meta.url).href, "--echo", reading],
+    stdin: "piped",
+    stdout: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const replies = linesFrom(child.stdout, reading)[Symbol.asyncIterator]();
+  const request = new TextEncoder().encode(
+    JSON.stringify({
+      id: 1,
+      method: "capture",
+      window: { window: "4194310", pid: 1, title: "Untitled 1 - Mousepad" },
+      limits: { maxDepth: 64, maxNodes: 20000, timeoutMs: 10000 },
+      known: "d689e684-16",
+      mirror: true,
+      walk: false,
+    }) + "\n",
+  );
+  const times: number[] = [];
+  for (let i = 0; i < ROUND_TRIPS; i++) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const started = performance.now();
+    await writer.write(request);
+    await replies.next();
+    times.push(performance.now() - started);
+  }
+  await writer.close();
+  await child.status;
+  return times;
+}
+
+if (Deno.args[0] === "--echo") {
+  await echo(Deno.args[1] as Reading);
+} else {
+  console.log(`Round trips of one line, ${ROUND_TRIPS} each, ${IDLE_MS} ms idle before each:\n`);
+  console.log("| reading | p50 | p95 |");
+  console.log("|---|---:|---:|");
+  for (const reading of ["streams", "chunks"] as const) {
+    const times = await roundTrips(reading);
+    console.log(
+      `| ${reading === "streams" ? "TextDecoderStream" : "chunks (linesOf)"} | ${
+        median(times).toFixed(3)
+      } ms | ${percentile(times, 0.95).toFixed(3)} ms |`,
+    );
+  }
+}
