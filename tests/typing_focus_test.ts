@@ -6,17 +6,7 @@
 import { strict as assert } from "node:assert";
 import { typeWatchingFocus } from "../lib/act/typing.ts";
 import type { Session } from "../lib/core/session.ts";
-import type { WindowInfo } from "../lib/core/tree.ts";
-
-const window = (title: string, focused: boolean): WindowInfo => ({
-  handle: title,
-  title,
-  process: "app",
-  pid: 1,
-  bounds: { x: 0, y: 0, width: 100, height: 100 },
-  focused,
-  window_uid: `test:${title}`,
-});
+import { windowNamed } from "./helpers/windows.ts";
 
 /** A desktop whose focused window is, at each listing, the next of `focus` (the last one stays). */
 function scripted(focus: Array<string | null>) {
@@ -26,7 +16,7 @@ function scripted(focus: Array<string | null>) {
     isMock: false,
     listWindows: () => {
       const focused = focus[Math.min(listings++, focus.length - 1)];
-      return Promise.resolve(["Editor", "Interruption"].map((t) => window(t, t === focused)));
+      return Promise.resolve(["Editor", "Interruption"].map((t) => windowNamed(t, t === focused)));
     },
     input: (action: { text: string }) => {
       typed.push(action.text);

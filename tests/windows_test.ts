@@ -1,23 +1,11 @@
 import { strict as assert } from "node:assert";
+import { windowNamed as win } from "./helpers/windows.ts";
 import {
   BOTH_GIVEN_WARNING,
   focusedWindow,
   resolveWindow,
   sortWindows,
 } from "../lib/observe/window_order.ts";
-import type { WindowInfo } from "../lib/core/tree.ts";
-
-function win(title: string, focused = false): WindowInfo {
-  return {
-    handle: title,
-    title,
-    process: "p",
-    pid: 1,
-    bounds: { x: 0, y: 0, width: 10, height: 10 },
-    focused,
-    window_uid: `uid:${title}`,
-  };
-}
 
 Deno.test("sort: focused first, then title case-insensitively; index is the position", () => {
   const sorted = sortWindows([win("beta"), win("Alpha"), win("zeta", true), win("alpha 2")]);
