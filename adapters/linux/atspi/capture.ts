@@ -475,7 +475,12 @@ function listChildren(walk: Walk): void {
   const whole: Remote[] = [];
   const oneByOne: Array<{ parent: Remote; index: number }> = [];
   for (const u of unlisted) {
-    const count = u.count ?? 0;
+    // Placed this round by a rebuilt list (checkOrder): counted in the next round, then listed.
+    if (u.count === null) {
+      walk.unlisted.push(u);
+      continue;
+    }
+    const count = u.count;
     if (count <= 0) continue;
     if (u.depth >= walk.limits.maxDepth) {
       markDepthCut(walk, u.node, count);
