@@ -35,7 +35,7 @@ const RECTS_KEPT = 20000;
 /** How long an application is quiet after events before the host patches its trees unasked. */
 const PATCH_QUIET_MS = 10;
 /** How long an application is quiet after events before its trees are walked again to check. */
-const CHECK_QUIET_MS = 100;
+const CHECK_QUIET_MS = 30;
 /** A tree is checked at most this often (an application that animates is never quiet for long). */
 const CHECK_GAP_MS = 250;
 /** How often a tree without events is walked again to check, while callers use it. */
