@@ -5,6 +5,7 @@
 import type { ActionOutcome } from "../../adapters/types.ts";
 import type { Session } from "../core/session.ts";
 import { listWindows } from "../observe/capture.ts";
+import type { ListedWindow } from "../observe/window_order.ts";
 import { windowRef } from "./window_at.ts";
 
 /** Characters typed between focus checks: few reach a dialog that opens meanwhile. */
@@ -26,10 +27,10 @@ async function windowWithFocus(session: Session) {
   return (await listWindows(session)).find((w) => w.focused) ?? null;
 }
 
-/** The window the focus went to: a moment with no focused window is waited out, briefly. */
-async function focusTaker(session: Session) {
+/** `seen`, or when no window had the focus, the one that takes it: such a moment is waited out, briefly. */
+async function focusTaker(session: Session, seen: ListedWindow | null) {
   const deadline = Date.now() + FOCUS_SETTLE_MS;
-  let now = await windowWithFocus(session);
+  let now = seen;
   while (now === null && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, FOCUS_POLL_MS));
     now = await windowWithFocus(session);
@@ -54,7 +55,7 @@ export async function typeWatchingFocus(
       const seen = await windowWithFocus(session);
       if (seen?.window_uid !== start?.window_uid) {
         // Typing stops here; the report names where the focus went.
-        const now = seen ?? await focusTaker(session);
+        const now = await focusTaker(session, seen);
         return {
           ok: false,
           code: "FocusChanged",

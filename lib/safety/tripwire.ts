@@ -1,6 +1,7 @@
-// The injection tripwire's state: which trees (and subtrees) were already scanned (cached
-// trees are served many times and scanned once), the warnings the agent was
-// shown and has not acknowledged, and whether they block input
+// The injection tripwire's state: what each subtree of the trees seen holds
+// (cached trees are served many times and scanned once, and a patched tree
+// shares its unchanged subtrees with the tree before it), the warnings the
+// agent was shown and has not acknowledged, and whether they block input
 // (safety.block_after_injection).
 
 import type { Element } from "../core/tree.ts";
@@ -14,9 +15,7 @@ import {
 } from "./injection.ts";
 
 export class Tripwire {
-  private readonly scanned = new WeakMap<Element, InjectionWarning[]>();
-  /** A tree's parts scanned before, as another tree shares them (a patched capture). */
-  private readonly subtrees: SubtreeWarnings = new WeakMap();
+  private readonly scanned: SubtreeWarnings = new WeakMap();
   private unacknowledged: InjectionWarning[] = [];
 
   constructor(readonly enabled: boolean, private readonly blocks: boolean) {}
@@ -24,12 +23,7 @@ export class Tripwire {
   /** Notes, for the current call, what in this tree addresses the agent. */
   noteTree(root: Element, windowUid: string | null): void {
     if (!this.enabled) return;
-    let found = this.scanned.get(root);
-    if (found === undefined) {
-      found = scanTree(root, windowUid, this.subtrees);
-      this.scanned.set(root, found);
-    }
-    noteWarnings(found);
+    noteWarnings(scanTree(root, windowUid, this.scanned));
   }
 
   /** Notes window titles that address the agent. */

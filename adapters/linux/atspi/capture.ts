@@ -91,6 +91,9 @@ export interface TopLevels {
   quirksOf: (topLevel: Accessible) => FrameQuirks;
 }
 
+/** A node whose children are still to be listed over the bus; `count` once known. */
+type Unlisted = Remote & { count: number | null };
+
 interface Walk extends WalkBudget {
   session: AtspiConnection;
   /** Applications it found silent are not walked into (see markUnanswered). */
@@ -99,7 +102,7 @@ interface Walk extends WalkBudget {
   /** Nodes whose facts libatspi does not cache. */
   undescribed: Remote[];
   /** Nodes whose children libatspi does not list from its cache; `count` once known. */
-  unlisted: Array<Remote & { count: number | null }>;
+  unlisted: Unlisted[];
   /** Nodes described from libatspi's cache: their states are read again. */
   cachedStates: Queued[];
   needExtents: Queued[];
@@ -430,6 +433,7 @@ function walkOverTheBus(walk: Walk): void {
     });
     const gone = checkOrder(walk, walked, lists.results);
     uncounted.forEach((u, i) => u.count = counts.results[i] ?? 0);
+    const menuBars: Unlisted[] = [];
     undescribed.forEach((r, i) => {
       if (gone.has(r.node)) return;
       if (batch.isSilent(r.target)) {
@@ -448,9 +452,12 @@ function walkOverTheBus(walk: Walk): void {
         ) as unknown as Interfaces,
       };
       describe(walk, r.node, r.target, facts, r.quirks, true);
-      if ((props?.childCount ?? 0) > 0) walk.unlisted.push({ ...r, count: props!.childCount });
+      if ((props?.childCount ?? 0) === 0) return;
+      const unlisted = { ...r, count: props!.childCount };
+      walk.unlisted.push(unlisted);
+      if (r.node.platform_role === MENU_BAR) menuBars.push(unlisted);
     });
-    leaveUnusedMenuBars(walk);
+    leaveUnusedMenuBars(walk, menuBars);
     // Nodes placed are always described; past a limit no more are placed.
     if (walk.unlisted.length > 0 && performance.now() > walk.deadline) walk.cutShort = "time";
     if (stopped(walk)) walk.unlisted = [];
@@ -458,9 +465,11 @@ function walkOverTheBus(walk: Walk): void {
   }
 }
 
-/** Takes the unused menu bars (see MENU_BAR) out of the nodes whose children are listed next. */
-function leaveUnusedMenuBars(walk: Walk): void {
-  const bars = walk.unlisted.filter((u) => u.node.platform_role === MENU_BAR);
+/**
+ * Takes the unused ones among `bars`, menu bars described over the bus (see
+ * MENU_BAR), out of the nodes whose children are listed next.
+ */
+function leaveUnusedMenuBars(walk: Walk, bars: Unlisted[]): void {
   if (bars.length === 0) return;
   const bounds = walk.batch.ask(bars.map((u) => u.target), extents(COORD_SCREEN));
   const unused = new Set(bars.filter((_, i) => isUnused(bounds[i])));

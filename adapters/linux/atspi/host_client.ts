@@ -8,7 +8,7 @@ import {
   type HostCall,
   type HostReply,
   type HostStartup,
-  linesOf,
+  streamLines,
 } from "./host_protocol.ts";
 import { AppNotRespondingError } from "../../types.ts";
 
@@ -36,15 +36,6 @@ function hostCommand(): Deno.Command {
   });
 }
 
-/** The lines of a byte stream, as they complete. */
-function lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const reader = stream.getReader();
-  return linesOf(async () => {
-    const { value, done } = await reader.read();
-    return done ? null : value;
-  });
-}
-
 class HostProcess {
   exited = false;
   private readonly pending = new Map<number, (reply: HostReply | Error) => void>();
@@ -61,7 +52,7 @@ class HostProcess {
   /** A host that owns a libatspi connection; throws the host's reason when it has none. */
   static async start(): Promise<HostProcess> {
     const child = hostCommand().spawn();
-    const replies = lines(child.stdout);
+    const replies = streamLines(child.stdout);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(

@@ -80,3 +80,12 @@ export async function* linesOf(
     }
   }
 }
+
+/** The lines of a byte stream (a child's stdout or stdin), as they complete. */
+export function streamLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = stream.getReader();
+  return linesOf(async () => {
+    const { value, done } = await reader.read();
+    return done ? null : value;
+  });
+}
