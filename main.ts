@@ -1,18 +1,18 @@
 // Entry point: flags → config → mode → adapter → session → HTTP and/or MCP on
 // stdio (spec/config.md §1, mcp.md §1). stdout belongs to MCP in every mode.
 
-import { selectAdapter } from "./adapters/select.ts";
+import { selectAdapter } from "./lib/runtime/select_adapter.ts";
 import { runAtspiHost } from "./adapters/linux/atspi/host.ts";
 import { ATSPI_HOST_FLAG } from "./adapters/linux/atspi/host_protocol.ts";
-import { parseCli, resolveMode, USAGE } from "./lib/startup/cli.ts";
-import { type Config, loadConfig } from "./lib/startup/config.ts";
-import { keepStdoutForProtocol, log, setLogFilter, setLogLevel } from "./lib/core/log.ts";
-import { withFlags } from "./lib/safety/rails.ts";
-import { type HttpServer, serveHttp } from "./lib/http/server.ts";
-import { serveStdio } from "./lib/mcp/server.ts";
-import { loadScenarioAtStartup } from "./lib/scenario/activate.ts";
-import { Session } from "./lib/core/session.ts";
-import { warmUp } from "./lib/observe/capture.ts";
+import { parseCli, resolveMode, USAGE } from "./lib/runtime/cli_flags.ts";
+import { type Config, loadConfig } from "./lib/formats/config/config.ts";
+import { keepStdoutForProtocol, log, setLogFilter, setLogLevel } from "./lib/support/log.ts";
+import { withFlags } from "./lib/services/safety/rails.ts";
+import { type HttpServer, serveHttp } from "./lib/interfaces/http/server.ts";
+import { serveStdio } from "./lib/interfaces/mcp/server.ts";
+import { loadScenarioAtStartup } from "./lib/services/scenario/activate.ts";
+import { Session } from "./lib/runtime/session.ts";
+import { warmUp } from "./lib/services/observe/capture.ts";
 import { TOOLS } from "./lib/tools/index.ts";
 import { createApp } from "./routes/app.ts";
 import { isLoopbackHost } from "./routes/security.ts";

@@ -3,9 +3,9 @@
 // the same for every adapter. Every value crossing this boundary is plain data
 // (structured-clone safe) so an adapter can live in a Worker.
 
-import type { Bounds, Element, Monitor, WindowInfo } from "../lib/core/tree.ts";
-import type { ScenarioEngine } from "../lib/scenario/engine.ts";
-import type { Scenario } from "../lib/scenario/schema.ts";
+import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
+import type { Scenario } from "../lib/model/scenario.ts";
+import type { PixelLayout, RawImage } from "../lib/model/image.ts";
 
 export type AdapterName = "MockAdapter" | "LinuxAdapter" | "WindowsAdapter";
 
@@ -97,22 +97,6 @@ export function asCapture(answer: CaptureAnswer): Capture | null {
   return answer;
 }
 
-/**
- * How a picture's four bytes a pixel are ordered: RGBA, or the B, G, R,
- * unused order an X server writes (left as it is only for a caller that
- * accepts it: converting 1080p costs milliseconds).
- */
-export type PixelLayout = "rgba" | "bgrx";
-
-/** Raw pixels, row-major, 4 bytes a pixel, in `layout`. */
-export interface RawImage {
-  width: number;
-  height: number;
-  data: Uint8Array;
-  /** Absent: "rgba". */
-  layout?: PixelLayout;
-}
-
 export type ScreenshotTarget =
   | { kind: "window"; handle: string }
   | { kind: "monitor"; index: number }
@@ -191,6 +175,14 @@ export interface TreeSourceInfo {
   note: string | null;
 }
 
+/** A scenario a simulated desktop shows: its file, its current state, and the way into another. */
+export interface LoadedScenario {
+  readonly scenario: Scenario;
+  readonly state: string;
+  /** Puts the desktop into `state`; false when the scenario has no such state. */
+  enterState(state: string): boolean;
+}
+
 export interface Adapter {
   readonly name: AdapterName;
   readonly isMock: boolean;
@@ -228,7 +220,7 @@ export interface Adapter {
    * Only on simulated desktops: replaces what the adapter shows with a
    * scenario (and any earlier scenario's state).
    */
-  loadScenario?(scenario: Scenario): ScenarioEngine;
+  loadScenario?(scenario: Scenario): LoadedScenario;
   /** Starts workers the adapter would otherwise start inside its first request. */
   startWorkers?(): void;
   close(): Promise<void>;

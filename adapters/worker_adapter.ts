@@ -16,13 +16,12 @@ import {
   type ElementOperation,
   type ElementRef,
   type InputAction,
-  type PixelLayout,
-  type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
   WindowGoneError,
 } from "./types.ts";
-import type { Bounds, Monitor, WindowInfo } from "../lib/core/tree.ts";
+import { type PixelLayout, type RawImage } from "../lib/model/image.ts";
+import type { Bounds, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import type { Method, Reply, WorkerMessage } from "./worker_protocol.ts";
 
 const STARTUP_TIMEOUT_MS = 15_000;

@@ -2,9 +2,9 @@
 // a large real application, so observe can be measured in process.
 
 import type { Adapter, Capture } from "../adapters/types.ts";
-import type { Element, WindowInfo } from "../lib/core/tree.ts";
-import { assignIds, countNodes } from "../lib/core/tree.ts";
-import { desktopTree } from "../lib/observe/desktop_tree.ts";
+import type { Element, WindowInfo } from "../lib/model/tree.ts";
+import { assignIds, countNodes } from "../lib/model/tree.ts";
+import { desktopTree } from "../lib/formats/geometry/desktop_tree.ts";
 
 export class BigTreeAdapter implements Adapter {
   readonly name = "MockAdapter" as const;

@@ -1,7 +1,7 @@
 // A synthetic application-sized tree for benchmarks: panes of lists and
 // forms, mostly unique names with some unnamed duplicates, ids positional.
 
-import { assignIds, type Element, element, walk } from "../lib/core/tree.ts";
+import { assignIds, type Element, element, walk } from "../lib/model/tree.ts";
 
 export function bigTree(target: number): Element {
   let made = 1;

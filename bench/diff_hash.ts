@@ -2,9 +2,9 @@
 // that differ in 10 places ≤ 20 ms, tree_hash ≤ 20 ms).
 // `deno run -A bench/diff_hash.ts`
 
-import { customDiff, jsonPatchDiff } from "../lib/diff/index.ts";
-import { treeHash } from "../lib/core/hash.ts";
-import { countNodes } from "../lib/core/tree.ts";
+import { customDiff, jsonPatchDiff } from "../lib/formats/diff/index.ts";
+import { treeHash } from "../lib/model/hash.ts";
+import { countNodes } from "../lib/model/tree.ts";
 import { bigTree, tenChanges } from "./big_tree.ts";
 
 function median(runs: number, fn: () => void): number {

@@ -9,7 +9,7 @@
 
 import { createLinuxAdapter } from "../adapters/linux/index.ts";
 import { type Adapter, asCapture, type CaptureOptions } from "../adapters/types.ts";
-import { encodePngOffThread, stopPngWorker } from "../lib/image/workers.ts";
+import { encodePngOffThread, stopPngWorker } from "../lib/formats/image/workers.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { launchWriter, startDesktop } from "../tests/linux/desktop.ts";
 import { median, percentile, timeCalls } from "./measure/timing.ts";

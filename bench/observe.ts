@@ -3,9 +3,9 @@
 // an unchanged window from the cache (< 2 ms at the service).
 // `deno run -A bench/observe.ts`
 
-import { defaultConfig } from "../lib/startup/config.ts";
-import { Session } from "../lib/core/session.ts";
-import { dispatch } from "../lib/tools/dispatch.ts";
+import { defaultConfig } from "../lib/formats/config/config.ts";
+import { Session } from "../lib/runtime/session.ts";
+import { dispatch } from "../lib/runtime/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { BigTreeAdapter } from "./big_adapter.ts";
 import { bigTree, oneChange } from "./big_tree.ts";

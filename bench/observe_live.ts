@@ -15,7 +15,7 @@ import { openXTest } from "../adapters/linux/ffi/xtest.ts";
 import { XDisplay } from "../adapters/linux/x11/display.ts";
 import { XTestInput } from "../adapters/linux/x11/xtest_input.ts";
 import type { InputAction } from "../adapters/types.ts";
-import { type Element, walk } from "../lib/core/tree.ts";
+import { type Element, walk } from "../lib/model/tree.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
 import { median, percentile } from "./measure/timing.ts";

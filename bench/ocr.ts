@@ -24,8 +24,8 @@
 // combo boxes, entries and table cells do not (their name is an icon name, a
 // placeholder or data, not a label drawn as such).
 
-import { type Bounds, type Element } from "../lib/core/tree.ts";
-import { hidesChildren } from "../lib/views/needed.ts";
+import { type Bounds, type Element } from "../lib/model/tree.ts";
+import { hidesChildren } from "../lib/formats/views/needed.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { type Desktop, startDesktop } from "../tests/linux/desktop.ts";
 import { eventually } from "../tests/linux/linux_service.ts";

@@ -1,10 +1,10 @@
 // PNG encoding of a realistic 1920×1080 screenshot (the mock desktop drawn
-// from its trees): imagescript's encoder vs lib/image/png.ts on the runtime's
+// from its trees): imagescript's encoder vs lib/formats/image/png.ts on the runtime's
 // native deflate. `deno run -A bench/png_encode.ts`
 
 import { Image } from "imagescript";
 import { MockAdapter } from "../adapters/mock/index.ts";
-import { encodePng, type PngFilter } from "../lib/image/png.ts";
+import { encodePng, type PngFilter } from "../lib/formats/image/png.ts";
 
 const shot = (await new MockAdapter().screenshot({ kind: "screen" }))!;
 const RUNS = 15;
@@ -31,6 +31,6 @@ const image = new Image(shot.width, shot.height);
 image.bitmap.set(shot.data);
 await measure("imagescript 1.3.1 `encode()`", async () => await image.encode());
 for (const filter of ["none", "sub", "up"] as PngFilter[]) {
-  await measure(`lib/image/png.ts, filter ${filter}`, () => encodePng(shot, { filter }));
+  await measure(`lib/formats/image/png.ts, filter ${filter}`, () => encodePng(shot, { filter }));
 }
-await measure("lib/image/png.ts, default", () => encodePng(shot));
+await measure("lib/formats/image/png.ts, default", () => encodePng(shot));

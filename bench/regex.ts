@@ -1,9 +1,9 @@
 // Client regex matching: the old path (Python syntax translated to a V8 RegExp, lib/pyregex.ts
-// as of commit 27c36c0, read from git) against the linear-time engine (lib/regex) on typical
+// as of commit 27c36c0, read from git) against the linear-time engine (lib/formats/regex) on typical
 // filter patterns over 10,000 short names. Reports µs per match; asserts nothing.
 // `deno run -A bench/regex.ts`
 
-import { ClientRegex, compileClientRegex } from "../lib/regex/compile.ts";
+import { ClientRegex, compileClientRegex } from "../lib/formats/regex/compile.ts";
 
 interface OldEngine {
   compilePythonRegex(pattern: string): RegExp | null;

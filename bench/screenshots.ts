@@ -13,12 +13,12 @@
 import { openX11 } from "../adapters/linux/ffi/x11.ts";
 import { XDisplay } from "../adapters/linux/x11/display.ts";
 import { grabRootArea } from "../adapters/linux/x11/screenshot.ts";
-import { bgrxToRgba } from "../lib/image/pixel_layout.ts";
+import { bgrxToRgba } from "../lib/formats/image/pixel_layout.ts";
 import { ShmGrabber } from "../adapters/linux/x11/shm_grab.ts";
-import { toBase64 } from "../lib/core/base64.ts";
-import { encodeJpeg } from "../lib/image/jpeg.ts";
-import { encodePng, type PngFilter } from "../lib/image/png.ts";
-import { turboJpeg } from "../lib/image/turbojpeg.ts";
+import { toBase64 } from "../lib/model/base64.ts";
+import { encodeJpeg } from "../lib/formats/image/jpeg.ts";
+import { encodePng, type PngFilter } from "../lib/formats/image/png.ts";
+import { turboJpeg } from "../lib/formats/image/turbojpeg.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { median, percentile, timeCalls } from "./measure/timing.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";

@@ -12,8 +12,8 @@
 //
 // Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
 
-import { type Bounds, type Element, walk } from "../lib/core/tree.ts";
-import { neededControls } from "../lib/views/needed.ts";
+import { type Bounds, type Element, walk } from "../lib/model/tree.ts";
+import { neededControls } from "../lib/formats/views/needed.ts";
 import { measureLiveWindows } from "./measure/live_windows.ts";
 import { median, timeCalls } from "./measure/timing.ts";
 import { getJson } from "./measure/views.ts";

@@ -2,9 +2,9 @@
 // on: the mock Notepad (17 elements) and the LibreOffice Writer capture
 // (276 elements, tests/fixtures/windows). `deno run -A bench/sketch_render.ts`
 
-import { renderSketch } from "../lib/sketch/render.ts";
+import { renderSketch } from "../lib/formats/sketch/render.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
-import type { Bounds, Element } from "../lib/core/tree.ts";
+import type { Bounds, Element } from "../lib/model/tree.ts";
 
 function microseconds(tree: Element, ref: Bounds, runs: number): number {
   const options = {

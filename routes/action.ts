@@ -1,10 +1,10 @@
 // POST /api/action — the v1 action verb mapped onto tools (spec/actions.md §7).
 
 import type { Hono } from "hono";
-import type { Session } from "../lib/core/session.ts";
+import type { Session } from "../lib/runtime/session.ts";
 import { readJsonBody } from "./body.ts";
 import { runTool } from "./tool_route.ts";
-import type { ActionVerb } from "../lib/openapi/route_table.ts";
+import type { ActionVerb } from "../lib/interfaces/openapi/route_table.ts";
 import { ACTION_VERBS } from "./tables.ts";
 
 /** The tool arguments `verb` makes of a request body. */

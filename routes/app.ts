@@ -1,8 +1,8 @@
 // The HTTP application: guards first, then every route family.
 
 import { Hono } from "hono";
-import { envelope } from "../lib/core/errors.ts";
-import type { Session } from "../lib/core/session.ts";
+import { envelope } from "../lib/model/errors.ts";
+import type { Session } from "../lib/runtime/session.ts";
 import { actionRoutes } from "./action.ts";
 import { bringToForegroundRoute } from "./bring_to_foreground.ts";
 import { dedicatedRoutes } from "./dedicated.ts";

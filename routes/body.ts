@@ -1,8 +1,8 @@
 // JSON request bodies: empty means {}, malformed or non-object is a 400. The
-// transport (lib/http/) has already refused bodies over limits.body_bytes.
+// transport (lib/interfaces/http/) has already refused bodies over limits.body_bytes.
 
 import type { Context } from "hono";
-import { envelope } from "../lib/core/errors.ts";
+import { envelope } from "../lib/model/errors.ts";
 
 export type BodyResult = { ok: true; value: Record<string, unknown> } | {
   ok: false;

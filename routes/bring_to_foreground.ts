@@ -4,8 +4,8 @@
 // as the tool.
 
 import type { Hono } from "hono";
-import type { Session } from "../lib/core/session.ts";
-import { dispatch } from "../lib/tools/dispatch.ts";
+import type { Session } from "../lib/runtime/session.ts";
+import { dispatch } from "../lib/runtime/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { activationQuery, firstIssue } from "./legacy_params.ts";
 

@@ -2,8 +2,8 @@
 // parameter to one tool, registered from routes/tables.ts in its order.
 
 import type { Context, Hono } from "hono";
-import type { Session } from "../lib/core/session.ts";
-import type { ToolRoute } from "../lib/openapi/route_table.ts";
+import type { Session } from "../lib/runtime/session.ts";
+import type { ToolRoute } from "../lib/interfaces/openapi/route_table.ts";
 import { readJsonBody } from "./body.ts";
 import { TOOL_ROUTES } from "./tables.ts";
 import { queryToolHandler, runTool } from "./tool_route.ts";

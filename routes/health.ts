@@ -2,9 +2,9 @@
 // Neither consumes a step id; both are cheap enough to poll.
 
 import type { Hono } from "hono";
-import type { Session } from "../lib/core/session.ts";
-import { OCR_HINT } from "../lib/ocr/index.ts";
-import { OcrEngine } from "../lib/ocr/engine.ts";
+import type { Session } from "../lib/runtime/session.ts";
+import { OCR_HINT } from "../lib/services/ocr/index.ts";
+import { OcrEngine } from "../lib/services/ocr/engine.ts";
 
 /** The engine, as the original's Tesseract diagnostics named it (spec config §6). */
 const ENGINE_VERSION = "tesseract.js 7.0.0";

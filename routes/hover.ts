@@ -1,7 +1,7 @@
 // POST /api/hover: a point or an element, each its own tool.
 
 import type { Hono } from "hono";
-import type { Session } from "../lib/core/session.ts";
+import type { Session } from "../lib/runtime/session.ts";
 import { readJsonBody } from "./body.ts";
 import { HOVER_TOOLS } from "./tables.ts";
 import { runTool } from "./tool_route.ts";

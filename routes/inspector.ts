@@ -5,7 +5,7 @@
 // public API, through the same guards as any client.
 
 import type { Hono } from "hono";
-import { envelope } from "../lib/core/errors.ts";
+import { envelope } from "../lib/model/errors.ts";
 
 const DIR = new URL("./static/inspector/", import.meta.url);
 

@@ -4,10 +4,10 @@
 // answer shapes are kept; a refusal is the typed envelope.
 
 import type { Context } from "hono";
-import { httpStatusFor } from "../lib/core/errors.ts";
-import type { Session } from "../lib/core/session.ts";
-import { errorCodeOf, REFUSAL_CODES, runGuarded } from "../lib/safety/guarded_call.ts";
-import type { ToolResult } from "../lib/tools/registry.ts";
+import { httpStatusFor } from "../lib/model/errors.ts";
+import type { Session } from "../lib/runtime/session.ts";
+import { errorCodeOf, REFUSAL_CODES, runGuarded } from "../lib/services/safety/guarded_call.ts";
+import type { ToolResult } from "../lib/runtime/registry.ts";
 
 /** Runs a legacy route's work as a call of `tool`; failures other than refusals are `{error}` 500. */
 export async function guardedLegacy(

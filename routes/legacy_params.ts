@@ -1,8 +1,8 @@
 // Query parsing for the legacy (v1) routes, whose errors are plain strings.
 
 import { z } from "zod";
-import { IMAGE_FORMATS } from "../lib/image/formats.ts";
-import { GRID_LIMITS } from "../lib/sketch/view.ts";
+import { IMAGE_FORMATS } from "../lib/formats/image/formats.ts";
+import { GRID_LIMITS } from "../lib/services/sketch/view.ts";
 import { imageFormatArg, QUALITY_LIMITS, qualityArg } from "../lib/tools/image_args.ts";
 import { TRUE_WORDS } from "./query.ts";
 

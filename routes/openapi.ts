@@ -1,13 +1,13 @@
 // GET /api/openapi.json — the API described as OpenAPI 3.1, generated from
-// the tool registry and the routes' own schemas (lib/openapi/). Run as a
+// the tool registry and the routes' own schemas (lib/interfaces/openapi/). Run as a
 // script (`deno task docs`) it writes the same description to docs/API.md.
 
 import type { Hono } from "hono";
-import type { Session } from "../lib/core/session.ts";
-import { openApiDocument } from "../lib/openapi/document.ts";
-import { renderMarkdown } from "../lib/openapi/markdown.ts";
-import type { OpenApiDocument } from "../lib/openapi/types.ts";
-import { defaultConfig } from "../lib/startup/config.ts";
+import type { Session } from "../lib/runtime/session.ts";
+import { openApiDocument } from "../lib/interfaces/openapi/document.ts";
+import { renderMarkdown } from "../lib/interfaces/openapi/markdown.ts";
+import type { OpenApiDocument } from "../lib/interfaces/openapi/types.ts";
+import { defaultConfig } from "../lib/formats/config/config.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { activationQuery, screenshotQuery, sketchQuery } from "./legacy_params.ts";
 import { ROUTE_TABLES } from "./tables.ts";

@@ -3,7 +3,7 @@
 // does not convert as text so the schema rejects it with a clear message.
 
 import type { z } from "zod";
-import { own } from "../lib/core/own.ts";
+import { own } from "../lib/model/own.ts";
 
 type Kind = "number" | "boolean" | "array" | "other";
 

@@ -4,14 +4,14 @@
 // is a v1 400 `{"error": "..."}`.
 
 import type { Context, Hono } from "hono";
-import { ToolError } from "../lib/core/errors.ts";
-import type { Session } from "../lib/core/session.ts";
-import { formatIssues } from "../lib/tools/dispatch.ts";
+import { ToolError } from "../lib/model/errors.ts";
+import type { Session } from "../lib/runtime/session.ts";
+import { formatIssues } from "../lib/runtime/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { fullScreenshot, type FullScreenshotArgs } from "../lib/tools/region_screenshots.ts";
-import type { ToolResult } from "../lib/tools/registry.ts";
+import type { ToolResult } from "../lib/runtime/registry.ts";
 import { visibleAreas } from "../lib/tools/visible_areas.ts";
-import type { WindowArgs } from "../lib/observe/window_order.ts";
+import type { WindowArgs } from "../lib/formats/geometry/window_order.ts";
 import { guardedLegacy } from "./legacy_guard.ts";
 import { coerceQuery } from "./query.ts";
 

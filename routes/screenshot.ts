@@ -1,8 +1,8 @@
 // GET /api/screenshot — legacy route: base64 PNG (or JPEG) of a window or the full screen.
 
 import type { Hono } from "hono";
-import { toBase64 } from "../lib/observe/capture.ts";
-import type { Session } from "../lib/core/session.ts";
+import { toBase64 } from "../lib/services/observe/capture.ts";
+import type { Session } from "../lib/runtime/session.ts";
 import { encodingOf } from "../lib/tools/image_args.ts";
 import { captureScreenshot } from "../lib/tools/screenshot.ts";
 import { guardedLegacy } from "./legacy_guard.ts";

@@ -3,7 +3,7 @@
 // Sec-Fetch-Site) and form posts (non-JSON bodies). CORS only when configured.
 
 import type { Context, MiddlewareHandler } from "hono";
-import { envelope } from "../lib/core/errors.ts";
+import { envelope } from "../lib/model/errors.ts";
 
 export interface SecurityOptions {
   /** The address the server is bound to (a name here is also an accepted Host). */

@@ -1,9 +1,9 @@
 // GET /api/sketch — legacy route (spec/rest-api.md §2, ascii-sketch.md).
 
 import type { Hono } from "hono";
-import { ToolError } from "../lib/core/errors.ts";
-import type { Session } from "../lib/core/session.ts";
-import { sketchView } from "../lib/sketch/view.ts";
+import { ToolError } from "../lib/model/errors.ts";
+import type { Session } from "../lib/runtime/session.ts";
+import { sketchView } from "../lib/services/sketch/view.ts";
 import { guardedLegacy } from "./legacy_guard.ts";
 import { firstIssue, sketchQuery } from "./legacy_params.ts";
 

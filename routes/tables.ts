@@ -1,8 +1,8 @@
 // Which route runs which tool, once: the routes register from these tables
 // (routes/dedicated.ts, action.ts, elements.ts) and the API reference is
-// generated from them (routes/openapi.ts → lib/openapi/).
+// generated from them (routes/openapi.ts → lib/interfaces/openapi/).
 
-import type { ActionVerb, RouteTables, ToolRoute } from "../lib/openapi/route_table.ts";
+import type { ActionVerb, RouteTables, ToolRoute } from "../lib/interfaces/openapi/route_table.ts";
 
 const q = (path: string, tool: string, tag: string): ToolRoute => ({
   method: "get",

@@ -1,12 +1,12 @@
 // Thin glue between an HTTP request and the tool layer.
 
 import type { Context } from "hono";
-import { dispatch } from "../lib/tools/dispatch.ts";
+import { dispatch } from "../lib/runtime/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
-import type { Caller } from "../lib/tools/registry.ts";
-import type { Session } from "../lib/core/session.ts";
+import type { Caller } from "../lib/runtime/registry.ts";
+import type { Session } from "../lib/runtime/session.ts";
 import { coerceQuery } from "./query.ts";
-import { resultJson } from "../lib/core/json_text.ts";
+import { resultJson } from "../lib/model/json_text.ts";
 
 /**
  * The web inspector says so in a header (X-OSO-Caller: inspector); every other

@@ -1,11 +1,11 @@
 // The tool list and the generic console GET|POST /api/tool/<name>.
 
 import type { Hono } from "hono";
-import { envelope } from "../lib/core/errors.ts";
-import type { Session } from "../lib/core/session.ts";
-import { describeTools } from "../lib/mcp/server.ts";
+import { envelope } from "../lib/model/errors.ts";
+import type { Session } from "../lib/runtime/session.ts";
+import { describeTools } from "../lib/interfaces/mcp/server.ts";
 import { TOOLS } from "../lib/tools/index.ts";
-import { allowedOverGet } from "../lib/tools/registry.ts";
+import { allowedOverGet } from "../lib/runtime/registry.ts";
 import { readJsonBody } from "./body.ts";
 import { coerceQuery } from "./query.ts";
 import { runTool } from "./tool_route.ts";

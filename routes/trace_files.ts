@@ -3,11 +3,11 @@
 // two names the recorder writes are served, from inside the tracing folder.
 
 import type { Hono } from "hono";
-import { envelope, httpStatusFor, ToolError } from "../lib/core/errors.ts";
-import { readConfinedFile } from "../lib/core/files.ts";
-import type { Session } from "../lib/core/session.ts";
-import { SCREENSHOT_DIR, SCREENSHOT_NAME } from "../lib/trace/format.ts";
-import { traceDirOf, tracingRoots } from "../lib/trace/store.ts";
+import { envelope, httpStatusFor, ToolError } from "../lib/model/errors.ts";
+import { readConfinedFile } from "../lib/support/files.ts";
+import type { Session } from "../lib/runtime/session.ts";
+import { SCREENSHOT_DIR, SCREENSHOT_NAME } from "../lib/formats/trace/format.ts";
+import { traceDirOf, tracingRoots } from "../lib/services/trace/store.ts";
 
 export function traceFileRoutes(app: Hono, session: Session): void {
   app.get("/api/trace/:id/screenshots/:file", async (c) => {

@@ -1,11 +1,15 @@
-// The pure parts of making an element actionable (lib/act/actionability.ts,
+// The pure parts of making an element actionable (lib/services/act/actionability.ts,
 // scroll_into_view.ts, typing.ts): tables of cases.
 
 import assert from "node:assert/strict";
-import { blockerOf, isScrollingContainer, wheelClicksToward } from "../lib/act/actionability.ts";
-import { wheelPoint } from "../lib/act/scroll_into_view.ts";
-import { piecesOf } from "../lib/act/typing.ts";
-import { type Bounds, type Element, element } from "../lib/core/tree.ts";
+import {
+  blockerOf,
+  isScrollingContainer,
+  wheelClicksToward,
+} from "../lib/services/act/actionability.ts";
+import { wheelPoint } from "../lib/services/act/scroll_into_view.ts";
+import { piecesOf } from "../lib/services/act/typing.ts";
+import { type Bounds, type Element, element } from "../lib/model/tree.ts";
 
 const SCREEN: Bounds = { x: 0, y: 0, width: 1280, height: 800 };
 

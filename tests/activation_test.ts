@@ -2,7 +2,7 @@
 // is clicked) and the geometry of that click, as tables of cases.
 
 import { strict as assert } from "node:assert";
-import { highestRegion, titleBarPoint } from "../lib/act/activation.ts";
+import { highestRegion, titleBarPoint } from "../lib/services/act/activation.ts";
 import { startService } from "./helpers/service.ts";
 import { api } from "./helpers/observe_api.ts";
 

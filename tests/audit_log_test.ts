@@ -4,11 +4,11 @@
 
 import { strict as assert } from "node:assert";
 import { fileURLToPath } from "node:url";
-import { AuditLog, sealLine, unsealLine } from "../lib/safety/audit_log.ts";
-import { verifyAuditFile, verifyLines } from "../lib/safety/audit_verify.ts";
+import { AuditLog, sealLine, unsealLine } from "../lib/services/safety/audit_log.ts";
+import { verifyAuditFile, verifyLines } from "../lib/services/safety/audit_verify.ts";
 
-const AUDIT_LOG_URL = new URL("../lib/safety/audit_log.ts", import.meta.url).href;
-const CLI_PATH = fileURLToPath(new URL("../lib/safety/audit_cli.ts", import.meta.url));
+const AUDIT_LOG_URL = new URL("../lib/services/safety/audit_log.ts", import.meta.url).href;
+const CLI_PATH = fileURLToPath(new URL("../lib/interfaces/cli/audit.ts", import.meta.url));
 
 function fields(step: number): Record<string, unknown> {
   return {

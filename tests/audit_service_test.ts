@@ -5,9 +5,9 @@
 import assert from "node:assert/strict";
 import { postJson } from "./helpers/http.ts";
 import { startService } from "./helpers/service.ts";
-import { verifyAuditFile } from "../lib/safety/audit_verify.ts";
+import { verifyAuditFile } from "../lib/services/safety/audit_verify.ts";
 
-const CLI = new URL("../lib/safety/audit_cli.ts", import.meta.url).pathname;
+const CLI = new URL("../lib/interfaces/cli/audit.ts", import.meta.url).pathname;
 
 type Body = Record<string, unknown>;
 

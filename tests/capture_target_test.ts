@@ -1,4 +1,4 @@
-// captureTarget (lib/observe/capture.ts): a window named by a uid the last
+// captureTarget (lib/services/observe/capture.ts): a window named by a uid the last
 // listing held is captured while the windows are listed again; the capture
 // counts only when the new listing resolves to the same window, else the
 // window it resolves to is captured.
@@ -6,10 +6,10 @@
 import { strict as assert } from "node:assert";
 import { MockAdapter } from "../adapters/mock/index.ts";
 import type { CaptureLimits } from "../adapters/types.ts";
-import type { WindowInfo } from "../lib/core/tree.ts";
-import { defaultConfig } from "../lib/startup/config.ts";
-import { Session } from "../lib/core/session.ts";
-import { captureTarget, listWindows } from "../lib/observe/capture.ts";
+import type { WindowInfo } from "../lib/model/tree.ts";
+import { defaultConfig } from "../lib/formats/config/config.ts";
+import { Session } from "../lib/runtime/session.ts";
+import { captureTarget, listWindows } from "../lib/services/observe/capture.ts";
 
 /** The mock desktop, recording captures; `moved` gives a window's uid to another window's handle. */
 class RecordingMock extends MockAdapter {

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
-import { parseCli, resolveMode } from "../lib/startup/cli.ts";
-import { defaultConfig } from "../lib/startup/config.ts";
-import { withFlags } from "../lib/safety/rails.ts";
+import { parseCli, resolveMode } from "../lib/runtime/cli_flags.ts";
+import { defaultConfig } from "../lib/formats/config/config.ts";
+import { withFlags } from "../lib/services/safety/rails.ts";
 
 Deno.test("defaults", () => {
   const r = parseCli([]);

@@ -2,8 +2,8 @@
 // current, and every key the service accepts must be documented there.
 
 import { strict as assert } from "node:assert";
-import { configReference } from "../lib/startup/config_reference.ts";
-import { CONFIG_SECTIONS, defaultConfig } from "../lib/startup/config.ts";
+import { configReference } from "../lib/interfaces/cli/config_reference.ts";
+import { CONFIG_SECTIONS, defaultConfig } from "../lib/formats/config/config.ts";
 
 const doc = configReference();
 

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { defaultConfig, loadConfig, mergeAndValidate } from "../lib/startup/config.ts";
+import { defaultConfig, loadConfig, mergeAndValidate } from "../lib/formats/config/config.ts";
 
 const EXAMPLE = new URL("../config.json.example", import.meta.url).pathname;
 

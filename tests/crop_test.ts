@@ -1,13 +1,19 @@
-// Crop geometry (lib/image/crop.ts) and the bbox argument (lib/tools/region_args.ts)
+// Crop geometry (lib/formats/image/crop.ts) and the bbox argument (lib/tools/region_args.ts)
 // as tables: crop boxes with padding at edges, regions that miss the image,
 // max_width sizes, where a window screenshot sits, and every bad box a
 // BadRequest naming its field.
 
 import assert from "node:assert/strict";
-import type { RawImage } from "../adapters/types.ts";
-import { ToolError } from "../lib/core/errors.ts";
-import type { Bounds } from "../lib/core/tree.ts";
-import { cropAndScale, imageOrigin, planCrop, scaledSize, shift } from "../lib/image/crop.ts";
+import type { RawImage } from "../lib/model/image.ts";
+import { ToolError } from "../lib/model/errors.ts";
+import type { Bounds } from "../lib/model/tree.ts";
+import {
+  cropAndScale,
+  imageOrigin,
+  planCrop,
+  scaledSize,
+  shift,
+} from "../lib/formats/image/crop.ts";
 import { parseBox } from "../lib/tools/region_args.ts";
 
 const box = (x: number, y: number, width: number, height: number): Bounds => ({

@@ -3,9 +3,9 @@
 // fields, and the matching json-patch for a few of them.
 
 import { strict as assert } from "node:assert";
-import { customDiff, jsonPatchDiff } from "../lib/diff/index.ts";
-import { treeHash } from "../lib/core/hash.ts";
-import { assignIds, type Element, element } from "../lib/core/tree.ts";
+import { customDiff, jsonPatchDiff } from "../lib/formats/diff/index.ts";
+import { treeHash } from "../lib/model/hash.ts";
+import { assignIds, type Element, element } from "../lib/model/tree.ts";
 import { loginTree, START_TO_WELCOME_CHANGES, welcomeTree } from "./helpers/login.ts";
 
 const login = (username: string) => loginTree(username);

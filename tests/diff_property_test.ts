@@ -7,8 +7,8 @@ import { strict as assert } from "node:assert";
 // A test-only dependency, pinned here rather than in deno.json (project rule).
 // deno-lint-ignore no-import-prefix
 import jsonpatch from "npm:fast-json-patch@3.1.1";
-import { customDiff, jsonPatchDiff } from "../lib/diff/index.ts";
-import { type Element, walk } from "../lib/core/tree.ts";
+import { customDiff, jsonPatchDiff } from "../lib/formats/diff/index.ts";
+import { type Element, walk } from "../lib/model/tree.ts";
 import { mutated, MUTATIONS, randomTree, seeded } from "./helpers/random_trees.ts";
 
 const CASES = 1200;

@@ -4,9 +4,9 @@
 import { strict as assert } from "node:assert";
 import { MockAdapter } from "../adapters/mock/index.ts";
 import type { ElementOperation, ElementRef, InputAction } from "../adapters/types.ts";
-import { defaultConfig } from "../lib/startup/config.ts";
-import { Session } from "../lib/core/session.ts";
-import { dispatch } from "../lib/tools/dispatch.ts";
+import { defaultConfig } from "../lib/formats/config/config.ts";
+import { Session } from "../lib/runtime/session.ts";
+import { dispatch } from "../lib/runtime/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 
 class RecordingMock extends MockAdapter {

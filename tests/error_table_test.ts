@@ -1,9 +1,9 @@
 // Every error the service builds suggests only tools an agent can call: the
 // code table's suggestions name registered tools, and no module outside
-// lib/core/errors.ts chooses a suggestion of its own.
+// lib/model/errors.ts chooses a suggestion of its own.
 
 import { strict as assert } from "node:assert";
-import { ERROR_CODES, type ErrorCode, errorObject, knownCode } from "../lib/core/errors.ts";
+import { ERROR_CODES, type ErrorCode, errorObject, knownCode } from "../lib/model/errors.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { join } from "node:path";
 import { ROOT, sourceFiles } from "./helpers/source_files.ts";
@@ -20,7 +20,7 @@ Deno.test("no module hard-codes a suggested_next_tool outside the code table", a
   const offenders: string[] = [];
   for (const dir of ["lib", "routes", "adapters"]) {
     for (const file of sourceFiles(dir)) {
-      if (file === "lib/core/errors.ts") continue;
+      if (file === "lib/model/errors.ts") continue;
       const text = await Deno.readTextFile(join(ROOT, file));
       // A literal (null or a tool name) chosen on the spot; schemas and types are fine.
       if (/suggested_next_tool\s*:\s*(null\b|["'`])/.test(text)) offenders.push(file);

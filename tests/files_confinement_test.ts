@@ -1,4 +1,4 @@
-// Files a client names by path (lib/core/files.ts): only inside the configured
+// Files a client names by path (lib/support/files.ts): only inside the configured
 // folders, symlinks resolved first, regular files only, size-capped, never a
 // blocking open; reference PNGs capped in pixels and decoded off the HTTP
 // thread. Unit tests first, then the same over HTTP and MCP.
@@ -6,8 +6,8 @@
 import { strict as assert } from "node:assert";
 import { deflateSync } from "node:zlib";
 import { relative } from "node:path";
-import { defaultConfig } from "../lib/startup/config.ts";
-import { ToolError } from "../lib/core/errors.ts";
+import { defaultConfig } from "../lib/formats/config/config.ts";
+import { ToolError } from "../lib/model/errors.ts";
 import {
   type ConfinedRead,
   isInsideRoot,
@@ -15,10 +15,10 @@ import {
   readRegularFile,
   referenceRoots,
   scenarioRoots,
-} from "../lib/core/files.ts";
-import { decodePng } from "../lib/image/png.ts";
+} from "../lib/support/files.ts";
+import { decodePng } from "../lib/formats/image/png.ts";
 import { pngOf } from "./helpers/png_bytes.ts";
-import { decodePngOffThread, stopPngWorker } from "../lib/image/workers.ts";
+import { decodePngOffThread, stopPngWorker } from "../lib/formats/image/workers.ts";
 import { decodeBase64, getJson, postJson } from "./helpers/http.ts";
 import { RawMcp } from "./helpers/mcp.ts";
 import { startService } from "./helpers/service.ts";

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
-import { capturedTreeHash, treeHash } from "../lib/core/hash.ts";
-import { replaceSubtrees } from "../lib/core/tree_patch.ts";
-import { assignIds, type Element, element } from "../lib/core/tree.ts";
+import { capturedTreeHash, treeHash } from "../lib/model/hash.ts";
+import { replaceSubtrees } from "../lib/model/tree_patch.ts";
+import { assignIds, type Element, element } from "../lib/model/tree.ts";
 import { loginTree, welcomeTree } from "./helpers/login.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 
@@ -125,7 +125,7 @@ Deno.test("treeHash sees value, bounds, enabled and structure changes", () => {
 });
 
 Deno.test("contentFingerprint sees what tree_hash leaves out, but not ids", async () => {
-  const { contentFingerprint } = await import("../lib/core/hash.ts");
+  const { contentFingerprint } = await import("../lib/model/hash.ts");
   const base = contentFingerprint(login("", ""));
   const renumbered = login("", "");
   renumbered.children[0].id = "x";

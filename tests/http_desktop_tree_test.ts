@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { getJson } from "./helpers/http.ts";
 import { startService } from "./helpers/service.ts";
-import { countNodes, type Element, walk } from "../lib/core/tree.ts";
+import { countNodes, type Element, walk } from "../lib/model/tree.ts";
 import { parseXml, preorder } from "./helpers/xml.ts";
 import { Tiktoken } from "js-tiktoken/lite";
 import cl100k_base from "js-tiktoken/ranks/cl100k_base";

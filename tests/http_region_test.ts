@@ -5,8 +5,8 @@
 // windows stack Chrome, VS Code, Notepad from the bottom up.
 
 import assert from "node:assert/strict";
-import type { RawImage } from "../adapters/types.ts";
-import { decodePng } from "../lib/image/png.ts";
+import type { RawImage } from "../lib/model/image.ts";
+import { decodePng } from "../lib/formats/image/png.ts";
 import { getJson, type JsonResponse, postJson } from "./helpers/http.ts";
 import { assertPixelsOnce, connectSdkClient, resultJson } from "./helpers/mcp.ts";
 import type { CallToolResult } from "./helpers/mcp_sdk_client.ts";

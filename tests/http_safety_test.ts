@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { getJson, postJson } from "./helpers/http.ts";
 import { connectSdkClient, resultJson, waitForHttp } from "./helpers/mcp.ts";
 import { freePort } from "./helpers/service.ts";
-import { decodePng } from "../lib/image/png.ts";
+import { decodePng } from "../lib/formats/image/png.ts";
 
 type Body = Record<string, unknown>;
 

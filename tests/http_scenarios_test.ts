@@ -4,7 +4,7 @@
 // kinds; every verb driving a reaction; secrets never served.
 
 import { strict as assert } from "node:assert";
-import { readScenario } from "../lib/scenario/load.ts";
+import { readScenario } from "../lib/formats/scenario/load.ts";
 import { decodeBase64, getJson, type JsonResponse, postJson } from "./helpers/http.ts";
 import { type Service, startService } from "./helpers/service.ts";
 

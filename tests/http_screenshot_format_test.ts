@@ -3,8 +3,8 @@
 // 400 (the v2 envelope on tool routes, the v1 string on v1 routes).
 
 import assert from "node:assert/strict";
-import { fromBase64 } from "../lib/core/base64.ts";
-import { jpegSize, pngSize } from "../lib/image/pixel_size.ts";
+import { fromBase64 } from "../lib/model/base64.ts";
+import { jpegSize, pngSize } from "../lib/formats/image/pixel_size.ts";
 import { getJson, type JsonResponse, postJson } from "./helpers/http.ts";
 import { startService } from "./helpers/service.ts";
 

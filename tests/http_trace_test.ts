@@ -7,9 +7,10 @@ import { strict as assert } from "node:assert";
 import { join } from "node:path";
 import { type Service, startService } from "./helpers/service.ts";
 import { getJson, postJson } from "./helpers/http.ts";
-import { parseTrace } from "../lib/trace/parse.ts";
-import { writeHtmlReport } from "../lib/trace/report/index.ts";
-import { writeOsworldTrajectory } from "../lib/trace/osworld/index.ts";
+import { parseTrace } from "../lib/formats/trace/parse.ts";
+import { writeHtmlReport } from "../lib/formats/trace/report/index.ts";
+import { isInputTool } from "../lib/osworld/interfaces/input_tools.ts";
+import { writeOsworldTrajectory } from "../lib/osworld/formats/trajectory/index.ts";
 
 type Body = Record<string, unknown>;
 
@@ -102,7 +103,7 @@ Deno.test("a recorded login replays in verify mode with no divergence, in anothe
       // A person's report and OSWorld's trajectory of the same run.
       const html = await Deno.readTextFile(await writeHtmlReport(trace.dir));
       assert.equal(html.match(/<section class="step"/g)?.length, 11);
-      const traj = await writeOsworldTrajectory(trace.dir);
+      const traj = await writeOsworldTrajectory(trace.dir, isInputTool);
       const steps0 = (await Deno.readTextFile(traj.file)).trimEnd().split("\n").map((l) =>
         JSON.parse(l)
       );

@@ -2,7 +2,7 @@
 // keep-alive, and the incremental chunked decoder.
 
 import { strict as assert } from "node:assert";
-import { ChunkedDecoder } from "../lib/http/chunked.ts";
+import { ChunkedDecoder } from "../lib/formats/http/chunked.ts";
 import {
   bodyFraming,
   findHeadEnd,
@@ -11,8 +11,8 @@ import {
   keepsAlive,
   parseHead,
   type RequestHead,
-} from "../lib/http/head.ts";
-import { connectionCap } from "../lib/http/fd_limit.ts";
+} from "../lib/formats/http/head.ts";
+import { connectionCap } from "../lib/interfaces/http/fd_limit.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

@@ -1,11 +1,11 @@
-// The injection detector (lib/safety/injection.ts) by tables: OS-Harm-like
+// The injection detector (lib/services/safety/injection.ts) by tables: OS-Harm-like
 // injections are caught by the right rule, hidden ones said to be hidden;
 // ordinary application text raises nothing, nor does any string or built
 // window of the bundled scenarios; the fixture scenarios load and warn
 // exactly where their injections are.
 
 import assert from "node:assert/strict";
-import { type Element, element } from "../lib/core/tree.ts";
+import { type Element, element } from "../lib/model/tree.ts";
 import {
   EXCERPT_LENGTH,
   type InjectionWarning,
@@ -14,11 +14,11 @@ import {
   scanTree,
   scanWindowTitles,
   type SubtreeWarnings,
-} from "../lib/safety/injection.ts";
-import { readScenario } from "../lib/scenario/load.ts";
-import type { Scenario } from "../lib/scenario/schema.ts";
-import { ValueStore } from "../lib/scenario/values.ts";
-import { buildWorld, type BuiltWindow } from "../lib/scenario/world.ts";
+} from "../lib/services/safety/injection.ts";
+import { readScenario } from "../lib/formats/scenario/load.ts";
+import type { Scenario } from "../lib/model/scenario.ts";
+import { ValueStore } from "../lib/formats/scenario/values.ts";
+import { buildWorld, type BuiltWindow } from "../adapters/mock/scenario/world.ts";
 
 /** `ascii` spelt in Unicode tag characters: invisible, but read by a model ("ASCII smuggling"). */
 function tags(ascii: string): string {

@@ -3,7 +3,7 @@
 // order and put the password into the plain-text Username field.
 
 import { strict as assert } from "node:assert";
-import { ToolSequencer } from "../lib/tools/sequencer.ts";
+import { ToolSequencer } from "../lib/runtime/sequencer.ts";
 import { RawMcp } from "./helpers/mcp.ts";
 import { postJson } from "./helpers/http.ts";
 import { startService } from "./helpers/service.ts";

@@ -1,4 +1,4 @@
-// lib/image/jpeg.ts: TurboJPEG through Deno.dlopen (in this thread and in the
+// lib/formats/image/jpeg.ts: TurboJPEG through Deno.dlopen (in this thread and in the
 // image worker) and the JavaScript fallback, each read back by an independent
 // decoder (imagescript) and compared with the picture it was made from.
 
@@ -6,11 +6,11 @@ import { strict as assert } from "node:assert";
 import { decode, Image } from "imagescript";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 import { renderScreen } from "../adapters/mock/screenshot.ts";
-import type { RawImage } from "../adapters/types.ts";
-import { encodeJpeg } from "../lib/image/jpeg.ts";
-import { jpegSize } from "../lib/image/pixel_size.ts";
-import { turboJpeg, TURBOJPEG_LIBRARY, TURBOJPEG_PACKAGE } from "../lib/image/turbojpeg.ts";
-import { encodeOffThread, stopPngWorker } from "../lib/image/workers.ts";
+import type { RawImage } from "../lib/model/image.ts";
+import { encodeJpeg } from "../lib/formats/image/jpeg.ts";
+import { jpegSize } from "../lib/formats/image/pixel_size.ts";
+import { turboJpeg, TURBOJPEG_LIBRARY, TURBOJPEG_PACKAGE } from "../lib/formats/image/turbojpeg.ts";
+import { encodeOffThread, stopPngWorker } from "../lib/formats/image/workers.ts";
 import { partAvailable } from "./helpers/parts.ts";
 
 const TURBO = partAvailable(

@@ -1,16 +1,16 @@
-// resultJson (lib/core/json_text.ts) writes what JSON.stringify writes, reusing
-// the text of registered values and trees; levelView (lib/views/reuse.ts) makes
+// resultJson (lib/model/json_text.ts) writes what JSON.stringify writes, reusing
+// the text of registered values and trees; levelView (lib/formats/views/reuse.ts) makes
 // a tree's view once per subtree, as limitLevels and withDetail would, sanitized,
 // and marking a result untrusted then passes it as it is.
 
 import { strict as assert } from "node:assert";
-import { resultJson, reuseJsonOf, reuseTreeJsonOf } from "../lib/core/json_text.ts";
-import { markUntrusted, sanitizeValue } from "../lib/core/untrusted.ts";
-import { assignIds, type Element, element } from "../lib/core/tree.ts";
-import { replaceSubtrees } from "../lib/core/tree_patch.ts";
-import { limitLevels } from "../lib/views/levels.ts";
+import { resultJson, reuseJsonOf, reuseTreeJsonOf } from "../lib/model/json_text.ts";
+import { markUntrusted, sanitizeValue } from "../lib/model/untrusted.ts";
+import { assignIds, type Element, element } from "../lib/model/tree.ts";
+import { replaceSubtrees } from "../lib/model/tree_patch.ts";
+import { limitLevels } from "../lib/formats/views/levels.ts";
 import { withDetail } from "../lib/tools/structure.ts";
-import { levelView } from "../lib/views/reuse.ts";
+import { levelView } from "../lib/formats/views/reuse.ts";
 
 const registered = { tree: { name: "a", children: [{ name: 'b "quoted"', n: 1.5 }] } };
 reuseJsonOf(registered.tree);

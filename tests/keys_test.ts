@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { KeyComboError, parseKeyCombo } from "../lib/act/keys.ts";
+import { KeyComboError, parseKeyCombo } from "../lib/formats/keys/keys.ts";
 
 const GOOD: Array<[string, string[]]> = [
   ["enter", ["enter"]],

@@ -45,16 +45,16 @@ export function boundaryRule({ from, to }: Import): string | null {
 
 Deno.test("the boundary rule, case by case", () => {
   const cases: Array<[string, string, boolean]> = [
-    ["lib/observe/capture.ts", "adapters/types.ts", true],
-    ["lib/scenario/engine.ts", "adapters/mock/index.ts", false],
-    ["lib/core/session.ts", "routes/app.ts", false],
+    ["lib/services/observe/capture.ts", "adapters/types.ts", true],
+    ["adapters/mock/scenario/engine.ts", "adapters/mock/index.ts", false],
+    ["lib/runtime/session.ts", "routes/app.ts", false],
     ["lib/tools/index.ts", "main.ts", false],
-    ["adapters/mock/index.ts", "lib/core/tree.ts", true],
+    ["adapters/mock/index.ts", "lib/model/tree.ts", true],
     ["adapters/linux/index.ts", "routes/security.ts", false],
     ["adapters/linux/index.ts", "adapters/mock/index.ts", false],
-    ["adapters/select.ts", "adapters/linux/index.ts", true],
+    ["lib/runtime/select_adapter.ts", "adapters/linux/index.ts", true],
     ["routes/app.ts", "adapters/mock/index.ts", true],
-    ["main.ts", "adapters/select.ts", true],
+    ["main.ts", "lib/runtime/select_adapter.ts", true],
   ];
   for (const [from, to, allowed] of cases) {
     assert.equal(boundaryRule({ from, to }) === null, allowed, `${from} → ${to}`);

@@ -2,11 +2,16 @@
 // depth pruning, the JSON-RPC envelope, params checks and the verdict per line.
 
 import assert from "node:assert/strict";
-import { checkEnvelope } from "../lib/mcp/envelope.ts";
-import { judgeLine, judgeOversized, MAX_NESTING, type Verdict } from "../lib/mcp/inbound.ts";
-import { pruneTooDeep } from "../lib/mcp/json_depth.ts";
-import { type LinePiece, LineSplitter } from "../lib/mcp/line_splitter.ts";
-import { paramsProblem } from "../lib/mcp/params.ts";
+import { checkEnvelope } from "../lib/interfaces/mcp/envelope.ts";
+import {
+  judgeLine,
+  judgeOversized,
+  MAX_NESTING,
+  type Verdict,
+} from "../lib/interfaces/mcp/inbound.ts";
+import { pruneTooDeep } from "../lib/interfaces/mcp/json_depth.ts";
+import { type LinePiece, LineSplitter } from "../lib/interfaces/mcp/line_splitter.ts";
+import { paramsProblem } from "../lib/interfaces/mcp/params.ts";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -3,8 +3,8 @@
 // tests/mcp_sdk_test.ts checks the same of every tool's result.
 
 import assert from "node:assert/strict";
-import { fromBase64 } from "../lib/core/base64.ts";
-import { jpegSize } from "../lib/image/pixel_size.ts";
+import { fromBase64 } from "../lib/model/base64.ts";
+import { jpegSize } from "../lib/formats/image/pixel_size.ts";
 import { assertPixelsOnce, connectSdkClient, resultJson } from "./helpers/mcp.ts";
 import type { CallToolResult } from "./helpers/mcp_sdk_client.ts";
 

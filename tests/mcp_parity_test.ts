@@ -21,7 +21,7 @@ const VOLATILE_KEYS = new Set([
 const VOLATILE_SUFFIXES = ["_ms", "_at"];
 
 /**
- * Over MCP a PNG's text gives way to its width and height (lib/mcp/results.ts),
+ * Over MCP a PNG's text gives way to its width and height (lib/interfaces/mcp/results.ts),
  * which asRestBody drops again: a result that reports them itself (the region
  * screenshots) is compared without them on both sides.
  */

@@ -6,9 +6,9 @@
 
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { inputSchemaOf } from "../lib/mcp/schemas.ts";
+import { inputSchemaOf } from "../lib/interfaces/mcp/schemas.ts";
 import { TOOLS } from "../lib/tools/index.ts";
-import type { Tool } from "../lib/tools/registry.ts";
+import type { Tool } from "../lib/runtime/registry.ts";
 import { connectSdkClient } from "./helpers/mcp.ts";
 import { commandExists, partAvailable } from "./helpers/parts.ts";
 

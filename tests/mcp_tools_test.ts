@@ -3,9 +3,9 @@
 
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { toCallToolResult } from "../lib/mcp/results.ts";
-import { inputSchemaOf } from "../lib/mcp/schemas.ts";
-import { describeTools } from "../lib/mcp/server.ts";
+import { toCallToolResult } from "../lib/interfaces/mcp/results.ts";
+import { inputSchemaOf } from "../lib/interfaces/mcp/schemas.ts";
+import { describeTools } from "../lib/interfaces/mcp/server.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 
 Deno.test("every tool is described once, with the registry's description and annotations", () => {

@@ -3,10 +3,10 @@
 // state, and window stacking on the screen.
 
 import { strict as assert } from "node:assert";
-import type { RawImage } from "../adapters/types.ts";
+import type { RawImage } from "../lib/model/image.ts";
 import { renderScreen, renderWindow } from "../adapters/mock/screenshot.ts";
-import { hexColor, type Rgb } from "../lib/image/raster.ts";
-import { type Bounds, type Element, element } from "../lib/core/tree.ts";
+import { hexColor, type Rgb } from "../lib/formats/image/raster.ts";
+import { type Bounds, type Element, element } from "../lib/model/tree.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 
 /** The mock's Notepad window (spec/mock-desktop.md §2), with the progress and check state to test. */

@@ -3,13 +3,13 @@
 // (300 s), the tree cache (TTL, 8 windows by recent use, counters).
 
 import { strict as assert } from "node:assert";
-import { ToolError } from "../lib/core/errors.ts";
-import { PageCursorStore } from "../lib/structure/page_cursors.ts";
-import { SnapshotStore } from "../lib/observe/snapshots.ts";
-import { requireToken, TokenStore } from "../lib/observe/tree_tokens.ts";
-import type { CachedCapture } from "../lib/observe/tree_cache.ts";
-import { TreeCache } from "../lib/observe/tree_cache.ts";
-import { element } from "../lib/core/tree.ts";
+import { ToolError } from "../lib/model/errors.ts";
+import { PageCursorStore } from "../lib/formats/structure/page_cursors.ts";
+import { SnapshotStore } from "../lib/services/observe/snapshots.ts";
+import { requireToken, TokenStore } from "../lib/services/observe/tree_tokens.ts";
+import type { CachedCapture } from "../lib/services/observe/tree_cache.ts";
+import { TreeCache } from "../lib/services/observe/tree_cache.ts";
+import { element } from "../lib/model/tree.ts";
 
 function clock(start = 1_000_000) {
   let t = start;

@@ -2,17 +2,28 @@
 // screen, lines and text, finding text to act on, boxes that hold a line.
 
 import { strict as assert } from "node:assert";
-import type { RawImage } from "../adapters/types.ts";
-import { binarize, MAX_OCR_PIXELS, prepareForOcr, scaleFor } from "../lib/ocr/preprocess.ts";
-import { linesOf, mergeWords, ocrText, type OcrWord, placeWords } from "../lib/ocr/words.ts";
-import { textBoxes } from "../lib/ocr/boxes.ts";
+import type { RawImage } from "../lib/model/image.ts";
+import {
+  binarize,
+  MAX_OCR_PIXELS,
+  prepareForOcr,
+  scaleFor,
+} from "../lib/formats/ocr/preprocess.ts";
+import {
+  linesOf,
+  mergeWords,
+  ocrText,
+  type OcrWord,
+  placeWords,
+} from "../lib/formats/ocr/words.ts";
+import { textBoxes } from "../lib/formats/ocr/boxes.ts";
 import {
   isScreenTextTarget,
   matchText,
   parseScreenTextId,
   screenTextId,
-} from "../lib/act/screen_text.ts";
-import type { EngineWord } from "../lib/ocr/engine.ts";
+} from "../lib/services/act/screen_text.ts";
+import type { EngineWord } from "../lib/formats/ocr/words.ts";
 
 function image(width: number, height: number, rgb: [number, number, number]): RawImage {
   const data = new Uint8Array(width * height * 4);

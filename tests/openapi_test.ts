@@ -10,13 +10,18 @@ import { Validator } from "npm:@seriousme/openapi-schema-validator@2.11.0";
 // deno-lint-ignore no-import-prefix
 import { Ajv2020 } from "npm:ajv@8.20.0/dist/2020.js";
 import { MockAdapter } from "../adapters/mock/index.ts";
-import { ERROR_CODES } from "../lib/core/errors.ts";
-import { Session } from "../lib/core/session.ts";
-import { inputSchemaOf } from "../lib/mcp/schemas.ts";
-import type { JsonSchema, OpenApiDocument, Operation, Parameter } from "../lib/openapi/types.ts";
-import { defaultConfig } from "../lib/startup/config.ts";
+import { ERROR_CODES } from "../lib/model/errors.ts";
+import { Session } from "../lib/runtime/session.ts";
+import { inputSchemaOf } from "../lib/interfaces/mcp/schemas.ts";
+import type {
+  JsonSchema,
+  OpenApiDocument,
+  Operation,
+  Parameter,
+} from "../lib/interfaces/openapi/types.ts";
+import { defaultConfig } from "../lib/formats/config/config.ts";
 import { TOOLS } from "../lib/tools/index.ts";
-import { allowedOverGet } from "../lib/tools/registry.ts";
+import { allowedOverGet } from "../lib/runtime/registry.ts";
 import { createApp } from "../routes/app.ts";
 import { API_MD, apiDocument, apiMarkdown } from "../routes/openapi.ts";
 import { getJson, postJson } from "./helpers/http.ts";
@@ -418,7 +423,7 @@ Deno.test("the service's real answers match the documented responses", async () 
   }
 });
 
-Deno.test("the error code table is lib/core/errors.ts's, each code explained", () => {
+Deno.test("the error code table is lib/model/errors.ts's, each code explained", () => {
   const table = DOC["x-error-codes"];
   assert.deepEqual(Object.keys(table), Object.keys(ERROR_CODES));
   for (const [code, entry] of Object.entries(ERROR_CODES)) {

@@ -1,14 +1,14 @@
 // The agent loop end to end on scenarios: OSWorld task files of our own run
-// by lib/agent against the service and a local chat-completions server that
+// by lib/osworld/interfaces/agent against the service and a local chat-completions server that
 // checks each request and replies with a scripted correct sequence (score 1)
 // or a wrong one (score 0), in both action spaces and all observation types;
 // the result folder is OSWorld's.
 
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
-import { runAgent } from "../lib/agent/loop.ts";
-import type { ActionSpace, ObservationType } from "../lib/agent/prompts.ts";
-import { ServiceClient } from "../lib/agent/service_client.ts";
+import { runAgent } from "../lib/osworld/interfaces/agent/loop.ts";
+import type { ActionSpace, ObservationType } from "../lib/osworld/interfaces/agent/prompts.ts";
+import { ServiceClient } from "../lib/osworld/interfaces/agent/service_client.ts";
 import { loginPoints, type Reply, startChatServer } from "./helpers/chat_server.ts";
 import { startService } from "./helpers/service.ts";
 import { postJson } from "./helpers/http.ts";

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
-import { parseComputer13 } from "../lib/osworld/computer13.ts";
-import type { AgentAction } from "../lib/osworld/agent_action.ts";
+import { parseComputer13 } from "../lib/osworld/formats/computer13.ts";
+import type { AgentAction } from "../lib/osworld/formats/agent_action.ts";
 
 const act = (action_type: string, parameters?: unknown) =>
   parameters === undefined ? { action_type } : { action_type, parameters };

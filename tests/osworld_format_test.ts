@@ -8,10 +8,10 @@ import { strict as assert } from "node:assert";
 import { Tiktoken } from "js-tiktoken/lite";
 import cl100k_base from "js-tiktoken/ranks/cl100k_base";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
-import { type Element, element } from "../lib/core/tree.ts";
-import { MAX_CHILDREN, MAX_DEPTH, tagOf, trueStates } from "../lib/osworld/node.ts";
-import { CUT_MARKER, linearizedTable } from "../lib/osworld/table.ts";
-import { accessibilityXml, pythonFloat } from "../lib/osworld/xml.ts";
+import { type Element, element } from "../lib/model/tree.ts";
+import { MAX_CHILDREN, MAX_DEPTH, tagOf, trueStates } from "../lib/osworld/formats/node.ts";
+import { CUT_MARKER, linearizedTable } from "../lib/osworld/formats/table.ts";
+import { accessibilityXml, pythonFloat } from "../lib/osworld/formats/xml.ts";
 import { osworldTable, parseXml, preorder, type XNode } from "./helpers/xml.ts";
 
 const EMPTY = [0, 0, 0, 0];

@@ -11,8 +11,8 @@ import {
   literalMatch,
   matchInList,
   type Metric,
-} from "../lib/osworld/evaluate/metrics.ts";
-import { fuzzRatio, indelDistance } from "../lib/osworld/evaluate/fuzz_ratio.ts";
+} from "../lib/osworld/formats/evaluate/metrics.ts";
+import { fuzzRatio, indelDistance } from "../lib/osworld/formats/evaluate/fuzz_ratio.ts";
 
 type Case = [
   name: string,

@@ -2,8 +2,8 @@
 // and the mock desktop's held keys and buttons becoming whole gestures.
 
 import { strict as assert } from "node:assert";
-import type { AgentAction } from "../lib/osworld/agent_action.ts";
-import { planActions, PlanError } from "../lib/osworld/plan.ts";
+import type { AgentAction } from "../lib/osworld/formats/agent_action.ts";
+import { planActions, PlanError } from "../lib/osworld/formats/plan.ts";
 import { HeldInput } from "../adapters/mock/held_input.ts";
 
 const tagCentres: Record<number, { x: number; y: number }> = { 1: { x: 15, y: 25 } };

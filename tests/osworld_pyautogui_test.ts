@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
-import { parsePyautogui } from "../lib/osworld/pyautogui/parse.ts";
-import { tokenize } from "../lib/osworld/pyautogui/tokens.ts";
-import { mapPyautoguiKey } from "../lib/osworld/pyautogui/keys.ts";
+import { parsePyautogui } from "../lib/osworld/formats/pyautogui/parse.ts";
+import { tokenize } from "../lib/osworld/formats/pyautogui/tokens.ts";
+import { mapPyautoguiKey } from "../lib/osworld/formats/pyautogui/keys.ts";
 import { PYAUTOGUI_CORPUS } from "./fixtures/osworld/pyautogui_corpus.ts";
 
 Deno.test("pyautogui corpus: every case parses to its actions or its refusal", () => {

@@ -5,7 +5,7 @@ import {
   scoreTask,
   scoreTaskJson,
   unknownMetrics,
-} from "../lib/osworld/evaluate/score.ts";
+} from "../lib/osworld/formats/evaluate/score.ts";
 
 const rule = (rules: unknown) => ({ type: "rule", rules });
 const command = { type: "vm_command_line", command: "echo" };

@@ -1,8 +1,8 @@
 // planSetup and fillPlaceholders: which task setup steps run here, as a table.
 
 import { strict as assert } from "node:assert";
-import { openPathProblem, planSetup } from "../lib/osworld/tasks/setup_plan.ts";
-import { fillPlaceholders } from "../lib/osworld/tasks/task_file.ts";
+import { openPathProblem, planSetup } from "../lib/osworld/formats/tasks/setup_plan.ts";
+import { fillPlaceholders } from "../lib/osworld/formats/tasks/task_file.ts";
 
 const fill = (text: string) =>
   fillPlaceholders(text, { screenWidth: 1280, screenHeight: 801, clientPassword: "pw" });

@@ -3,16 +3,19 @@
 // XML the service itself renders.
 
 import { strict as assert } from "node:assert";
-import { element } from "../lib/core/tree.ts";
+import { element } from "../lib/model/tree.ts";
 import {
   checkAccessibilityTree,
   UnsupportedTreeQuery,
-} from "../lib/osworld/evaluate/accessibility_tree.ts";
-import { METRICS } from "../lib/osworld/evaluate/metrics.ts";
-import { selectCss } from "../lib/osworld/evaluate/tree_query/css.ts";
-import { parseXmlDom, type XmlElement } from "../lib/osworld/evaluate/tree_query/xml_dom.ts";
-import { evaluateXPath, selectElements } from "../lib/osworld/evaluate/tree_query/xpath.ts";
-import { accessibilityXml, NAMESPACES, WINDOWS_NAMESPACES } from "../lib/osworld/xml.ts";
+} from "../lib/osworld/formats/evaluate/accessibility_tree.ts";
+import { METRICS } from "../lib/osworld/formats/evaluate/metrics.ts";
+import { selectCss } from "../lib/osworld/formats/evaluate/tree_query/css.ts";
+import {
+  parseXmlDom,
+  type XmlElement,
+} from "../lib/osworld/formats/evaluate/tree_query/xml_dom.ts";
+import { evaluateXPath, selectElements } from "../lib/osworld/formats/evaluate/tree_query/xpath.ts";
+import { accessibilityXml, NAMESPACES, WINDOWS_NAMESPACES } from "../lib/osworld/formats/xml.ts";
 
 const NS = new Map(NAMESPACES);
 const DECLS = NAMESPACES.map(([p, uri]) => ` xmlns:${p}="${uri}"`).join("");

@@ -4,13 +4,13 @@
 
 import { strict as assert } from "node:assert";
 import { decode, Image } from "imagescript";
-import type { RawImage } from "../adapters/types.ts";
-import { asRgba } from "../lib/image/pixel_layout.ts";
-import { encodeJpeg } from "../lib/image/jpeg.ts";
-import { turboJpeg } from "../lib/image/turbojpeg.ts";
-import { decodePng } from "../lib/image/png.ts";
-import { cropOffThread, encodeOffThread, stopPngWorker } from "../lib/image/workers.ts";
-import { maskBoxes } from "../lib/safety/image_mask.ts";
+import type { RawImage } from "../lib/model/image.ts";
+import { asRgba } from "../lib/formats/image/pixel_layout.ts";
+import { encodeJpeg } from "../lib/formats/image/jpeg.ts";
+import { turboJpeg } from "../lib/formats/image/turbojpeg.ts";
+import { decodePng } from "../lib/formats/image/png.ts";
+import { cropOffThread, encodeOffThread, stopPngWorker } from "../lib/formats/image/workers.ts";
+import { maskBoxes } from "../lib/services/safety/image_mask.ts";
 
 /** Left half pure red, right half pure blue, as RGBA and as X's BGRX (X byte 0). */
 function halves(width: number, height: number): { rgba: RawImage; bgrx: RawImage } {

@@ -1,11 +1,11 @@
-// lib/image/png.ts against an independent decoder (imagescript) and itself.
+// lib/formats/image/png.ts against an independent decoder (imagescript) and itself.
 
 import { strict as assert } from "node:assert";
 import { Image } from "imagescript";
 import { deflateSync } from "node:zlib";
-import { crc32, decodePng, encodePng, type PngFilter } from "../lib/image/png.ts";
+import { crc32, decodePng, encodePng, type PngFilter } from "../lib/formats/image/png.ts";
 import { pngOf } from "./helpers/png_bytes.ts";
-import type { RawImage } from "../adapters/types.ts";
+import type { RawImage } from "../lib/model/image.ts";
 
 function pattern(width: number, height: number, alpha: (i: number) => number): RawImage {
   const data = new Uint8Array(width * height * 4);

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
-import { encodePngOffThread, stopPngWorker } from "../lib/image/workers.ts";
-import { decodePng } from "../lib/image/png.ts";
-import { createImage, fillRect } from "../lib/image/raster.ts";
+import { encodePngOffThread, stopPngWorker } from "../lib/formats/image/workers.ts";
+import { decodePng } from "../lib/formats/image/png.ts";
+import { createImage, fillRect } from "../lib/formats/image/raster.ts";
 
 Deno.test("the worker encodes concurrent images, each decoding to its own pixels", async () => {
   try {

@@ -1,9 +1,9 @@
 // Accessibility prose (spec/description.md §1) and the Python string literal (§1.1).
 
 import assert from "node:assert/strict";
-import { describeTree, elementLine } from "../lib/describe/prose.ts";
-import { pythonRepr } from "../lib/pycompat/repr.ts";
-import { assignIds, type Element, element } from "../lib/core/tree.ts";
+import { describeTree, elementLine } from "../lib/formats/describe/prose.ts";
+import { pythonRepr } from "../lib/formats/pycompat/repr.ts";
+import { assignIds, type Element, element } from "../lib/model/tree.ts";
 import { loginTree } from "./helpers/login.ts";
 
 const node = element;

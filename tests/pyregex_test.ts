@@ -2,7 +2,11 @@
 // was checked against CPython 3.11's re.fullmatch / re.search.
 
 import { strict as assert } from "node:assert";
-import { ClientRegex, compileClientRegex, type RegexProblem } from "../lib/regex/compile.ts";
+import {
+  ClientRegex,
+  compileClientRegex,
+  type RegexProblem,
+} from "../lib/formats/regex/compile.ts";
 
 function compiled(pattern: string): ClientRegex {
   const re = compileClientRegex(pattern);

@@ -1,8 +1,8 @@
-// lib/image/raster.ts: clamping at the edges, crop, scale, text metrics, colour ops.
+// lib/formats/image/raster.ts: clamping at the edges, crop, scale, text metrics, colour ops.
 
 import { strict as assert } from "node:assert";
-import type { RawImage } from "../adapters/types.ts";
-import type { Bounds } from "../lib/core/tree.ts";
+import type { RawImage } from "../lib/model/image.ts";
+import type { Bounds } from "../lib/model/tree.ts";
 import {
   autoContrast,
   blit,
@@ -17,8 +17,14 @@ import {
   textHeight,
   textWidth,
   toGrayscale,
-} from "../lib/image/raster.ts";
-import { ADVANCE, GLYPH_HEIGHT, GLYPH_WIDTH, glyphMask, hasGlyph } from "../lib/image/font.ts";
+} from "../lib/formats/image/raster.ts";
+import {
+  ADVANCE,
+  GLYPH_HEIGHT,
+  GLYPH_WIDTH,
+  glyphMask,
+  hasGlyph,
+} from "../lib/formats/image/font.ts";
 
 const BLACK: Rgb = [0, 0, 0];
 const RED: Rgb = [255, 0, 0];

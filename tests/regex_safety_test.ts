@@ -3,17 +3,17 @@
 // engine cannot run are refused by name, and over HTTP and MCP the service keeps answering.
 
 import { strict as assert } from "node:assert";
-import { ToolError } from "../lib/core/errors.ts";
-import { ClientRegex, compileClientRegex } from "../lib/regex/compile.ts";
-import { evaluatePredicates } from "../lib/scenario/predicates/evaluate.ts";
-import type { ObservedDesktop } from "../lib/scenario/predicates/types.ts";
-import { parseScenario } from "../lib/scenario/load.ts";
-import { ScenarioInvalidError } from "../lib/scenario/problem.ts";
-import { compileFilter } from "../lib/structure/query.ts";
-import { TokenStore } from "../lib/observe/tree_tokens.ts";
-import { assignIds, element } from "../lib/core/tree.ts";
-import { type PollView, prepareCheck } from "../lib/wait/conditions.ts";
-import type { ListedWindow } from "../lib/observe/window_order.ts";
+import { ToolError } from "../lib/model/errors.ts";
+import { ClientRegex, compileClientRegex } from "../lib/formats/regex/compile.ts";
+import { evaluatePredicates } from "../lib/services/scenario/predicates/evaluate.ts";
+import type { ObservedDesktop } from "../lib/services/scenario/predicates/types.ts";
+import { parseScenario } from "../lib/formats/scenario/load.ts";
+import { ScenarioInvalidError } from "../lib/formats/scenario/problem.ts";
+import { compileFilter } from "../lib/formats/structure/query.ts";
+import { TokenStore } from "../lib/services/observe/tree_tokens.ts";
+import { assignIds, element } from "../lib/model/tree.ts";
+import { type PollView, prepareCheck } from "../lib/services/wait/conditions.ts";
+import type { ListedWindow } from "../lib/formats/geometry/window_order.ts";
 import { getJson, type JsonResponse } from "./helpers/http.ts";
 import { connectSdkClient, resultJson } from "./helpers/mcp.ts";
 import { api, type Body, errorCode, q } from "./helpers/observe_api.ts";

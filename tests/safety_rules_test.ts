@@ -3,17 +3,17 @@
 // masking, and the config section that refuses to start when it is wrong.
 
 import assert from "node:assert/strict";
-import { BudgetLedger, type Limits } from "../lib/safety/budgets.ts";
-import { AccessPolicy } from "../lib/safety/access.ts";
-import { ConfirmationDesk, type ConfirmSubject } from "../lib/safety/confirmation.ts";
-import { Redactor } from "../lib/safety/redactor.ts";
-import { SecretSet } from "../lib/safety/secret_set.ts";
-import { maskBoxes } from "../lib/safety/image_mask.ts";
-import { SAFETY_SECTION } from "../lib/safety/config.ts";
-import { mergeAndValidate } from "../lib/startup/config.ts";
-import { ToolError } from "../lib/core/errors.ts";
-import { element } from "../lib/core/tree.ts";
-import type { RawImage } from "../adapters/types.ts";
+import { BudgetLedger, type Limits } from "../lib/services/safety/budgets.ts";
+import { AccessPolicy } from "../lib/services/safety/access.ts";
+import { ConfirmationDesk, type ConfirmSubject } from "../lib/services/safety/confirmation.ts";
+import { Redactor } from "../lib/services/safety/redactor.ts";
+import { SecretSet } from "../lib/services/safety/secret_set.ts";
+import { maskBoxes } from "../lib/services/safety/image_mask.ts";
+import { SAFETY_SECTION } from "../lib/formats/config/safety.ts";
+import { mergeAndValidate } from "../lib/formats/config/config.ts";
+import { ToolError } from "../lib/model/errors.ts";
+import { element } from "../lib/model/tree.ts";
+import type { RawImage } from "../lib/model/image.ts";
 
 const NO_LIMITS: Limits = SAFETY_SECTION.parse({}).budgets;
 

@@ -3,10 +3,10 @@
 
 import { strict as assert } from "node:assert";
 import { type InputAction, WindowGoneError } from "../adapters/types.ts";
-import { treeHash } from "../lib/core/hash.ts";
-import { ScenarioEngine } from "../lib/scenario/engine.ts";
-import { parseScenario, readScenario } from "../lib/scenario/load.ts";
-import { center, type Element, findById } from "../lib/core/tree.ts";
+import { treeHash } from "../lib/model/hash.ts";
+import { ScenarioEngine } from "../adapters/mock/scenario/engine.ts";
+import { parseScenario, readScenario } from "../lib/formats/scenario/load.ts";
+import { center, type Element, findById } from "../lib/model/tree.ts";
 
 function engineOf(yaml: string): ScenarioEngine {
   return new ScenarioEngine(parseScenario(yaml, "test.yaml"), "0badc0de");

@@ -2,13 +2,13 @@
 // behaviour of each kind, with the exact result shape.
 
 import { strict as assert } from "node:assert";
-import type { RawImage } from "../adapters/types.ts";
-import { treeHash } from "../lib/core/hash.ts";
-import { createImage, fillRect, hexColor } from "../lib/image/raster.ts";
-import { evaluatePredicates } from "../lib/scenario/predicates/evaluate.ts";
-import type { ObservedDesktop } from "../lib/scenario/predicates/types.ts";
-import { assignIds, element } from "../lib/core/tree.ts";
-import type { ListedWindow } from "../lib/observe/window_order.ts";
+import type { RawImage } from "../lib/model/image.ts";
+import { treeHash } from "../lib/model/hash.ts";
+import { createImage, fillRect, hexColor } from "../lib/formats/image/raster.ts";
+import { evaluatePredicates } from "../lib/services/scenario/predicates/evaluate.ts";
+import type { ObservedDesktop } from "../lib/services/scenario/predicates/types.ts";
+import { assignIds, element } from "../lib/model/tree.ts";
+import type { ListedWindow } from "../lib/formats/geometry/window_order.ts";
 
 const FORM = assignIds(element("Window", "Sign in", [0, 0, 200, 100], {}, [
   element("Edit", "User", [10, 10, 100, 20], { value: "alice" }),

@@ -2,8 +2,8 @@
 // library) and the malformed kinds, each reported with where it is.
 
 import { strict as assert } from "node:assert";
-import { parseScenario, readScenario } from "../lib/scenario/load.ts";
-import { type Problem, ScenarioInvalidError } from "../lib/scenario/problem.ts";
+import { parseScenario, readScenario } from "../lib/formats/scenario/load.ts";
+import { type Problem, ScenarioInvalidError } from "../lib/formats/scenario/problem.ts";
 
 function problemsOf(yaml: string): Problem[] {
   try {

@@ -2,7 +2,7 @@
 // GET /api/screenshot query, value by value.
 
 import { strict as assert } from "node:assert";
-import { formatIssues } from "../lib/tools/dispatch.ts";
+import { formatIssues } from "../lib/runtime/dispatch.ts";
 import { encodingOf } from "../lib/tools/image_args.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { firstIssue, screenshotQuery } from "../routes/legacy_params.ts";

@@ -3,9 +3,9 @@
 
 import assert from "node:assert/strict";
 import { MockAdapter } from "../adapters/mock/index.ts";
-import { defaultConfig } from "../lib/startup/config.ts";
-import { Session } from "../lib/core/session.ts";
-import { dispatch } from "../lib/tools/dispatch.ts";
+import { defaultConfig } from "../lib/formats/config/config.ts";
+import { Session } from "../lib/runtime/session.ts";
+import { dispatch } from "../lib/runtime/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { createApp } from "../routes/app.ts";
 

@@ -1,5 +1,5 @@
 // Derived selectors (spec/selectors.md §8 with conflicts.md Q11) and the quoting rule that
-// makes them parse back (lib/selectors/quoting.ts).
+// makes them parse back (lib/formats/selectors/quoting.ts).
 
 import { strict as assert } from "node:assert";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
@@ -8,9 +8,9 @@ import {
   deriveSelector,
   parseSelector,
   resolveSelector,
-} from "../lib/selectors/index.ts";
-import { quoteString, readQuoted } from "../lib/selectors/quoting.ts";
-import { assignIds, type Element, walk } from "../lib/core/tree.ts";
+} from "../lib/formats/selectors/index.ts";
+import { quoteString, readQuoted } from "../lib/formats/selectors/quoting.ts";
+import { assignIds, type Element, walk } from "../lib/model/tree.ts";
 
 function node(role: string, name: string, children: Element[] = []): Element {
   return {

@@ -3,7 +3,11 @@
 
 import { strict as assert } from "node:assert";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
-import { findElements, parseSelector, SelectorSyntaxError } from "../lib/selectors/index.ts";
+import {
+  findElements,
+  parseSelector,
+  SelectorSyntaxError,
+} from "../lib/formats/selectors/index.ts";
 
 const UNQUOTED = "(quote it; only true, false and integers may be unquoted)";
 

@@ -10,8 +10,8 @@ import {
   parseSelector,
   resolveSelector,
   SelectorSyntaxError,
-} from "../lib/selectors/index.ts";
-import { assignIds, type Element, walk } from "../lib/core/tree.ts";
+} from "../lib/formats/selectors/index.ts";
+import { assignIds, type Element, walk } from "../lib/model/tree.ts";
 
 /** mulberry32: a tiny deterministic PRNG. */
 function prng(seed: number): () => number {

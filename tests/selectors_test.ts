@@ -10,8 +10,8 @@ import {
   type Grammar,
   parseSelector,
   resolveSelector,
-} from "../lib/selectors/index.ts";
-import type { Element } from "../lib/core/tree.ts";
+} from "../lib/formats/selectors/index.ts";
+import type { Element } from "../lib/model/tree.ts";
 
 const [notepad, chrome, vscode] = defaultDesktop().map((w) => w.tree);
 const TREES: Record<string, Element> = { notepad, chrome, vscode };
@@ -247,7 +247,7 @@ const CASES: Case[] = [
     tree: "vscode",
   },
 
-  // bare quoted names and quoting (see lib/selectors/quoting.ts for the escaping rule)
+  // bare quoted names and quoting (see lib/formats/selectors/quoting.ts for the escaping rule)
   { selector: 'MenuItem "Edit"', ids: ["root.0.1"] },
   { selector: "MenuItem 'Edit'", ids: ["root.0.1"] },
   { selector: "MenuItem[name='Edit']", ids: ["root.0.1"], canonical: 'MenuItem[name="Edit"]' },

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
-import { renderSketchCached } from "../lib/sketch/memo.ts";
-import { renderSketch } from "../lib/sketch/render.ts";
+import { renderSketchCached } from "../lib/formats/sketch/memo.ts";
+import { renderSketch } from "../lib/formats/sketch/render.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 
 const OPTIONS = {

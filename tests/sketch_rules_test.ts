@@ -4,10 +4,10 @@
 // the focus mark does not split a label.
 
 import assert from "node:assert/strict";
-import { isOccludedBySibling } from "../lib/sketch/annotate.ts";
-import { Canvas } from "../lib/sketch/canvas.ts";
-import { type CellRect, GridGeometry, referenceRect } from "../lib/sketch/geometry.ts";
-import { chooseKeys, type KeyCell, symbolPool } from "../lib/sketch/keys.ts";
+import { isOccludedBySibling } from "../lib/formats/sketch/annotate.ts";
+import { Canvas } from "../lib/formats/sketch/canvas.ts";
+import { type CellRect, GridGeometry, referenceRect } from "../lib/formats/sketch/geometry.ts";
+import { chooseKeys, type KeyCell, symbolPool } from "../lib/formats/sketch/keys.ts";
 import {
   boxTitle,
   compactLabel,
@@ -15,10 +15,10 @@ import {
   progressBar,
   shortened,
   sliderBar,
-} from "../lib/sketch/labels.ts";
-import { matchCells } from "../lib/sketch/matching.ts";
-import { findSpot, rowsFromMiddle } from "../lib/sketch/place.ts";
-import { parseFractionText, rangeFraction, roundHalfEven } from "../lib/sketch/range.ts";
+} from "../lib/formats/sketch/labels.ts";
+import { matchCells } from "../lib/formats/sketch/matching.ts";
+import { findSpot, rowsFromMiddle } from "../lib/formats/sketch/place.ts";
+import { parseFractionText, rangeFraction, roundHalfEven } from "../lib/formats/sketch/range.ts";
 import {
   needsOcrName,
   ocrCandidates,
@@ -26,9 +26,9 @@ import {
   renderSketch,
   type SketchOptions,
   type SketchResult,
-} from "../lib/sketch/render.ts";
-import { isGroupingRole, landmarkLabel, normaliseRole } from "../lib/sketch/roles.ts";
-import { assignIds, type Bounds, type Element, element } from "../lib/core/tree.ts";
+} from "../lib/formats/sketch/render.ts";
+import { isGroupingRole, landmarkLabel, normaliseRole } from "../lib/formats/sketch/roles.ts";
+import { assignIds, type Bounds, type Element, element } from "../lib/model/tree.ts";
 import { gridToScreen, occurrences, readSketch } from "../bench/measure/sketch.ts";
 
 const node = element;

@@ -5,12 +5,12 @@
 // stands, and a few small windows are pinned as goldens.
 
 import assert from "node:assert/strict";
-import { renderSketch, type SketchOptions } from "../lib/sketch/render.ts";
-import { assignIds, type Bounds, type Element, element } from "../lib/core/tree.ts";
-import { neededControls } from "../lib/views/needed.ts";
+import { renderSketch, type SketchOptions } from "../lib/formats/sketch/render.ts";
+import { assignIds, type Bounds, type Element, element } from "../lib/model/tree.ts";
+import { neededControls } from "../lib/formats/views/needed.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
-import { ScenarioEngine } from "../lib/scenario/engine.ts";
-import { parseScenario } from "../lib/scenario/load.ts";
+import { ScenarioEngine } from "../adapters/mock/scenario/engine.ts";
+import { parseScenario } from "../lib/formats/scenario/load.ts";
 import { clickability, cutLabels, reachableFromGrid } from "../bench/measure/sketch.ts";
 
 interface Window {

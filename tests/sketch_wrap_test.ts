@@ -1,8 +1,8 @@
-// lib/sketch/wrap.ts against Python's textwrap.wrap(text, width); every expected
+// lib/formats/sketch/wrap.ts against Python's textwrap.wrap(text, width); every expected
 // value below was produced by CPython 3.11.
 
 import assert from "node:assert/strict";
-import { wrap } from "../lib/sketch/wrap.ts";
+import { wrap } from "../lib/formats/sketch/wrap.ts";
 
 Deno.test("wrap matches textwrap.wrap", () => {
   const cases: Array<[string, number, string[]]> = [

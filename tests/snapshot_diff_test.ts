@@ -2,8 +2,8 @@
 // per-window changes only for windows with a tree in both.
 
 import { strict as assert } from "node:assert";
-import { diffSnapshots, type Snapshot } from "../lib/observe/snapshots.ts";
-import { assignIds, element, type WindowInfo } from "../lib/core/tree.ts";
+import { diffSnapshots, type Snapshot } from "../lib/services/observe/snapshots.ts";
+import { assignIds, element, type WindowInfo } from "../lib/model/tree.ts";
 
 function window(uid: string): WindowInfo {
   return {

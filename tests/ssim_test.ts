@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
-import type { RawImage } from "../adapters/types.ts";
-import { blit, createImage, drawText, fillRect, hexColor } from "../lib/image/raster.ts";
-import { ssim } from "../lib/image/ssim.ts";
+import type { RawImage } from "../lib/model/image.ts";
+import { blit, createImage, drawText, fillRect, hexColor } from "../lib/formats/image/raster.ts";
+import { ssim } from "../lib/formats/image/ssim.ts";
 
 /** A small UI-like picture: panels, a button and some text. */
 function scene(width = 96, height = 64): RawImage {

@@ -3,11 +3,11 @@
 // left empty, max_text_len cuts by code points, pages are flat pre-order.
 
 import { strict as assert } from "node:assert";
-import { compileChecked } from "../lib/regex/compile.ts";
-import { cut, filterTree, type StructureFilter } from "../lib/structure/filter.ts";
-import { flatten, pageAt } from "../lib/structure/paging.ts";
-import { conflictingKeys, listingQuery } from "../lib/structure/query.ts";
-import { assignIds, type Element, element, limitDepth, walk } from "../lib/core/tree.ts";
+import { compileChecked } from "../lib/formats/regex/compile.ts";
+import { cut, filterTree, type StructureFilter } from "../lib/formats/structure/filter.ts";
+import { flatten, pageAt } from "../lib/formats/structure/paging.ts";
+import { conflictingKeys, listingQuery } from "../lib/formats/structure/query.ts";
+import { assignIds, type Element, element, limitDepth, walk } from "../lib/model/tree.ts";
 
 /** Window > [MenuBar > [File, Edit], Document "Text", Group "" > [], Pane > [Button OK, Text hi]] */
 function sample(): Element {

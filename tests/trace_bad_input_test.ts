@@ -7,7 +7,7 @@ import { strict as assert } from "node:assert";
 import { join } from "node:path";
 import { startService } from "./helpers/service.ts";
 import { getJson, postJson } from "./helpers/http.ts";
-import { parseTrace } from "../lib/trace/parse.ts";
+import { parseTrace } from "../lib/formats/trace/parse.ts";
 
 type Body = Record<string, unknown>;
 

@@ -1,14 +1,17 @@
-// A trace exported as an OSWorld / OS-Harm trajectory (lib/trace/osworld):
+// A trace exported as an OSWorld / OS-Harm trajectory (lib/osworld/formats/trajectory):
 // Python literals, key names and actions by tables, the screenshot policy,
 // the traj.jsonl of the fixture trace, and the CLI as a subprocess.
 
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
-import type { TraceRow } from "../lib/trace/format.ts";
-import { parseTrace } from "../lib/trace/parse.ts";
-import { actionTimestamp, UNKNOWN_TIMESTAMP } from "../lib/trace/osworld/action_timestamp.ts";
-import { isInputTool } from "../lib/trace/osworld/input_tools.ts";
-import { screenAfter } from "../lib/trace/osworld/screen_after.ts";
+import type { TraceRow } from "../lib/formats/trace/format.ts";
+import { parseTrace } from "../lib/formats/trace/parse.ts";
+import {
+  actionTimestamp,
+  UNKNOWN_TIMESTAMP,
+} from "../lib/osworld/formats/trajectory/action_timestamp.ts";
+import { isInputTool } from "../lib/osworld/interfaces/input_tools.ts";
+import { screenAfter } from "../lib/osworld/formats/trajectory/screen_after.ts";
 import {
   keysCode,
   pyautoguiAction,
@@ -16,9 +19,9 @@ import {
   pythonString,
   trajectoryOf,
   writeOsworldTrajectory,
-} from "../lib/trace/osworld/index.ts";
-import { readTraceFolder } from "../lib/trace/report/index.ts";
-import { ACTION_BATCH_TOOLS } from "../lib/safety/rails.ts";
+} from "../lib/osworld/formats/trajectory/index.ts";
+import { readTraceFolder } from "../lib/formats/trace/report/index.ts";
+import { ACTION_BATCH_TOOLS } from "../lib/services/safety/rails.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { commandExists, partAvailable } from "./helpers/parts.ts";
 import { FIXTURE, fixtureCopy, runCli } from "./helpers/trace_fixture.ts";
@@ -452,7 +455,7 @@ Deno.test("screenAfter: the step's own, else the next observation's, never past 
 
 Deno.test("trajectoryOf the fixture: one line per input call, in OSWorld's shape", async () => {
   const folder = await readTraceFolder(FIXTURE);
-  const steps = trajectoryOf(folder.trace, (ref) => folder.screenshots.has(ref));
+  const steps = trajectoryOf(folder.trace, (ref) => folder.screenshots.has(ref), isInputTool);
   const lines = steps.map((s) => s.line);
   assert.deepEqual(lines.map((l) => l.step_num), [1, 2, 3, 4]);
   assert.deepEqual(lines.map((l) => l.info.tool), [
@@ -514,12 +517,12 @@ Deno.test("a trace without input calls is an empty trajectory", () => {
       row(1, "observe_window", true),
     ].map((l) => JSON.stringify(l)).join("\n") + "\n",
   );
-  assert.deepEqual(trajectoryOf(trace, () => true), []);
+  assert.deepEqual(trajectoryOf(trace, () => true, isInputTool), []);
 });
 
 Deno.test("writeOsworldTrajectory writes traj.jsonl and the screenshots into <trace>/osworld", async () => {
   const dir = await fixtureCopy();
-  const written = await writeOsworldTrajectory(dir);
+  const written = await writeOsworldTrajectory(dir, isInputTool);
   const out = join(dir, "osworld");
   assert.equal(written.dir, out);
   assert.equal(written.file, join(out, "traj.jsonl"));

@@ -1,25 +1,25 @@
-// The HTML report of a trace (lib/trace/report) and the trace CLI: pure
+// The HTML report of a trace (lib/formats/trace/report) and the trace CLI: pure
 // pieces by tables, the report on a hand-written fixture trace, the report
 // in real headless Chromium (offline, untrusted text shown as text), and
-// `lib/trace/cli.ts` run as a subprocess.
+// `lib/interfaces/cli/trace.ts` run as a subprocess.
 
 import { strict as assert } from "node:assert";
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { fromBase64, toBase64 } from "../lib/core/base64.ts";
-import { escapeHtml } from "../lib/trace/report/html_text.ts";
-import { NOT_STOPPED } from "../lib/trace/report/header_section.ts";
-import { pngSize } from "../lib/image/pixel_size.ts";
-import { resultFacts } from "../lib/trace/report/result_facts.ts";
-import { formatDuration, traceTimeMs } from "../lib/trace/report/trace_time.ts";
+import { fromBase64, toBase64 } from "../lib/model/base64.ts";
+import { escapeHtml } from "../lib/formats/trace/report/html_text.ts";
+import { NOT_STOPPED } from "../lib/formats/trace/report/header_section.ts";
+import { pngSize } from "../lib/formats/image/pixel_size.ts";
+import { resultFacts } from "../lib/formats/trace/report/result_facts.ts";
+import { formatDuration, traceTimeMs } from "../lib/formats/trace/report/trace_time.ts";
 import {
   readTraceFolder,
   renderHtmlReport,
   TraceFolderProblem,
   writeHtmlReport,
-} from "../lib/trace/report/index.ts";
-import { parseTrace } from "../lib/trace/parse.ts";
+} from "../lib/formats/trace/report/index.ts";
+import { parseTrace } from "../lib/formats/trace/parse.ts";
 import { pngOf } from "./helpers/png_bytes.ts";
 import { commandExists, partAvailable } from "./helpers/parts.ts";
 import { FIXTURE, fixtureCopy, runCli } from "./helpers/trace_fixture.ts";

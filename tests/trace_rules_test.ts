@@ -9,12 +9,12 @@ import {
   summarizeResult,
   traceTimestamp,
   wantsScreenshots,
-} from "../lib/trace/row_fields.ts";
-import { compareOutcome, compareStep } from "../lib/trace/replay/compare.ts";
-import { matchWindow, retarget } from "../lib/trace/replay/retarget.ts";
-import { parseTrace } from "../lib/trace/parse.ts";
-import type { TraceRow } from "../lib/trace/format.ts";
-import type { ListedWindow } from "../lib/observe/window_order.ts";
+} from "../lib/formats/trace/row_fields.ts";
+import { compareOutcome, compareStep } from "../lib/services/replay/compare.ts";
+import { matchWindow, retarget } from "../lib/services/replay/retarget.ts";
+import { parseTrace } from "../lib/formats/trace/parse.ts";
+import type { TraceRow } from "../lib/formats/trace/format.ts";
+import type { ListedWindow } from "../lib/formats/geometry/window_order.ts";
 
 function row(fields: Partial<TraceRow>): TraceRow {
   return {

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { connectSdkClient, resultJson, waitForHttp } from "./helpers/mcp.ts";
 import { freePort } from "./helpers/service.ts";
 import { postJson } from "./helpers/http.ts";
-import { parseTrace } from "../lib/trace/parse.ts";
-import { decodePng } from "../lib/image/png.ts";
+import { parseTrace } from "../lib/formats/trace/parse.ts";
+import { decodePng } from "../lib/formats/image/png.ts";
 
 type Body = Record<string, unknown>;
 

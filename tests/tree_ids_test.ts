@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { assignIds, childPath, element } from "../lib/core/tree.ts";
+import { assignIds, childPath, element } from "../lib/model/tree.ts";
 
 Deno.test("childPath: the child indices of a positional id, null for anything else", () => {
   const cases: Array<[string, number[] | null]> = [

@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { depthOf, MirroredTree, mirrorKey, TreeMirror } from "../adapters/linux/atspi/mirror.ts";
 import { addressOf, targetOfAddress } from "../adapters/linux/atspi/batch.ts";
 import { SCREEN_COORDINATES } from "../adapters/linux/atspi/frames.ts";
-import { assignIds, type Element, element } from "../lib/core/tree.ts";
+import { assignIds, type Element, element } from "../lib/model/tree.ts";
 import type { Change } from "../adapters/linux/atspi/events.ts";
 
 const BUS = ":1.7";

@@ -1,10 +1,10 @@
-// replaceSubtrees (lib/core/tree_patch.ts): the patched tree has each subtree
+// replaceSubtrees (lib/model/tree_patch.ts): the patched tree has each subtree
 // in its id's place, the tree patched is left as it was, nodes off the
 // replaced paths are shared, and an id that names no node is refused.
 
 import { strict as assert } from "node:assert";
-import { assignIds, countNamedNodes, type Element, element, findById } from "../lib/core/tree.ts";
-import { replaceSubtrees } from "../lib/core/tree_patch.ts";
+import { assignIds, countNamedNodes, type Element, element, findById } from "../lib/model/tree.ts";
+import { replaceSubtrees } from "../lib/model/tree_patch.ts";
 
 function tree(): Element {
   const leaf = (name: string) => element("Button", name, [0, 0, 10, 10]);

@@ -1,11 +1,11 @@
-// typeWatchingFocus (lib/act/typing.ts) against a scripted desktop: typing
+// typeWatchingFocus (lib/services/act/typing.ts) against a scripted desktop: typing
 // stops once the focus leaves the window it started in, and the report names
 // the window that took it, waiting out a moment in which no window has the
 // focus (openbox passes through none while a dialog maps).
 
 import { strict as assert } from "node:assert";
-import { typeWatchingFocus } from "../lib/act/typing.ts";
-import type { Session } from "../lib/core/session.ts";
+import { typeWatchingFocus } from "../lib/services/act/typing.ts";
+import type { Session } from "../lib/runtime/session.ts";
 import { windowNamed } from "./helpers/windows.ts";
 
 /** A desktop whose focused window is, at each listing, the next of `focus` (the last one stays). */

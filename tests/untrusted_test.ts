@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { markUntrusted, sanitizeString, sanitizeValue } from "../lib/core/untrusted.ts";
+import { markUntrusted, sanitizeString, sanitizeValue } from "../lib/model/untrusted.ts";
 
 const CASES: Array<[string, string]> = [
   ["a\x1b[31mred\x1b[0mb", "aredb"],

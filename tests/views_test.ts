@@ -3,18 +3,23 @@
 // levels a person sees, the compact view's lines, refs, budget and diff.
 
 import assert from "node:assert/strict";
-import { assignIds, type Element, element as node, walk } from "../lib/core/tree.ts";
-import { limitLevels } from "../lib/views/levels.ts";
-import { isNeeded, neededControls } from "../lib/views/needed.ts";
-import { isStructural } from "../lib/views/structural.ts";
-import { elementAtRef, positionalId, refsOf } from "../lib/views/refs.ts";
-import { shownTree } from "../lib/compact/display.ts";
-import { compactLines, Importance, lineWithIndent, nameField } from "../lib/compact/lines.ts";
-import { linesWithin, NOTE_RESERVE } from "../lib/compact/budget.ts";
-import { compactDiff } from "../lib/compact/diff.ts";
-import { compactLinesOf } from "../lib/compact/view.ts";
-import { countTokens } from "../lib/tokens/cl100k.ts";
-import { describeTree } from "../lib/describe/prose.ts";
+import { assignIds, type Element, element as node, walk } from "../lib/model/tree.ts";
+import { limitLevels } from "../lib/formats/views/levels.ts";
+import { isNeeded, neededControls } from "../lib/formats/views/needed.ts";
+import { isStructural } from "../lib/formats/views/structural.ts";
+import { elementAtRef, positionalId, refsOf } from "../lib/formats/views/refs.ts";
+import { shownTree } from "../lib/formats/compact/display.ts";
+import {
+  compactLines,
+  Importance,
+  lineWithIndent,
+  nameField,
+} from "../lib/formats/compact/lines.ts";
+import { linesWithin, NOTE_RESERVE } from "../lib/formats/compact/budget.ts";
+import { compactDiff } from "../lib/formats/compact/diff.ts";
+import { compactLinesOf } from "../lib/formats/compact/view.ts";
+import { countTokens } from "../lib/formats/tokens/cl100k.ts";
+import { describeTree } from "../lib/formats/describe/prose.ts";
 
 const AREA = { x: 0, y: 0, width: 400, height: 300 };
 

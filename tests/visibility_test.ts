@@ -5,8 +5,8 @@ import {
   screenBounds,
   subtract,
   visibleRegions,
-} from "../lib/observe/visibility.ts";
-import { FALLBACK_SCREEN } from "../lib/core/tree.ts";
+} from "../lib/formats/geometry/visibility.ts";
+import { FALLBACK_SCREEN } from "../lib/model/tree.ts";
 
 const b = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
 

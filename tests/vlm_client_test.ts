@@ -2,8 +2,8 @@
 // prefix fallback ending in another error, and the key kept out of failures.
 
 import { strict as assert } from "node:assert";
-import { chatCompletion, type ChatRequest } from "../lib/vlm/client.ts";
-import { describeFailure } from "../lib/vlm/messages.ts";
+import { chatCompletion, type ChatRequest } from "../lib/services/vlm/client.ts";
+import { describeFailure } from "../lib/services/vlm/messages.ts";
 import { startFakeVlm } from "./helpers/fake_vlm.ts";
 import { freePort } from "./helpers/service.ts";
 

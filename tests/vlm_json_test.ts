@@ -1,7 +1,7 @@
-// Tolerant reading of a model's JSON reply (lib/vlm/json.ts), as a table.
+// Tolerant reading of a model's JSON reply (lib/services/vlm/json.ts), as a table.
 
 import { strict as assert } from "node:assert";
-import { parseJsonObject, stripFences } from "../lib/vlm/json.ts";
+import { parseJsonObject, stripFences } from "../lib/services/vlm/json.ts";
 
 const PARSED: Array<[string, string, Record<string, unknown>]> = [
   ["plain", '{"a": 1}', { a: 1 }],

@@ -2,11 +2,16 @@
 // blocks and their cuts, prompt assembly and the privacy note, the wire body.
 
 import { strict as assert } from "node:assert";
-import { element } from "../lib/core/tree.ts";
-import { requestBody } from "../lib/vlm/client.ts";
-import { estimateTokens, preparePrompt, type Privacy } from "../lib/vlm/caller.ts";
-import { VLM_SECTION } from "../lib/vlm/config.ts";
-import { apiKeyOf, chatCompletionsUrl, prefixOrder, shownUrl } from "../lib/vlm/endpoint.ts";
+import { element } from "../lib/model/tree.ts";
+import { requestBody } from "../lib/services/vlm/client.ts";
+import { estimateTokens, preparePrompt, type Privacy } from "../lib/services/vlm/caller.ts";
+import { VLM_SECTION } from "../lib/formats/config/vlm.ts";
+import {
+  apiKeyOf,
+  chatCompletionsUrl,
+  prefixOrder,
+  shownUrl,
+} from "../lib/services/vlm/endpoint.ts";
 import {
   cutChars,
   cutLines,
@@ -15,8 +20,8 @@ import {
   type GroundingLimits,
   type GroundingParts,
   usableOcr,
-} from "../lib/vlm/grounding.ts";
-import { fitWithin } from "../lib/vlm/image.ts";
+} from "../lib/services/vlm/grounding.ts";
+import { fitWithin } from "../lib/services/vlm/image.ts";
 import {
   actionsPrompt,
   assemblePrompt,
@@ -25,7 +30,7 @@ import {
   scenePrompt,
   singlePrompt,
   verifyPrompt,
-} from "../lib/vlm/prompts.ts";
+} from "../lib/services/vlm/prompts.ts";
 
 const settings = (over: Record<string, unknown> = {}) => VLM_SECTION.parse(over);
 

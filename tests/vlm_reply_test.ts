@@ -3,16 +3,16 @@
 // tell the user to set, and the multipass envelope.
 
 import { strict as assert } from "node:assert";
-import { cleanDetail, parseChatReply, serverSaid } from "../lib/vlm/client.ts";
+import { cleanDetail, parseChatReply, serverSaid } from "../lib/services/vlm/client.ts";
 import {
   applyPass,
   emptyEnvelope,
   type Envelope,
   synthesisedSummary,
-} from "../lib/vlm/envelope.ts";
-import { endsTheCall, type VlmFailure } from "../lib/vlm/failures.ts";
-import { describeFailure, unavailableText } from "../lib/vlm/messages.ts";
-import { unparseableReply } from "../lib/vlm/multipass.ts";
+} from "../lib/services/vlm/envelope.ts";
+import { endsTheCall, type VlmFailure } from "../lib/services/vlm/failures.ts";
+import { describeFailure, unavailableText } from "../lib/services/vlm/messages.ts";
+import { unparseableReply } from "../lib/services/vlm/multipass.ts";
 
 const choice = (content: unknown, extra: Record<string, unknown> = {}) => ({
   choices: [{ message: { role: "assistant", content }, finish_reason: "stop" }],

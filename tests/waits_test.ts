@@ -3,13 +3,13 @@
 // change, at least one poll, no sleeping past the deadline.
 
 import { strict as assert } from "node:assert";
-import { ToolError } from "../lib/core/errors.ts";
-import { TokenStore } from "../lib/observe/tree_tokens.ts";
-import { assignIds, type Element, element } from "../lib/core/tree.ts";
-import { pollUntil } from "../lib/wait/loop.ts";
+import { ToolError } from "../lib/model/errors.ts";
+import { TokenStore } from "../lib/services/observe/tree_tokens.ts";
+import { assignIds, type Element, element } from "../lib/model/tree.ts";
+import { pollUntil } from "../lib/services/wait/loop.ts";
 import { pollInterval } from "../lib/tools/waits.ts";
-import { type PollView, prepareCheck } from "../lib/wait/conditions.ts";
-import type { ListedWindow } from "../lib/observe/window_order.ts";
+import { type PollView, prepareCheck } from "../lib/services/wait/conditions.ts";
+import type { ListedWindow } from "../lib/formats/geometry/window_order.ts";
 
 function win(uid: string, title: string, focused = false): ListedWindow {
   return {

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { MODIFIERS, NAMED_KEYS } from "../lib/act/keys.ts";
+import { MODIFIERS, NAMED_KEYS } from "../lib/formats/keys/keys.ts";
 import type { MouseButton } from "../adapters/types.ts";
 import {
   characterEvents,
@@ -90,7 +90,7 @@ Deno.test("virtual keys: named keys, letters and digits; other characters need t
   for (const [key, vk] of VIRTUAL_KEYS) assert.equal(virtualKey(key), vk, key);
 });
 
-Deno.test("virtual keys: every modifier and named key lib/act/keys.ts knows has one", () => {
+Deno.test("virtual keys: every modifier and named key lib/formats/keys/keys.ts knows has one", () => {
   for (const key of [...MODIFIERS, ...NAMED_KEYS]) assert.notEqual(virtualKey(key), null, key);
 });
 

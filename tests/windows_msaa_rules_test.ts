@@ -2,7 +2,7 @@
 // Element, and the roles of standard control classes (adapters/windows/msaa).
 
 import assert from "node:assert/strict";
-import { CORE_STATES } from "../lib/core/tree.ts";
+import { CORE_STATES } from "../lib/model/tree.ts";
 import { elementOf, type Facts, NO_BOUNDS } from "../adapters/windows/msaa/facts.ts";
 import { isRangeRole, ROLE_SYSTEM, roleText, serviceRole } from "../adapters/windows/msaa/roles.ts";
 import { STATE_SYSTEM, stateRecord } from "../adapters/windows/msaa/states.ts";

@@ -5,7 +5,7 @@ import {
   focusedWindow,
   resolveWindow,
   sortWindows,
-} from "../lib/observe/window_order.ts";
+} from "../lib/formats/geometry/window_order.ts";
 
 Deno.test("sort: focused first, then title case-insensitively; index is the position", () => {
   const sorted = sortWindows([win("beta"), win("Alpha"), win("zeta", true), win("alpha 2")]);

@@ -7,7 +7,7 @@ import { serviceRole as atspiServiceRole } from "../adapters/linux/atspi/roles.t
 import { controlTypeName, serviceRole } from "../adapters/windows/uia/control_types.ts";
 import type { UiaFacts } from "../adapters/windows/uia/facts.ts";
 import { elementFromFacts, statesOf } from "../adapters/windows/uia/node.ts";
-import { CORE_STATES } from "../lib/core/tree.ts";
+import { CORE_STATES } from "../lib/model/tree.ts";
 
 /** UIA_*ControlTypeId in wine's include/uiautomationclient.idl, from 50000 on. */
 const HEADER_NAMES = [

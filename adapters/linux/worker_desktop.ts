@@ -12,14 +12,13 @@ import {
   type ElementOperation,
   type ElementRef,
   type InputAction,
-  type PixelLayout,
-  type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
   WindowGoneError,
 } from "../types.ts";
-import type { Bounds, Monitor, WindowInfo } from "../../lib/core/tree.ts";
-import { element } from "../../lib/core/tree.ts";
+import { type PixelLayout, type RawImage } from "../../lib/model/image.ts";
+import type { Bounds, Monitor, WindowInfo } from "../../lib/model/tree.ts";
+import { element } from "../../lib/model/tree.ts";
 import { AtspiHostClient } from "./atspi/host_client.ts";
 import type { HostCapture, WindowFacts } from "./atspi/host_protocol.ts";
 import { openXLibraries, type XLibraries } from "./ffi/libraries.ts";
@@ -28,7 +27,7 @@ import { pointerPosition } from "./x11/pointer.ts";
 import { listMonitors, screenBounds } from "./x11/monitors.ts";
 import { grabRootArea } from "./x11/screenshot.ts";
 import { ShmGrabber } from "./x11/shm_grab.ts";
-import { intersect } from "../../lib/observe/visibility.ts";
+import { intersect } from "../../lib/formats/geometry/visibility.ts";
 import { activateWindow, parseHandle, type WindowReading, windowsAbove } from "./x11/windows.ts";
 import { WindowWatch } from "./x11/window_watch.ts";
 import { XDisplay } from "./x11/display.ts";

@@ -2,7 +2,7 @@
 // and typing when `mock_interactive` is on.
 
 import type { ActionOutcome, InputAction } from "../types.ts";
-import type { Bounds, Element, WindowInfo } from "../../lib/core/tree.ts";
+import type { Bounds, Element, WindowInfo } from "../../lib/model/tree.ts";
 import { defaultDesktop, type MockWindow } from "./desktop.ts";
 import { MockInteractions } from "./interactive.ts";
 import { MOCK_NOTE, type MockWorld } from "./world.ts";

@@ -7,7 +7,7 @@ import {
   type Element,
   element,
   type WindowInfo,
-} from "../../lib/core/tree.ts";
+} from "../../lib/model/tree.ts";
 
 /** A mock window: what list_windows reports (less the uid, which depends on the nonce) and its tree. */
 export interface MockWindow

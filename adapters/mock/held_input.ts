@@ -3,7 +3,7 @@
 // where it was pressed is a click, released elsewhere a drag.
 
 import type { InputAction, MouseButton } from "../types.ts";
-import { MODIFIERS } from "../../lib/act/keys.ts";
+import { MODIFIERS } from "../../lib/formats/keys/keys.ts";
 
 type Point = { x: number; y: number };
 

@@ -9,30 +9,30 @@ import {
   type ElementOperation,
   type ElementRef,
   type InputAction,
-  type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
   WindowGoneError,
 } from "../types.ts";
+import { type RawImage } from "../../lib/model/image.ts";
 import {
   assignIds,
   type Bounds,
   copyTree,
   type Monitor,
   type WindowInfo,
-} from "../../lib/core/tree.ts";
-import { desktopTree } from "../../lib/observe/desktop_tree.ts";
-import type { ScenarioEngine } from "../../lib/scenario/engine.ts";
-import type { Scenario } from "../../lib/scenario/schema.ts";
+} from "../../lib/model/tree.ts";
+import { desktopTree } from "../../lib/formats/geometry/desktop_tree.ts";
+import type { ScenarioEngine } from "./scenario/engine.ts";
+import type { Scenario } from "../../lib/model/scenario.ts";
 import { DefaultWorld } from "./default_world.ts";
 import { MOCK_SCREEN } from "./desktop.ts";
 import { ScenarioWorld } from "./scenario_world.ts";
 import type { RenderJob } from "./render_worker.ts";
-import { OffThread } from "../../lib/core/off_thread.ts";
+import { OffThread } from "../../lib/support/off_thread.ts";
 import { MOCK_NOTE, type MockWorld } from "./world.ts";
 import { HeldInput } from "./held_input.ts";
-import { pointerAfter } from "../../lib/scenario/events.ts";
-import { randomHex } from "../../lib/core/hex.ts";
+import { pointerAfter } from "./scenario/events.ts";
+import { randomHex } from "../../lib/model/hex.ts";
 
 export { MOCK_NOTE } from "./world.ts";
 

@@ -4,7 +4,7 @@
 // this mode lets agents and tests see `changed: true` without a scenario.
 
 import type { InputAction } from "../types.ts";
-import { assignIds, type Bounds, containsPoint, type Element, walk } from "../../lib/core/tree.ts";
+import { assignIds, type Bounds, containsPoint, type Element, walk } from "../../lib/model/tree.ts";
 import {
   CHOICES,
   type Control,
@@ -12,7 +12,7 @@ import {
   TEXT_CONTROLS,
   textEdit,
   TOGGLES,
-} from "../../lib/controls/rules.ts";
+} from "./scenario/controls.ts";
 import type { MockWindow } from "./desktop.ts";
 
 interface Located {

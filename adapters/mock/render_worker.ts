@@ -1,9 +1,9 @@
 // Worker side of the mock's screenshots: drawing a 1080p desktop from the
 // trees takes tens of milliseconds, which must not stall the HTTP thread.
 
-import type { RawImage } from "../types.ts";
-import type { Bounds, Element } from "../../lib/core/tree.ts";
-import { answerJobs } from "../../lib/core/off_thread.ts";
+import type { RawImage } from "../../lib/model/image.ts";
+import type { Bounds, Element } from "../../lib/model/tree.ts";
+import { answerJobs } from "../../lib/support/off_thread.ts";
 import { renderScreen, renderWindow } from "./screenshot.ts";
 
 export type RenderJob =

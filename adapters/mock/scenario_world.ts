@@ -3,9 +3,9 @@
 // a reaction handled reports `scenario_reaction: true` instead of the note.
 
 import type { ActionOutcome, InputAction } from "../types.ts";
-import type { Bounds, Element, WindowInfo } from "../../lib/core/tree.ts";
-import { ScenarioEngine } from "../../lib/scenario/engine.ts";
-import type { Scenario } from "../../lib/scenario/schema.ts";
+import type { Bounds, Element, WindowInfo } from "../../lib/model/tree.ts";
+import { ScenarioEngine } from "./scenario/engine.ts";
+import type { Scenario } from "../../lib/model/scenario.ts";
 import { MOCK_NOTE, type MockWorld } from "./world.ts";
 
 export class ScenarioWorld implements MockWorld {

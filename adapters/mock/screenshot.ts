@@ -2,7 +2,7 @@
 // (conflicts.md Q17) so what an agent reads in the tree is what the picture
 // shows: every element's box, and its label or value in a legible font.
 
-import type { RawImage } from "../types.ts";
+import type { RawImage } from "../../lib/model/image.ts";
 import {
   blit,
   createImage,
@@ -13,8 +13,8 @@ import {
   strokeRect,
   textHeight,
   textWidth,
-} from "../../lib/image/raster.ts";
-import { type Bounds, type Element, isEmptyBounds, walk } from "../../lib/core/tree.ts";
+} from "../../lib/formats/image/raster.ts";
+import { type Bounds, type Element, isEmptyBounds, walk } from "../../lib/model/tree.ts";
 
 const PALETTE = {
   desktop: hexColor("#0f111a"),

@@ -2,7 +2,7 @@
 // loaded scenario (spec/adapters.md §2). The adapter only copies and renders.
 
 import type { ActionOutcome, InputAction } from "../types.ts";
-import type { Bounds, Element, WindowInfo } from "../../lib/core/tree.ts";
+import type { Bounds, Element, WindowInfo } from "../../lib/model/tree.ts";
 
 export const MOCK_NOTE = "Mock adapter — no real OS action performed";
 

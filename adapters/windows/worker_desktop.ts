@@ -12,15 +12,15 @@ import {
   type ElementOperation,
   type ElementRef,
   type InputAction,
-  type RawImage,
   type ScreenshotTarget,
   type TreeSourceInfo,
   WindowGoneError,
 } from "../types.ts";
+import { type RawImage } from "../../lib/model/image.ts";
 import type { WorkerDesktop } from "../worker_host.ts";
-import { assignIds, type Bounds, type Monitor, type WindowInfo } from "../../lib/core/tree.ts";
-import { desktopTree } from "../../lib/observe/desktop_tree.ts";
-import { intersect } from "../../lib/observe/visibility.ts";
+import { assignIds, type Bounds, type Monitor, type WindowInfo } from "../../lib/model/tree.ts";
+import { desktopTree } from "../../lib/formats/geometry/desktop_tree.ts";
+import { intersect } from "../../lib/formats/geometry/visibility.ts";
 import { enterApartment, leaveApartment } from "./com/apartment.ts";
 import { user32 } from "./ffi/user32.ts";
 import { openTreeSource } from "./open_tree_source.ts";

@@ -4,7 +4,7 @@
 // clicks. Also counts labels another glyph has cut into ("②dit") and the
 // controls no text of a grid that size could click.
 
-import type { Bounds, Element } from "../../lib/core/tree.ts";
+import type { Bounds, Element } from "../../lib/model/tree.ts";
 
 export interface SketchReading {
   /** The grid rows, as code-point arrays. */

@@ -1,16 +1,16 @@
 // The views of one window measured over HTTP, as an agent meets them: how
-// many of the window's needed controls (lib/views/needed.ts, judged on a
+// many of the window's needed controls (lib/formats/views/needed.ts, judged on a
 // full-detail capture) the default structure, observe, description and
 // compact answers contain; how many can be clicked from the sketch at two
 // grid sizes; and what each costs in cl100k tokens, next to OSWorld's table
 // at the same coverage. bench/views.ts reports it, tests/linux/views_test.ts
 // asserts on it.
 
-import { type Bounds, center, type Element, walk } from "../../lib/core/tree.ts";
-import { countTokens } from "../../lib/tokens/cl100k.ts";
-import { neededControls } from "../../lib/views/needed.ts";
-import { refsOf } from "../../lib/views/refs.ts";
-import { ASCII_GLYPHS, toGlyphs, UNICODE_GLYPHS } from "../../lib/sketch/glyphs.ts";
+import { type Bounds, center, type Element, walk } from "../../lib/model/tree.ts";
+import { countTokens } from "../../lib/formats/tokens/cl100k.ts";
+import { neededControls } from "../../lib/formats/views/needed.ts";
+import { refsOf } from "../../lib/formats/views/refs.ts";
+import { ASCII_GLYPHS, toGlyphs, UNICODE_GLYPHS } from "../../lib/formats/sketch/glyphs.ts";
 import { clickability, cutLabels, reachableFromGrid } from "./sketch.ts";
 
 export interface TargetWindow {

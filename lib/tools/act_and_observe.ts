@@ -4,13 +4,19 @@
 // the composite as `action` and the underlying action as `performed`.
 
 import { z } from "zod";
-import { errorObject, ToolError } from "../core/errors.ts";
-import type { Session } from "../core/session.ts";
-import { annotate } from "./dispatch.ts";
+import { errorObject, ToolError } from "../model/errors.ts";
+import type { Session } from "../runtime/session.ts";
+import { annotate } from "../runtime/dispatch.ts";
 import { clickElementTool } from "./element_verbs.ts";
 import { pressKeyTool, typeTextTool } from "./coordinate_verbs.ts";
 import { observeWindowTool } from "./observe_window.ts";
-import { ACTS, defineTool, type Tool, type ToolContext, type ToolResult } from "./registry.ts";
+import {
+  ACTS,
+  defineTool,
+  type Tool,
+  type ToolContext,
+  type ToolResult,
+} from "../runtime/registry.ts";
 
 const extraArgs = {
   wait_after_ms: z.number().int().min(0).max(10_000).default(200).describe(

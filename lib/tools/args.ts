@@ -87,7 +87,7 @@ export const dryRun = z.boolean().default(false).describe(
     "input. Default false.",
 );
 
-/** Every input tool takes it: the confirmation gate (lib/safety/confirm_gate.ts) reads it. */
+/** Every input tool takes it: the confirmation gate (lib/services/safety/confirm_gate.ts) reads it. */
 export const CONFIRM_TOKEN = z.string().max(64).optional().describe(
   "The token propose_action returned for exactly this call: needed when the action matches " +
     "a confirmation rule (ConfirmationRequired otherwise); single use.",
@@ -105,7 +105,7 @@ export const SECRET = z.boolean().default(false).describe(
  */
 export function checkedByTool(schema: z.ZodType): z.ZodType<unknown> {
   // The catch value gets no context when zod computes a JSON Schema `default`
-  // from it: then it is undefined, which lib/mcp/schemas.ts drops.
+  // from it: then it is undefined, which lib/interfaces/mcp/schemas.ts drops.
   const passThrough = (ctx?: { input: unknown }) => ctx?.input;
   return schema.catch(passThrough as () => never) as unknown as z.ZodType<unknown>;
 }

@@ -2,12 +2,12 @@
 // front, by the platform's activation or else a click on its title bar.
 
 import { z } from "zod";
-import { bringToForeground } from "../act/activation.ts";
-import { ToolError } from "../core/errors.ts";
-import { targetWindow } from "../observe/capture.ts";
-import { confirmGate } from "../safety/confirm_gate.ts";
+import { bringToForeground } from "../services/act/activation.ts";
+import { ToolError } from "../model/errors.ts";
+import { targetWindow } from "../services/observe/capture.ts";
+import { confirmGate } from "../services/safety/confirm_gate.ts";
 import { CONFIRM_TOKEN, windowArgsFor } from "./args.ts";
-import { defineTool } from "./registry.ts";
+import { defineTool } from "../runtime/registry.ts";
 
 const { window_uid, window_index } = windowArgsFor(
   "The window to bring to the front",

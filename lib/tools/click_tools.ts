@@ -4,7 +4,13 @@
 // each family supplies only its schema, what each variant fixes and its run().
 
 import type { z } from "zod";
-import { ACTS, defineTool, type Tool, type ToolContext, type ToolResult } from "./registry.ts";
+import {
+  ACTS,
+  defineTool,
+  type Tool,
+  type ToolContext,
+  type ToolResult,
+} from "../runtime/registry.ts";
 
 export type ClickVariant = "click" | "right" | "double";
 

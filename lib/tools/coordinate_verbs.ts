@@ -4,8 +4,8 @@
 // (conflicts.md B5).
 
 import { z } from "zod";
-import { runCoordinateVerb } from "../act/coordinate_verb.ts";
-import { parseKeysArg } from "../act/key_args.ts";
+import { runCoordinateVerb } from "../services/act/coordinate_verb.ts";
+import { parseKeysArg } from "../formats/keys/key_args.ts";
 import {
   autoActivate,
   CONFIRM_TOKEN,
@@ -19,9 +19,9 @@ import {
   windowArgsFor,
   xAndYTogether,
 } from "./args.ts";
-import { typeWatchingFocus } from "../act/typing.ts";
+import { typeWatchingFocus } from "../services/act/typing.ts";
 import { clickTools } from "./click_tools.ts";
-import { ACTS, defineTool } from "./registry.ts";
+import { ACTS, defineTool } from "../runtime/registry.ts";
 
 /**
  * The window a coordinate verb is meant for: brought to the front first when

@@ -1,9 +1,9 @@
 // Window-level probes: list_windows, get_monitors, get_capabilities.
 
 import { z } from "zod";
-import { listWindows } from "../observe/capture.ts";
-import { currentCall } from "../safety/call_context.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { listWindows } from "../services/observe/capture.ts";
+import { currentCall } from "../services/safety/call_context.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 export const listWindowsTool = defineTool({
   name: "list_windows",

@@ -2,10 +2,10 @@
 // popup windows included; the view OSWorld-style agents observe.
 
 import { z } from "zod";
-import { captureDesktop } from "../observe/capture.ts";
-import { depthWasCut } from "../core/tree.ts";
+import { captureDesktop } from "../services/observe/capture.ts";
+import { depthWasCut } from "../model/tree.ts";
 import { DETAIL, withDetail } from "./structure.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 export const desktopTreeInput = z.object({
   application: z.string().min(1).max(1000).optional().describe(

@@ -2,15 +2,19 @@
 // press modifiers, drag with the left button, release.
 
 import { z } from "zod";
-import { type CoordinateTarget, receiptWindow, runCoordinateVerb } from "../act/coordinate_verb.ts";
-import { ToolError } from "../core/errors.ts";
-import { MODIFIERS } from "../act/keys.ts";
-import { parseKeysArg } from "../act/key_args.ts";
-import { captureWindow } from "../observe/capture.ts";
-import type { Session } from "../core/session.ts";
-import { resolveTarget } from "../act/targets.ts";
-import { center } from "../core/tree.ts";
-import type { WindowArgs } from "../observe/window_order.ts";
+import {
+  type CoordinateTarget,
+  receiptWindow,
+  runCoordinateVerb,
+} from "../services/act/coordinate_verb.ts";
+import { ToolError } from "../model/errors.ts";
+import { MODIFIERS } from "../formats/keys/keys.ts";
+import { parseKeysArg } from "../formats/keys/key_args.ts";
+import { captureWindow } from "../services/observe/capture.ts";
+import type { Session } from "../runtime/session.ts";
+import { resolveTarget } from "../services/act/targets.ts";
+import { center } from "../model/tree.ts";
+import type { WindowArgs } from "../formats/geometry/window_order.ts";
 import {
   autoActivate,
   checkedByTool,
@@ -21,7 +25,7 @@ import {
   screenY,
   windowArgsFor,
 } from "./args.ts";
-import { ACTS, defineTool } from "./registry.ts";
+import { ACTS, defineTool } from "../runtime/registry.ts";
 
 const endpoint = z.union([
   z.object({ x: screenX, y: screenY }).strict().describe("A point in absolute screen pixels."),

@@ -1,16 +1,16 @@
 // Element-targeted verbs (spec/actions.md §4). Each supplies only its
-// executor; the procedure and the receipt come from lib/act/element_verb.ts.
+// executor; the procedure and the receipt come from lib/services/act/element_verb.ts.
 // Platform element operations are tried first where they exist; `method`
 // chooses: auto (operation, else coordinates), pattern (operation only,
 // PatternUnsupported otherwise) or coordinates.
 
 import { z } from "zod";
 import type { ActionOutcome, ElementOperation, MouseButton } from "../../adapters/types.ts";
-import { type ExecTarget, runElementVerb } from "../act/element_verb.ts";
-import { ToolError } from "../core/errors.ts";
-import { parseKeysArg } from "../act/key_args.ts";
-import { captureWindow } from "../observe/capture.ts";
-import { type Element, walk } from "../core/tree.ts";
+import { type ExecTarget, runElementVerb } from "../services/act/element_verb.ts";
+import { ToolError } from "../model/errors.ts";
+import { parseKeysArg } from "../formats/keys/key_args.ts";
+import { captureWindow } from "../services/observe/capture.ts";
+import { type Element, walk } from "../model/tree.ts";
 import {
   autoActivate,
   checkedByTool,
@@ -21,9 +21,9 @@ import {
   windowArgsFor,
 } from "./args.ts";
 import { clickTools } from "./click_tools.ts";
-import { isScreenTextTarget } from "../act/screen_text.ts";
+import { isScreenTextTarget } from "../services/act/screen_text.ts";
 import { HOVER_MS, KEYS } from "./coordinate_verbs.ts";
-import { ACTS, defineTool, type Tool } from "./registry.ts";
+import { ACTS, defineTool, type Tool } from "../runtime/registry.ts";
 
 const targetArgs = {
   ...windowArgsFor(

@@ -2,19 +2,19 @@
 // true count (conflicts.md Q25).
 
 import { z } from "zod";
-import { ToolError } from "../core/errors.ts";
-import { captureWindow, targetWindow } from "../observe/capture.ts";
+import { ToolError } from "../model/errors.ts";
+import { captureWindow, targetWindow } from "../services/observe/capture.ts";
 import {
   canonicalSelector,
   parseSelector,
   resolveSelector,
   SelectorSyntaxError,
-} from "../selectors/index.ts";
+} from "../formats/selectors/index.ts";
 import { windowArgs } from "./args.ts";
-import { findScreenText, isScreenTextTarget, screenTextId } from "../act/screen_text.ts";
-import type { Session } from "../core/session.ts";
-import type { WindowArgs } from "../observe/window_order.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { findScreenText, isScreenTextTarget, screenTextId } from "../services/act/screen_text.ts";
+import type { Session } from "../runtime/session.ts";
+import type { WindowArgs } from "../formats/geometry/window_order.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 export const findElementTool = defineTool({
   name: "find_element",

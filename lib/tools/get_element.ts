@@ -3,12 +3,12 @@
 // an agent can use it to turn an id from a tree into a lasting selector.
 
 import { z } from "zod";
-import { ToolError } from "../core/errors.ts";
-import { type Element, elementAt } from "../core/tree.ts";
-import { captureWindow, targetWindow } from "../observe/capture.ts";
-import { deriveSelector, pathTo } from "../selectors/index.ts";
+import { ToolError } from "../model/errors.ts";
+import { type Element, elementAt } from "../model/tree.ts";
+import { captureWindow, targetWindow } from "../services/observe/capture.ts";
+import { deriveSelector, pathTo } from "../formats/selectors/index.ts";
 import { screenX, screenY, windowArgs, xAndYTogether } from "./args.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 const getElementInput = z.object({
   ...windowArgs,

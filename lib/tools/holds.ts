@@ -4,12 +4,12 @@
 // held between calls until released.
 
 import { z } from "zod";
-import { runCoordinateVerb } from "../act/coordinate_verb.ts";
-import { parseKeysArg } from "../act/key_args.ts";
-import { ToolError } from "../core/errors.ts";
+import { runCoordinateVerb } from "../services/act/coordinate_verb.ts";
+import { parseKeysArg } from "../formats/keys/key_args.ts";
+import { ToolError } from "../model/errors.ts";
 import { dryRun, mouseButton, movedTo, moveFirstArgs, xAndYTogether } from "./args.ts";
 import { verbWindowArgs } from "./coordinate_verbs.ts";
-import { ACTS, defineTool } from "./registry.ts";
+import { ACTS, defineTool } from "../runtime/registry.ts";
 
 const state = z.enum(["down", "up"]).describe(
   "down: press and keep holding; up: release. Required.",

@@ -26,9 +26,9 @@ import {
   typeTextTool,
 } from "./coordinate_verbs.ts";
 import { keyHoldTool, mouseButtonTool } from "./holds.ts";
-import { runComputer13Tool, runPyautoguiTool } from "./agent_actions.ts";
-import { getSetOfMarksTool } from "./set_of_marks.ts";
-import { osworldTaskTool } from "./osworld_task.ts";
+import { runComputer13Tool, runPyautoguiTool } from "../osworld/tools/agent_actions.ts";
+import { getSetOfMarksTool } from "../osworld/tools/set_of_marks.ts";
+import { osworldTaskTool } from "../osworld/tools/osworld_task.ts";
 import { observeWindowTool } from "./observe_window.ts";
 import {
   clickElementAndObserveTool,
@@ -40,14 +40,14 @@ import { waitForTool, waitIdleTool } from "./waits.ts";
 import { assertStateTool } from "./scenario_assert.ts";
 import { loadScenarioTool } from "./scenario_load.ts";
 import { getElementTreeTool, getScreenSketchTool } from "./seed_views.ts";
-import type { Tool } from "./registry.ts";
+import type { Tool } from "../runtime/registry.ts";
 import { getScreenshotTool } from "./screenshot.ts";
 import { getFullScreenshotTool, getScreenshotCroppedTool } from "./region_screenshots.ts";
 import { getVisibleAreasTool } from "./visible_areas.ts";
 import { getOcrTool } from "./ocr.ts";
 import { getWindowStructureTool } from "./structure.ts";
 import { getDesktopTreeTool } from "./desktop_tree.ts";
-import { getAccessibilityTreeTool } from "./accessibility.ts";
+import { getAccessibilityTreeTool } from "../osworld/tools/accessibility.ts";
 import { getCapabilitiesTool, getMonitorsTool, listWindowsTool } from "./desktop.ts";
 import { bringToForegroundTool } from "./bring_to_foreground.ts";
 import {

@@ -3,19 +3,19 @@
 // (`changed_only`). Every call mints a token for the tree it saw.
 
 import { z } from "zod";
-import { diffTrees } from "../diff/index.ts";
+import { diffTrees } from "../formats/diff/index.ts";
 import {
   type CacheUse,
   type Captured,
   captureTarget,
   captureWindow,
   targetWindow,
-} from "../observe/capture.ts";
-import type { Session } from "../core/session.ts";
-import { requireToken, type StoredTree } from "../observe/tree_tokens.ts";
-import { type Element, limitDepth } from "../core/tree.ts";
-import { type ListedWindow, windowNamed } from "../observe/window_order.ts";
-import { limitLevels } from "../views/levels.ts";
+} from "../services/observe/capture.ts";
+import type { Session } from "../runtime/session.ts";
+import { requireToken, type StoredTree } from "../services/observe/tree_tokens.ts";
+import { type Element, limitDepth } from "../model/tree.ts";
+import { type ListedWindow, windowNamed } from "../formats/geometry/window_order.ts";
+import { limitLevels } from "../formats/views/levels.ts";
 import { windowArgs } from "./args.ts";
 import {
   checkViewArgs,
@@ -29,9 +29,9 @@ import {
   VIEW,
   withDetail,
 } from "./structure.ts";
-import { compactDiffView } from "../compact/view.ts";
-import { levelView } from "../views/reuse.ts";
-import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
+import { compactDiffView } from "../formats/compact/view.ts";
+import { levelView } from "../formats/views/reuse.ts";
+import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
 
 const observeInput = z.object({
   ...windowArgs,

@@ -2,12 +2,12 @@
 // word by word and line by line, with confidences and boxes in screen pixels.
 
 import { z } from "zod";
-import { captureWindow, targetWindow } from "../observe/capture.ts";
-import { linesOf, mergeWords, ocrText, ocrWindow, ocrWindowBoxes } from "../ocr/index.ts";
-import { resolveTarget } from "../act/targets.ts";
+import { captureWindow, targetWindow } from "../services/observe/capture.ts";
+import { linesOf, mergeWords, ocrText, ocrWindow, ocrWindowBoxes } from "../services/ocr/index.ts";
+import { resolveTarget } from "../services/act/targets.ts";
 import { windowArgs } from "./args.ts";
 import { bboxArg, parseBox } from "./region_args.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 export const getOcrTool = defineTool({
   name: "get_ocr",

@@ -1,9 +1,10 @@
 // The adapter's pixels for a screenshot tool, or the error that says why there
 // are none.
 
-import type { PixelLayout, RawImage, ScreenshotTarget } from "../../adapters/types.ts";
-import { ToolError } from "../core/errors.ts";
-import type { Session } from "../core/session.ts";
+import type { ScreenshotTarget } from "../../adapters/types.ts";
+import type { PixelLayout, RawImage } from "../model/image.ts";
+import { ToolError } from "../model/errors.ts";
+import type { Session } from "../runtime/session.ts";
 
 /** The legacy routes' answer when the platform gives no picture. */
 export const CAPTURE_FAILED = "Screenshot capture failed";

@@ -4,13 +4,13 @@
 // are cut, scaled and encoded in the image worker, never on the HTTP thread.
 
 import { z } from "zod";
-import type { RawImage } from "../../adapters/types.ts";
-import { resolveTarget } from "../act/targets.ts";
-import { ToolError } from "../core/errors.ts";
-import type { Session } from "../core/session.ts";
-import type { Bounds, Element } from "../core/tree.ts";
-import { type CropPlan, imageOrigin, planCrop, scaledSize, shift } from "../image/crop.ts";
-import { cropOffThread, encodeOffThread } from "../image/workers.ts";
+import type { RawImage } from "../model/image.ts";
+import { resolveTarget } from "../services/act/targets.ts";
+import { ToolError } from "../model/errors.ts";
+import type { Session } from "../runtime/session.ts";
+import type { Bounds, Element } from "../model/tree.ts";
+import { type CropPlan, imageOrigin, planCrop, scaledSize, shift } from "../formats/image/crop.ts";
+import { cropOffThread, encodeOffThread } from "../formats/image/workers.ts";
 import {
   captureWindow,
   listWindows,
@@ -18,15 +18,15 @@ import {
   screenOf,
   targetWindow,
   toBase64,
-} from "../observe/capture.ts";
-import type { ListedWindow, WindowArgs } from "../observe/window_order.ts";
-import { GRID_LIMITS, sketchView } from "../sketch/view.ts";
+} from "../services/observe/capture.ts";
+import type { ListedWindow, WindowArgs } from "../formats/geometry/window_order.ts";
+import { GRID_LIMITS, sketchView } from "../services/sketch/view.ts";
 import { windowArgs, windowArgsFor } from "./args.ts";
 import { encodingOf, imageEncodingArgs } from "./image_args.ts";
 import { rawScreenshot } from "./raw_screenshot.ts";
-import { layoutsFor } from "../image/formats.ts";
+import { layoutsFor } from "../formats/image/formats.ts";
 import { bboxArg, parseBox } from "./region_args.ts";
-import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
+import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
 
 const croppedInput = z.object({
   ...windowArgs,

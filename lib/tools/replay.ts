@@ -5,13 +5,13 @@
 // tool queue, through the whole pipeline (safety rails, tracing) as "replay".
 
 import { z } from "zod";
-import { ToolError } from "../core/errors.ts";
-import type { Session } from "../core/session.ts";
-import { checkReplayable } from "../trace/replay/check.ts";
-import type { Replay } from "../trace/replay/desk.ts";
-import { runStep } from "../trace/replay/run_step.ts";
-import { loadTraceById, loadTracePath } from "../trace/store.ts";
-import { defineTool, READ_ONLY, STORES } from "./registry.ts";
+import { ToolError } from "../model/errors.ts";
+import type { Session } from "../runtime/session.ts";
+import { checkReplayable } from "../services/replay/check.ts";
+import type { Replay } from "../services/replay/desk.ts";
+import { runStep } from "../services/replay/run_step.ts";
+import { loadTraceById, loadTracePath } from "../services/trace/store.ts";
+import { defineTool, READ_ONLY, STORES } from "../runtime/registry.ts";
 
 const REPLAY_ID = z.string().min(1).max(64).describe(
   "The replay's id as replay_start returned it (rep: and a number).",

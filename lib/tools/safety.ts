@@ -2,15 +2,15 @@
 // (the first step of a confirmed action) and acknowledge_injection.
 
 import { z } from "zod";
-import { ToolError } from "../core/errors.ts";
-import { refuseIfDenied } from "../safety/access.ts";
-import { type CallContext, runInCall } from "../safety/call_context.ts";
-import { describeSubject, ProposalReached } from "../safety/confirm_gate.ts";
-import { type ConfirmSubject, typedText } from "../safety/confirmation.ts";
-import { markArgsSecret } from "../safety/guarded_call.ts";
-import { formatIssues } from "./dispatch.ts";
+import { ToolError } from "../model/errors.ts";
+import { refuseIfDenied } from "../services/safety/access.ts";
+import { type CallContext, runInCall } from "../services/safety/call_context.ts";
+import { describeSubject, ProposalReached } from "../services/safety/confirm_gate.ts";
+import { type ConfirmSubject, typedText } from "../services/safety/confirmation.ts";
+import { markArgsSecret } from "../services/safety/guarded_call.ts";
+import { formatIssues } from "../runtime/dispatch.ts";
 import { TOOLS } from "./index.ts";
-import { defineTool, READ_ONLY, STORES, type ToolContext } from "./registry.ts";
+import { defineTool, READ_ONLY, STORES, type ToolContext } from "../runtime/registry.ts";
 
 export const getBudgetStatusTool = defineTool({
   name: "get_budget_status",

@@ -2,11 +2,11 @@
 // can observe — trees as served (secret values masked), windows, screenshots.
 
 import { z } from "zod";
-import { ToolError } from "../core/errors.ts";
-import { evaluatePredicates } from "../scenario/predicates/evaluate.ts";
-import { sessionDesktop } from "../scenario/predicates/session_desktop.ts";
+import { ToolError } from "../model/errors.ts";
+import { evaluatePredicates } from "../services/scenario/predicates/evaluate.ts";
+import { sessionDesktop } from "../services/scenario/predicates/session_desktop.ts";
 import { checkedByTool } from "./args.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 const REGEX = "Python re syntax, searched anywhere (not anchored); lookaround and " +
   "backreferences are refused.";
@@ -23,7 +23,7 @@ const selector = z.string().min(1).describe(
 );
 
 /**
- * A predicate as published. lib/scenario/predicates/ reads each one itself:
+ * A predicate as published. lib/services/scenario/predicates/ reads each one itself:
  * a malformed predicate fails with the reason as its `observed`, never the call.
  */
 const predicate = z.discriminatedUnion("kind", [

@@ -1,8 +1,8 @@
 // load_scenario (spec/scenarios.md §6).
 
 import { z } from "zod";
-import { loadScenario } from "../scenario/activate.ts";
-import { defineTool } from "./registry.ts";
+import { loadScenario } from "../services/scenario/activate.ts";
+import { defineTool } from "../runtime/registry.ts";
 
 export const loadScenarioTool = defineTool({
   name: "load_scenario",

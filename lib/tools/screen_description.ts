@@ -1,15 +1,15 @@
 // get_screen_description (spec/description.md §4).
 
 import { z } from "zod";
-import { combineDescription } from "../describe/combined.ts";
-import { captureWindow, targetWindow } from "../observe/capture.ts";
-import { describeTree } from "../describe/prose.ts";
-import { findById } from "../core/tree.ts";
-import { ocrWindowText } from "../ocr/index.ts";
-import { positionalId } from "../views/refs.ts";
-import { describeWithVlm } from "../vlm/index.ts";
+import { combineDescription } from "../formats/describe/combined.ts";
+import { captureWindow, targetWindow } from "../services/observe/capture.ts";
+import { describeTree } from "../formats/describe/prose.ts";
+import { findById } from "../model/tree.ts";
+import { ocrWindowText } from "../services/ocr/index.ts";
+import { positionalId } from "../formats/views/refs.ts";
+import { describeWithVlm } from "../services/vlm/index.ts";
 import { windowArgs } from "./args.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 /** Runs `work` on the first call only; later calls share its promise. */
 function once<T>(work: () => Promise<T>): () => Promise<T> {

@@ -2,15 +2,15 @@
 // full primary screen, as a PNG or, when asked for, a JPEG.
 
 import { z } from "zod";
-import { type ImageEncoding, layoutsFor } from "../image/formats.ts";
-import { encodeOffThread } from "../image/workers.ts";
-import type { Session } from "../core/session.ts";
-import { listWindows, resolveListed, toBase64 } from "../observe/capture.ts";
-import { type WindowArgs, windowNamed } from "../observe/window_order.ts";
+import { type ImageEncoding, layoutsFor } from "../formats/image/formats.ts";
+import { encodeOffThread } from "../formats/image/workers.ts";
+import type { Session } from "../runtime/session.ts";
+import { listWindows, resolveListed, toBase64 } from "../services/observe/capture.ts";
+import { type WindowArgs, windowNamed } from "../formats/geometry/window_order.ts";
 import { windowArgsFor } from "./args.ts";
 import { encodingOf, imageEncodingArgs } from "./image_args.ts";
 import { rawScreenshot } from "./raw_screenshot.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 export async function captureScreenshot(
   session: Session,

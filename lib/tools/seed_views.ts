@@ -2,9 +2,9 @@
 // (spec/rest-api.md §13, mcp.md §4): get_element_tree and get_screen_sketch.
 
 import { z } from "zod";
-import { ToolError } from "../core/errors.ts";
-import { GRID_LIMITS, sketchView } from "../sketch/view.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { ToolError } from "../model/errors.ts";
+import { GRID_LIMITS, sketchView } from "../services/sketch/view.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { getWindowStructureTool } from "./structure.ts";
 
 const seedWindowIndex = z.number().int().optional().describe(

@@ -2,13 +2,13 @@
 // rest-api.md §7).
 
 import { z } from "zod";
-import { ToolError } from "../core/errors.ts";
-import { captureWindow, listWindows } from "../observe/capture.ts";
-import { perSession } from "../core/per_session.ts";
-import { diffSnapshots, SnapshotStore } from "../observe/snapshots.ts";
-import type { Element, WindowInfo } from "../core/tree.ts";
-import { defineTool, READ_ONLY, STORES } from "./registry.ts";
-import { setOwn } from "../core/own.ts";
+import { ToolError } from "../model/errors.ts";
+import { captureWindow, listWindows } from "../services/observe/capture.ts";
+import { perSession } from "../support/per_session.ts";
+import { diffSnapshots, SnapshotStore } from "../services/observe/snapshots.ts";
+import type { Element, WindowInfo } from "../model/tree.ts";
+import { defineTool, READ_ONLY, STORES } from "../runtime/registry.ts";
+import { setOwn } from "../model/own.ts";
 
 const snapshots = perSession(() => new SnapshotStore());
 

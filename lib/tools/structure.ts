@@ -2,20 +2,20 @@
 // depth limit or scope, then filters, then paging by opaque cursor.
 
 import { z } from "zod";
-import { screenOf } from "../observe/capture.ts";
-import { ToolError } from "../core/errors.ts";
-import { captureWindow, targetWindow } from "../observe/capture.ts";
-import { PageCursorStore } from "../structure/page_cursors.ts";
-import { perSession } from "../core/per_session.ts";
-import type { Session } from "../core/session.ts";
-import { filterTree } from "../structure/filter.ts";
-import { flatten, pageAt } from "../structure/paging.ts";
+import { screenOf } from "../services/observe/capture.ts";
+import { ToolError } from "../model/errors.ts";
+import { captureWindow, targetWindow } from "../services/observe/capture.ts";
+import { PageCursorStore } from "../formats/structure/page_cursors.ts";
+import { perSession } from "../support/per_session.ts";
+import type { Session } from "../runtime/session.ts";
+import { filterTree } from "../formats/structure/filter.ts";
+import { flatten, pageAt } from "../formats/structure/paging.ts";
 import {
   compileFilter,
   conflictingKeys,
   type ListingQuery,
   listingQuery,
-} from "../structure/query.ts";
+} from "../formats/structure/query.ts";
 import {
   copyTree,
   countNodes,
@@ -23,14 +23,14 @@ import {
   findById,
   PLATFORM_DETAIL,
   stripDetail,
-} from "../core/tree.ts";
-import { visibleRegions } from "../observe/visibility.ts";
-import { limitLevels } from "../views/levels.ts";
-import { positionalId, refsOf } from "../views/refs.ts";
-import { compactView } from "../compact/view.ts";
-import { type ListedWindow, windowNamed } from "../observe/window_order.ts";
+} from "../model/tree.ts";
+import { visibleRegions } from "../formats/geometry/visibility.ts";
+import { limitLevels } from "../formats/views/levels.ts";
+import { positionalId, refsOf } from "../formats/views/refs.ts";
+import { compactView } from "../formats/compact/view.ts";
+import { type ListedWindow, windowNamed } from "../formats/geometry/window_order.ts";
 import { windowArgs } from "./args.ts";
-import { defineTool, READ_ONLY, type ToolResult } from "./registry.ts";
+import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
 
 const roleList = z.array(
   z.string().min(1).max(100).describe("A role, exactly as in the tree: Button, Edit, MenuItem..."),

@@ -3,9 +3,9 @@
 
 import { z } from "zod";
 import { join } from "node:path";
-import { listTraces, loadTraceById, traceDirOf } from "../trace/store.ts";
-import { TRACE_FILE } from "../trace/format.ts";
-import { defineTool, READ_ONLY, STORES } from "./registry.ts";
+import { listTraces, loadTraceById, traceDirOf } from "../services/trace/store.ts";
+import { TRACE_FILE } from "../formats/trace/format.ts";
+import { defineTool, READ_ONLY, STORES } from "../runtime/registry.ts";
 
 const TRACE_ID = z.string().min(1).max(64).describe(
   "A trace's id as trace_start or list_traces gave it: trace- and 8 hex digits.",

@@ -1,15 +1,19 @@
 // get_visible_areas (issue 17): the parts of a window on screen and not
-// covered by the windows above it (lib/observe/visibility.ts).
+// covered by the windows above it (lib/formats/geometry/visibility.ts).
 
 import { z } from "zod";
-import { ToolError } from "../core/errors.ts";
-import type { Session } from "../core/session.ts";
-import type { Bounds } from "../core/tree.ts";
-import { listWindows, resolveListed, screenOf } from "../observe/capture.ts";
-import { visibleRegions } from "../observe/visibility.ts";
-import { type ListedWindow, type WindowArgs, windowNamed } from "../observe/window_order.ts";
+import { ToolError } from "../model/errors.ts";
+import type { Session } from "../runtime/session.ts";
+import type { Bounds } from "../model/tree.ts";
+import { listWindows, resolveListed, screenOf } from "../services/observe/capture.ts";
+import { visibleRegions } from "../formats/geometry/visibility.ts";
+import {
+  type ListedWindow,
+  type WindowArgs,
+  windowNamed,
+} from "../formats/geometry/window_order.ts";
 import { windowArgsFor } from "./args.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 export interface VisibleAreas {
   window: ListedWindow;

@@ -3,15 +3,15 @@
 // served meanwhile.
 
 import { z } from "zod";
-import { ToolError } from "../core/errors.ts";
-import { contentFingerprint } from "../core/hash.ts";
-import { captureWindow, targetWindow } from "../observe/capture.ts";
-import { sessionView } from "../wait/poll_view.ts";
-import type { Session } from "../core/session.ts";
-import { pollUntil } from "../wait/loop.ts";
-import { type Check, type Detail, prepareCheck } from "../wait/conditions.ts";
+import { ToolError } from "../model/errors.ts";
+import { contentFingerprint } from "../model/hash.ts";
+import { captureWindow, targetWindow } from "../services/observe/capture.ts";
+import { sessionView } from "../services/wait/poll_view.ts";
+import type { Session } from "../runtime/session.ts";
+import { pollUntil } from "../services/wait/loop.ts";
+import { type Check, type Detail, prepareCheck } from "../services/wait/conditions.ts";
 import { checkedByTool, windowArgs } from "./args.ts";
-import { defineTool, READ_ONLY } from "./registry.ts";
+import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 /** Polls closer than this would spend the service on walks (each poll may walk the window). */
 const MIN_POLL_MS = 50;
@@ -41,7 +41,7 @@ const conditionSelector = z.string().min(1).describe(
 );
 
 /**
- * A wait condition as published; lib/wait/conditions.ts prepareCheck checks
+ * A wait condition as published; lib/services/wait/conditions.ts prepareCheck checks
  * each one itself, for errors naming the condition's index.
  */
 const condition = z.discriminatedUnion("type", [

@@ -4,7 +4,7 @@
 // the image) and records what it found wrong in `problems`; answers come from
 // a script the test sets, including errors, redirects and stalls.
 
-import { decodePng } from "../../lib/image/png.ts";
+import { decodePng } from "../../lib/formats/image/png.ts";
 import { decodeBase64, pngSize } from "./http.ts";
 
 export interface FakeVlmRules {

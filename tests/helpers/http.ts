@@ -58,7 +58,7 @@ export async function rawRequest(
   }
 }
 
-export { fromBase64 as decodeBase64 } from "../../lib/core/base64.ts";
+export { fromBase64 as decodeBase64 } from "../../lib/model/base64.ts";
 
 /** Width and height from a PNG's IHDR chunk. */
 export function pngSize(png: Uint8Array): { width: number; height: number } {

@@ -1,7 +1,7 @@
 // The spec's login example (scenarios.md §5) as plain trees, shared by the
 // hash, diff, prose and sketch tests that check the spec's own vectors.
 
-import { assignIds, type Element, element } from "../../lib/core/tree.ts";
+import { assignIds, type Element, element } from "../../lib/model/tree.ts";
 
 /** State `start`, with the fields' values as given. */
 export function loginTree(username = "", password = ""): Element {

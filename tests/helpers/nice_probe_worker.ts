@@ -1,7 +1,7 @@
 // Worker for tests/thread_priority_test.ts: lowers its own priority and
 // reports the result with its thread's nice value before and after.
 
-import { lowerThreadPriority } from "../../lib/core/thread_priority.ts";
+import { lowerThreadPriority } from "../../lib/support/thread_priority.ts";
 import { threadNice } from "./proc.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -2,7 +2,7 @@
 // never writes: other colour types and depths, every row filter, headers a
 // decoder must refuse, image data of any size.
 
-import { crc32 } from "../../lib/image/png.ts";
+import { crc32 } from "../../lib/formats/image/png.ts";
 
 /** A PNG with this IHDR, then `chunks` (type, body) in order, then IEND. */
 export function pngOf(

@@ -1,7 +1,7 @@
 // Seeded random accessibility trees and mutations for the diff property tests.
 // Small name and role pools make duplicate (role, name) siblings common.
 
-import { assignIds, type Element, element, walk } from "../../lib/core/tree.ts";
+import { assignIds, type Element, element, walk } from "../../lib/model/tree.ts";
 
 export type Random = () => number;
 

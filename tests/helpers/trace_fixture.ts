@@ -4,7 +4,7 @@
 import { join } from "node:path";
 
 export const FIXTURE = new URL("../fixtures/traces/trace-0a1b2c3d", import.meta.url).pathname;
-const CLI = new URL("../../lib/trace/cli.ts", import.meta.url).pathname;
+const CLI = new URL("../../lib/interfaces/cli/trace.ts", import.meta.url).pathname;
 const REPO = new URL("../..", import.meta.url).pathname;
 
 /** A writable copy of the fixture trace (tests never write into tests/fixtures). */
@@ -21,7 +21,7 @@ export async function fixtureCopy(): Promise<string> {
   return dir;
 }
 
-/** lib/trace/cli.ts as a subprocess, from the repository's root. */
+/** lib/interfaces/cli/trace.ts as a subprocess, from the repository's root. */
 export async function runCli(...args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-read", "--allow-write", CLI, ...args],

@@ -1,6 +1,6 @@
 // A window as adapters list them, for tests that only care about its title and focus.
 
-import type { WindowInfo } from "../../lib/core/tree.ts";
+import type { WindowInfo } from "../../lib/model/tree.ts";
 
 export function windowNamed(title: string, focused = false): WindowInfo {
   return {

@@ -4,7 +4,7 @@
 
 import { strict as assert } from "node:assert";
 import { SaxesParser } from "saxes";
-import { TABLE_HEADER } from "../../lib/osworld/table.ts";
+import { TABLE_HEADER } from "../../lib/osworld/formats/table.ts";
 
 export interface XNode {
   tag: string;

@@ -15,8 +15,8 @@ import {
   uidOf,
   withLinuxService,
 } from "./linux_service.ts";
-import type { Element } from "../../lib/core/tree.ts";
-import { TYPING_PIECE } from "../../lib/act/typing.ts";
+import type { Element } from "../../lib/model/tree.ts";
+import { TYPING_PIECE } from "../../lib/services/act/typing.ts";
 
 type Body = Record<string, unknown>;
 type Ref = { window_uid: string; title: string } | null;

@@ -10,7 +10,7 @@ import {
   type CaptureLimits,
   WindowGoneError,
 } from "../../adapters/types.ts";
-import { center, type Element, findById } from "../../lib/core/tree.ts";
+import { center, type Element, findById } from "../../lib/model/tree.ts";
 import type { App, Desktop } from "./desktop.ts";
 import { eventually, findAll, inside } from "./linux_service.ts";
 

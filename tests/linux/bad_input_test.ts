@@ -5,7 +5,7 @@
 // no connection outlives the application it was opened to.
 
 import { strict as assert } from "node:assert";
-import type { Element } from "../../lib/core/tree.ts";
+import type { Element } from "../../lib/model/tree.ts";
 import { startHealthProbe } from "../helpers/health_probe.ts";
 import { startService } from "../helpers/service.ts";
 import { childrenMatching, socketCount } from "../helpers/proc.ts";

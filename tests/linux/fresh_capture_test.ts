@@ -6,7 +6,7 @@
 // does after a fresh walk.
 
 import { strict as assert } from "node:assert";
-import type { Element } from "../../lib/core/tree.ts";
+import type { Element } from "../../lib/model/tree.ts";
 import { getJson, postJson } from "../helpers/http.ts";
 import { startService } from "../helpers/service.ts";
 import { desktopTest, findAll } from "./linux_service.ts";

@@ -4,9 +4,9 @@
 
 import { strict as assert } from "node:assert";
 import { decodeBase64, pngSize } from "../helpers/http.ts";
-import { decodePng } from "../../lib/image/png.ts";
+import { decodePng } from "../../lib/formats/image/png.ts";
 import { decode as decodeImage, Image } from "imagescript";
-import type { Element } from "../../lib/core/tree.ts";
+import type { Element } from "../../lib/model/tree.ts";
 import {
   accessibleStructure,
   desktopTest,

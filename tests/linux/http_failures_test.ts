@@ -4,7 +4,7 @@
 
 import { strict as assert } from "node:assert";
 import { probeLinuxDesktop } from "../../adapters/linux/probe.ts";
-import type { Element } from "../../lib/core/tree.ts";
+import type { Element } from "../../lib/model/tree.ts";
 import { startService } from "../helpers/service.ts";
 import { inProcessEnv } from "./desktop.ts";
 import {

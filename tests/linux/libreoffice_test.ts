@@ -8,7 +8,7 @@ import { startService } from "../helpers/service.ts";
 import { launchWriter } from "./desktop.ts";
 import { client, desktopTest, eventually, uidOf } from "./linux_service.ts";
 import { settledWindow } from "../../bench/measure/views.ts";
-import { type Element, walk } from "../../lib/core/tree.ts";
+import { type Element, walk } from "../../lib/model/tree.ts";
 
 const CONFIG = { tree: { max_depth: 64, cache_ttl_s: 0, capture_timeout_ms: 60_000 } };
 

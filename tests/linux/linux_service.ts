@@ -10,7 +10,7 @@ import {
   type DesktopOptions,
   startDesktop,
 } from "./desktop.ts";
-import type { Element } from "../../lib/core/tree.ts";
+import type { Element } from "../../lib/model/tree.ts";
 
 /** False (skip) or throws under OSO_REQUIRE_ALL_PARTS when the desktop parts are missing. */
 export function linuxDesktopPart(): boolean {

@@ -3,7 +3,7 @@
 
 import { strict as assert } from "node:assert";
 import { isToggleRole, serviceRole } from "../../adapters/linux/atspi/roles.ts";
-import { camelCase } from "../../lib/core/role_names.ts";
+import { camelCase } from "../../lib/model/role_names.ts";
 import { formatAccelerator, keyboardShortcut } from "../../adapters/linux/x11/key_bindings.ts";
 import {
   characterKeysym,
@@ -17,7 +17,7 @@ import {
   toScreen,
   WHOLE_TEXT,
 } from "../../adapters/linux/atspi/frame_quirks.ts";
-import { NAMED_KEYS } from "../../lib/act/keys.ts";
+import { NAMED_KEYS } from "../../lib/formats/keys/keys.ts";
 
 Deno.test("AT-SPI roles map to the service's role names", () => {
   const cases: Array<[string, boolean, boolean, string]> = [

@@ -7,8 +7,8 @@
 import { strict as assert } from "node:assert";
 import { createLinuxAdapter } from "../../adapters/linux/index.ts";
 import { type Adapter, asCapture, type Capture } from "../../adapters/types.ts";
-import { center, type Element } from "../../lib/core/tree.ts";
-import { replaceSubtrees } from "../../lib/core/tree_patch.ts";
+import { center, type Element } from "../../lib/model/tree.ts";
+import { replaceSubtrees } from "../../lib/model/tree_patch.ts";
 import { type App, withDesktopEnv } from "./desktop.ts";
 import { desktopTest, findAll } from "./linux_service.ts";
 

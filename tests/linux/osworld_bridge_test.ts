@@ -6,8 +6,8 @@
 
 import { strict as assert } from "node:assert";
 import { decodeBase64, pngSize } from "../helpers/http.ts";
-import { decodePng } from "../../lib/image/png.ts";
-import type { Element } from "../../lib/core/tree.ts";
+import { decodePng } from "../../lib/formats/image/png.ts";
+import type { Element } from "../../lib/model/tree.ts";
 import {
   accessibleStructure,
   type Client,

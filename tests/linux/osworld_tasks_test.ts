@@ -1,5 +1,5 @@
 // OSWorld task files of our own on real GTK applications under Xvfb, each run
-// by the agent loop (lib/agent) against the real service and a local
+// by the agent loop (lib/osworld/interfaces/agent) against the real service and a local
 // chat-completions server that checks every request and replies with a
 // scripted sequence: a correct one must score 1 and a wrong one 0, in both
 // action spaces. Setup launches the app or opens a file with the desktop's
@@ -9,9 +9,9 @@
 
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
-import { runAgent } from "../../lib/agent/loop.ts";
-import type { ActionSpace, ObservationType } from "../../lib/agent/prompts.ts";
-import { ServiceClient } from "../../lib/agent/service_client.ts";
+import { runAgent } from "../../lib/osworld/interfaces/agent/loop.ts";
+import type { ActionSpace, ObservationType } from "../../lib/osworld/interfaces/agent/prompts.ts";
+import { ServiceClient } from "../../lib/osworld/interfaces/agent/service_client.ts";
 import { type Reply, startChatServer } from "../helpers/chat_server.ts";
 import { startService } from "../helpers/service.ts";
 import { desktopTest, TEST_CONFIG } from "./linux_service.ts";

@@ -11,7 +11,7 @@
 // after its labelled-by relation, as a screen reader does.
 
 import { strict as assert } from "node:assert";
-import type { Element } from "../../lib/core/tree.ts";
+import type { Element } from "../../lib/model/tree.ts";
 import { serviceRole } from "../../adapters/linux/atspi/roles.ts";
 import type { Desktop } from "./desktop.ts";
 import { osworldTable, parseXml, preorder } from "../helpers/xml.ts";

@@ -5,7 +5,7 @@
 // not listed, not read and black in screenshots.
 
 import assert from "node:assert/strict";
-import { decodePng } from "../../lib/image/png.ts";
+import { decodePng } from "../../lib/formats/image/png.ts";
 import { startService } from "../helpers/service.ts";
 import { VIEW_APPS } from "./desktop.ts";
 import {

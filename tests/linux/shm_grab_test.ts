@@ -8,7 +8,7 @@ import { openX11 } from "../../adapters/linux/ffi/x11.ts";
 import { XDisplay } from "../../adapters/linux/x11/display.ts";
 import { grabRootArea } from "../../adapters/linux/x11/screenshot.ts";
 import { ShmGrabber } from "../../adapters/linux/x11/shm_grab.ts";
-import { asRgba } from "../../lib/image/pixel_layout.ts";
+import { asRgba } from "../../lib/formats/image/pixel_layout.ts";
 import { desktopTest } from "./linux_service.ts";
 
 desktopTest("MIT-SHM screenshots equal XGetImage's, pixel for pixel", async (_t, desktop) => {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { client, desktopTest, eventually, TEST_CONFIG, uidOf } from "./linux_service.ts";
 import { startService } from "../helpers/service.ts";
-import { parseTrace } from "../../lib/trace/parse.ts";
+import { parseTrace } from "../../lib/formats/trace/parse.ts";
 
 type Body = Record<string, unknown>;
 

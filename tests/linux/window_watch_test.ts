@@ -16,7 +16,7 @@ import {
   describeWindow,
   readWindow,
 } from "../../adapters/linux/x11/windows.ts";
-import type { WindowInfo } from "../../lib/core/tree.ts";
+import type { WindowInfo } from "../../lib/model/tree.ts";
 import { desktopTest } from "./linux_service.ts";
 
 /** Every window read again, nothing kept: what the watch must agree with. */

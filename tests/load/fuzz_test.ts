@@ -5,7 +5,7 @@
 // and /api/healthz answering within 50 ms on fresh connections throughout.
 
 import { strict as assert } from "node:assert";
-import { inputSchemaOf } from "../../lib/mcp/schemas.ts";
+import { inputSchemaOf } from "../../lib/interfaces/mcp/schemas.ts";
 import { TOOLS } from "../../lib/tools/index.ts";
 import { argsFor, type JsonSchema, Rng } from "../helpers/fuzz_values.ts";
 import { RawMcp } from "../helpers/mcp.ts";

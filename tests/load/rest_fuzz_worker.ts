@@ -3,10 +3,10 @@
 // the load generator then never holds a core the probe is waiting for, so a
 // probe's latency measures the service, not the test's own client.
 
-import { inputSchemaOf } from "../../lib/mcp/schemas.ts";
-import { allowedOverGet } from "../../lib/tools/registry.ts";
+import { inputSchemaOf } from "../../lib/interfaces/mcp/schemas.ts";
+import { allowedOverGet } from "../../lib/runtime/registry.ts";
 import { TOOLS } from "../../lib/tools/index.ts";
-import { lowerThreadPriority } from "../../lib/core/thread_priority.ts";
+import { lowerThreadPriority } from "../../lib/support/thread_priority.ts";
 import { argsFor, type JsonSchema, Rng } from "../helpers/fuzz_values.ts";
 
 export interface RestFuzzJob {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { startService } from "../helpers/service.ts";
 import { connectSdkClient, resultJson } from "../helpers/mcp.ts";
-import { decodePng } from "../../lib/image/png.ts";
+import { decodePng } from "../../lib/formats/image/png.ts";
 import {
   accessibleStructure,
   type Client,
@@ -14,7 +14,7 @@ import {
   findAll,
   inside,
 } from "../linux/linux_service.ts";
-import type { Element } from "../../lib/core/tree.ts";
+import type { Element } from "../../lib/model/tree.ts";
 import { wineTest } from "./wine.ts";
 
 const TREES = { max_depth: 30, default_depth: 30, cache_ttl_s: 0 };

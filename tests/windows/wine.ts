@@ -10,7 +10,7 @@
 
 import { commandExists, partAvailable } from "../helpers/parts.ts";
 import { firstLine, terminateChildren } from "../linux/desktop.ts";
-import { hexOf } from "../../lib/core/hex.ts";
+import { hexOf } from "../../lib/model/hex.ts";
 
 export const WINDOWS_DENO_VERSION = "2.9.6";
 export const WINE_PACKAGES = "wine wine64 fonts-wine xvfb xauth binutils-mingw-w64-x86-64 " +

@@ -6,7 +6,7 @@
 // and the replies collected as they come.
 
 import { readCString } from "../ffi/c_strings.ts";
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 import { type Accessible, busNameOf } from "./connection.ts";
 import { ATSPI_OBJECT_PATH_OFFSET } from "../ffi/atspi.ts";
 import type { WireConnection } from "../dbus_wire/connection.ts";

@@ -23,8 +23,8 @@
 // application's order.
 
 import { type Capture, type CaptureLimits, captureMsSince, withUnresponsive } from "../../types.ts";
-import type { Bounds, Element, ElementAction } from "../../../lib/core/tree.ts";
-import { assignIds, walk as walkTree } from "../../../lib/core/tree.ts";
+import type { Bounds, Element, ElementAction } from "../../../lib/model/tree.ts";
+import { assignIds, walk as walkTree } from "../../../lib/model/tree.ts";
 import type { Accessible, AtspiConnection, Interfaces } from "./connection.ts";
 import { isToggleRole, serviceRole } from "./roles.ts";
 import { stateRecord } from "./states.ts";
@@ -52,7 +52,7 @@ import {
   texts,
   VALUE,
 } from "./batch.ts";
-import { markDepthCut, roomForNode, type WalkBudget } from "../../../lib/observe/walk_budget.ts";
+import { markDepthCut, roomForNode, type WalkBudget } from "../../walk_budget.ts";
 
 function has(states: bigint, state: number): boolean {
   return ((states >> BigInt(state)) & 1n) === 1n;

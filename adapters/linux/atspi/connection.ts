@@ -17,7 +17,7 @@ import {
 import type { DBus } from "../ffi/dbus.ts";
 import type { GLib } from "../ffi/glib.ts";
 import { GValues } from "../ffi/glib_values.ts";
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 
 /** AtspiScrollType: the toolkit may put the element anywhere in view. */
 const SCROLL_ANYWHERE = 6;

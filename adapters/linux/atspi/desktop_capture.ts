@@ -5,7 +5,7 @@
 // desktop (level 0); applications are level 1, their windows level 2.
 
 import { type Capture, type CaptureLimits, captureMsSince } from "../../types.ts";
-import { assignIds } from "../../../lib/core/tree.ts";
+import { assignIds } from "../../../lib/model/tree.ts";
 import { type AtspiBatch, targetOf } from "./batch.ts";
 import { walkFrom } from "./capture.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";

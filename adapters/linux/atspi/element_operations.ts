@@ -7,7 +7,7 @@
 import type { ActionOutcome, ElementOperation } from "../../types.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { stateRecord } from "./states.ts";
-import { childPath } from "../../../lib/core/tree.ts";
+import { childPath } from "../../../lib/model/tree.ts";
 
 /** Action names that mean "do what a click would do", most specific first. */
 const DEFAULT_ACTION_NAMES = ["click", "press", "activate", "toggle", "jump", "open", "select"];

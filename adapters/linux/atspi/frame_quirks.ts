@@ -3,7 +3,7 @@
 // coordinates relative to its window (it was designed for Wayland), never sets
 // SHOWING on buttons, and returns "" for an end offset of -1.
 
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 
 /** libatspi's extents for widgets that are not on screen. */
 export const HIDDEN_COORDINATE = -2147483648;

@@ -3,7 +3,7 @@
 // whose geometry (and name) best matches the window. Titles alone do not do:
 // client-side-decorated GTK windows leave their frame unnamed.
 
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { type FrameQuirks, INT32_MAX, relativeOrigin, WHOLE_TEXT } from "./frame_quirks.ts";
 import type { WindowFacts } from "./host_protocol.ts";

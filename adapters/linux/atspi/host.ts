@@ -34,7 +34,7 @@ import { openGLib } from "../ffi/glib.ts";
 import { FrameFinder, notResponding } from "./frames.ts";
 import { GValues } from "../ffi/glib_values.ts";
 import { EventQueue } from "./events.ts";
-import { countNodes } from "../../../lib/core/tree.ts";
+import { countNodes } from "../../../lib/model/tree.ts";
 import { depthOf, type MirroredTree, mirrorKey, TreeMirror } from "./mirror.ts";
 import {
   type ActionOutcome,

@@ -1,7 +1,7 @@
 // Newline-delimited JSON between the worker (adapters/linux/atspi/host_client.ts) and the
 // process that hosts libatspi (adapters/linux/atspi/host.ts): one request or reply a line.
 
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 import type { Capture, CaptureLimits, ElementOperation, Patched } from "../../types.ts";
 
 /** What the worker's X connection knows of a window: the host has no X connection. */

@@ -10,7 +10,7 @@
 // application has been quiet after events, and now and then when it had none
 // (dueForCheck).
 
-import { assignIds, countNodes, type Element, nodeAtId, walk } from "../../../lib/core/tree.ts";
+import { assignIds, countNodes, type Element, nodeAtId, walk } from "../../../lib/model/tree.ts";
 import type { Capture, CaptureLimits } from "../../types.ts";
 import type { FrameQuirks } from "./frame_quirks.ts";
 import type { WindowFacts } from "./host_protocol.ts";

@@ -2,8 +2,8 @@
 // same vocabulary the Windows adapter and the mock use, so one selector works
 // everywhere. Unknown roles become the CamelCase of their AT-SPI name.
 
-import { own } from "../../../lib/core/own.ts";
-import { camelCase } from "../../../lib/core/role_names.ts";
+import { own } from "../../../lib/model/own.ts";
+import { camelCase } from "../../../lib/model/role_names.ts";
 
 const ROLE_NAMES: Record<string, string> = {
   "frame": "Window",

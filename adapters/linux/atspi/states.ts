@@ -2,7 +2,7 @@
 // element's `states`: the core states always, true or false, then every other
 // state that is set.
 
-import { CORE_STATES } from "../../../lib/core/tree.ts";
+import { CORE_STATES } from "../../../lib/model/tree.ts";
 import { STATE_NAMES } from "../ffi/atspi.ts";
 
 const CORE = new Set<string>(CORE_STATES);

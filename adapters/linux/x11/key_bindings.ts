@@ -2,7 +2,7 @@
 // ("<Alt>f;;", ";;<Primary>s"). The service shows one shortcut, Windows style:
 // the accelerator when there is one ("Ctrl+S"), else the mnemonic ("Alt+F").
 
-import { own } from "../../../lib/core/own.ts";
+import { own } from "../../../lib/model/own.ts";
 
 const MODIFIER_NAMES: Record<string, string> = {
   primary: "Ctrl",

@@ -1,6 +1,6 @@
-// Key names as lib/act/keys.ts canonicalises them → X keysyms.
+// Key names as lib/formats/keys/keys.ts canonicalises them → X keysyms.
 
-import { own } from "../../../lib/core/own.ts";
+import { own } from "../../../lib/model/own.ts";
 
 const NAMED_KEYSYMS: Record<string, string> = {
   ctrl: "Control_L",

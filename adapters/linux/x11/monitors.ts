@@ -1,6 +1,6 @@
 // Monitor layout from XRandR; one monitor covering the root window when RandR has none.
 
-import type { Bounds, Monitor } from "../../../lib/core/tree.ts";
+import type { Bounds, Monitor } from "../../../lib/model/tree.ts";
 import {
   MONITOR_HEIGHT_OFFSET,
   MONITOR_INFO_SIZE,

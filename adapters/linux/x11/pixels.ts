@@ -1,7 +1,7 @@
 // X's 32-bit pixels as the service's RGBA, or as X wrote them for a caller that takes BGRX.
 
-import type { PixelLayout, RawImage } from "../../types.ts";
-import { bgrxToRgba } from "../../../lib/image/pixel_layout.ts";
+import type { PixelLayout, RawImage } from "../../../lib/model/image.ts";
+import { bgrxToRgba } from "../../../lib/formats/image/pixel_layout.ts";
 import {
   XIMAGE_BITS_PER_PIXEL_OFFSET,
   XIMAGE_BYTES_PER_LINE_OFFSET,

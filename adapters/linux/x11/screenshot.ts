@@ -1,8 +1,8 @@
 // Screenshots: XGetImage of a root-window rectangle, in RGBA or as X wrote it
 // (the fallback where MIT-SHM cannot be used: x11/shm_grab.ts).
 
-import type { PixelLayout, RawImage } from "../../types.ts";
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { PixelLayout, RawImage } from "../../../lib/model/image.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 import { ALL_PLANES, Z_PIXMAP } from "../ffi/x11.ts";
 import type { XDisplay } from "./display.ts";
 import { pixelsOfImage } from "./pixels.ts";

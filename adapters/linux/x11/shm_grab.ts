@@ -6,8 +6,8 @@
 // X server, a limit on shared memory), `open` answers null and screenshots
 // keep using XGetImage.
 
-import type { PixelLayout, RawImage } from "../../types.ts";
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { PixelLayout, RawImage } from "../../../lib/model/image.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 import { ALL_PLANES, Z_PIXMAP } from "../ffi/x11.ts";
 import {
   IPC_CREAT,

@@ -5,7 +5,7 @@
 // which also brings in every event the server sent before it, so an answer
 // is never older than the call.
 
-import type { WindowInfo } from "../../../lib/core/tree.ts";
+import type { WindowInfo } from "../../../lib/model/tree.ts";
 import {
   DESTROY_NOTIFY,
   DESTROYED_WINDOW_OFFSET,

@@ -1,6 +1,6 @@
 // Top-level windows from the window manager's EWMH properties on the root window.
 
-import type { Bounds, WindowInfo } from "../../../lib/core/tree.ts";
+import type { Bounds, WindowInfo } from "../../../lib/model/tree.ts";
 import {
   CLIENT_MESSAGE,
   IS_VIEWABLE,

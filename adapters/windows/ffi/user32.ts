@@ -3,7 +3,7 @@
 // first, so every rectangle, cursor position and capture is in physical pixels
 // (an unaware process sees scaled, virtualised coordinates on high-DPI monitors).
 
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 
 /** DPI_AWARENESS_CONTEXT_PER_MONITOR_AWARE_V2, a pseudo-handle. */
 const PER_MONITOR_AWARE_V2 = -4n;

@@ -8,7 +8,7 @@ import { guid } from "../com/guid.ts";
 import { takeVariant, VARIANT_SIZE, variantBuffer, variantI4 } from "../com/variant.ts";
 import { comCall, PointerOut, queryInterface, release } from "../com/vtable.ts";
 import { oleacc } from "../ffi/oleacc.ts";
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 
 /** An IAccessible interface pointer (one reference owned by whoever holds it). */
 export type Accessible = Deno.PointerObject;

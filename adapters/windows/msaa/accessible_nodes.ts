@@ -10,7 +10,7 @@
 // value, default action and items from User32 (win32_controls.ts).
 
 import type { ActionOutcome } from "../../types.ts";
-import type { Element } from "../../../lib/core/tree.ts";
+import type { Element } from "../../../lib/model/tree.ts";
 import { hresultText } from "../com/hresult.ts";
 import { addRef, release } from "../com/vtable.ts";
 import { handle, handleValue, user32 } from "../ffi/user32.ts";

@@ -4,12 +4,12 @@
 // also the path back to it (operations.ts).
 
 import { type Capture, type CaptureLimits, captureMsSince, WindowGoneError } from "../../types.ts";
-import { assignIds, type Element } from "../../../lib/core/tree.ts";
+import { assignIds, type Element } from "../../../lib/model/tree.ts";
 import { WindowNode } from "./accessible_nodes.ts";
 import type { TreeNode, WalkContext } from "./tree_node.ts";
 import { focusedWindow, isWindow } from "./win32_controls.ts";
 import { foregroundWindow } from "../win32/windows.ts";
-import { markDepthCut, roomForNode, type WalkBudget } from "../../../lib/observe/walk_budget.ts";
+import { markDepthCut, roomForNode, type WalkBudget } from "../../walk_budget.ts";
 
 export function walkContext(): WalkContext {
   return { focus: focusedWindow(), foreground: foregroundWindow() };

@@ -1,7 +1,7 @@
 // What the walk learns about one element, whether MSAA said it or User32
-// filled it in, and the Element it becomes (lib/core/tree.ts).
+// filled it in, and the Element it becomes (lib/model/tree.ts).
 
-import type { Bounds, Element } from "../../../lib/core/tree.ts";
+import type { Bounds, Element } from "../../../lib/model/tree.ts";
 import {
   isRangeRole,
   isToggleRole,

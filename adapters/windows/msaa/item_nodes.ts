@@ -5,8 +5,8 @@
 // a list share is read once (ListFacts), not once an item.
 
 import type { ActionOutcome } from "../../types.ts";
-import type { Bounds, Element } from "../../../lib/core/tree.ts";
-import { intersect } from "../../../lib/observe/visibility.ts";
+import type { Bounds, Element } from "../../../lib/model/tree.ts";
+import { intersect } from "../../../lib/formats/geometry/visibility.ts";
 import { elementOf, type Facts, NO_BOUNDS } from "./facts.ts";
 import { windowBounds } from "../win32/windows.ts";
 import { ROLE_SYSTEM } from "./roles.ts";

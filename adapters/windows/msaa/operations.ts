@@ -6,7 +6,7 @@ import { WindowNode } from "./accessible_nodes.ts";
 import { walkContext } from "./capture.ts";
 import { type TreeNode, unsupported } from "./tree_node.ts";
 import { isWindow } from "./win32_controls.ts";
-import { childPath } from "../../../lib/core/tree.ts";
+import { childPath } from "../../../lib/model/tree.ts";
 
 /** Roles that hold the options of the element around them (a combo box's drop-down). */
 const OPTION_CONTAINERS = new Set(["List", "Menu"]);

@@ -3,7 +3,7 @@
 // role names ("Button"), the vocabulary Linux and the mock use too. A table
 // rather than GetRoleTextW: that text is localised (and wine's differs).
 
-import { camelCase } from "../../../lib/core/role_names.ts";
+import { camelCase } from "../../../lib/model/role_names.ts";
 
 export const ROLE_SYSTEM = {
   TITLEBAR: 0x01,

@@ -4,7 +4,7 @@
 // visible, and has no editable, checkable or multi-line state: the caller
 // knows those from the role and the window's style.
 
-import { CORE_STATES } from "../../../lib/core/tree.ts";
+import { CORE_STATES } from "../../../lib/model/tree.ts";
 
 export const STATE_SYSTEM = {
   UNAVAILABLE: 0x1,

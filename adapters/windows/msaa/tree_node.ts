@@ -4,7 +4,7 @@
 // id leads operations back to the element the capture showed.
 
 import type { ActionOutcome } from "../../types.ts";
-import type { Element } from "../../../lib/core/tree.ts";
+import type { Element } from "../../../lib/model/tree.ts";
 
 /** Read once per capture or operation. */
 export interface WalkContext {

@@ -4,7 +4,7 @@
 // them all "client" and lists no items. Messages go with a timeout, so a
 // hung application costs a second, not the worker.
 
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 import { fromWide, wide } from "../ffi/wide_strings.ts";
 import { handle, handleValue, newRect, rectBounds, user32 } from "../ffi/user32.ts";
 import { windowExists } from "../win32/windows.ts";

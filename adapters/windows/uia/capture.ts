@@ -7,7 +7,7 @@
 // Children keep their FindAll index as their position, so an element id
 // ("root.3.2") is also the path back to the element (operations.ts).
 
-import { assignIds, type Element } from "../../../lib/core/tree.ts";
+import { assignIds, type Element } from "../../../lib/model/tree.ts";
 import {
   AppNotRespondingError,
   type Capture,
@@ -18,7 +18,7 @@ import { release } from "../com/vtable.ts";
 import { type ElementArray, timedOut, type UiaClient } from "./automation.ts";
 import { type PropertySource, readFacts } from "./facts.ts";
 import { elementFromFacts, unreadableNode } from "./node.ts";
-import { markDepthCut, roomForNode, type WalkBudget } from "../../../lib/observe/walk_budget.ts";
+import { markDepthCut, roomForNode, type WalkBudget } from "../../walk_budget.ts";
 import { captureMsSince, withUnresponsive } from "../../types.ts";
 
 interface Walk extends WalkBudget {

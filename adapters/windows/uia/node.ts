@@ -1,7 +1,7 @@
 // One element's facts as a node of the service's tree (ids are assigned once
 // the walk is done).
 
-import { CORE_STATES, type Element } from "../../../lib/core/tree.ts";
+import { CORE_STATES, type Element } from "../../../lib/model/tree.ts";
 import { controlTypeName, serviceRole } from "./control_types.ts";
 import type { UiaFacts } from "./facts.ts";
 import { ExpandCollapseState, ToggleState } from "./properties.ts";

@@ -13,7 +13,7 @@ import { PropertyReader } from "./facts.ts";
 import { ElementSlot, Patterns } from "./interfaces.ts";
 import { callPattern } from "./patterns.ts";
 import { ExpandCollapseState, Property } from "./properties.ts";
-import { childPath } from "../../../lib/core/tree.ts";
+import { childPath } from "../../../lib/model/tree.ts";
 
 type SelectOperation = Extract<ElementOperation, { kind: "select" }>;
 

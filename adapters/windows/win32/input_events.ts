@@ -1,7 +1,7 @@
 // SendInput's INPUT records as bytes (x64 layout: sizeof(INPUT) = 40, the
 // MOUSEINPUT/KEYBDINPUT union at offset 8, aligned for its ULONG_PTR).
 
-import type { Bounds } from "../../../lib/core/tree.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
 import type { MouseButton } from "../../types.ts";
 import { controlCharacterKey } from "./virtual_keys.ts";
 

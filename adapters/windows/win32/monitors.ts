@@ -1,6 +1,6 @@
 // Monitor layout: EnumDisplayMonitors + GetMonitorInfoW, DPI from shcore.
 
-import type { Bounds, Monitor } from "../../../lib/core/tree.ts";
+import type { Bounds, Monitor } from "../../../lib/model/tree.ts";
 import { shcore } from "../ffi/shcore.ts";
 import { handle, handleValue, rectBounds, user32 } from "../ffi/user32.ts";
 

@@ -1,10 +1,10 @@
 // Screen and window captures through GDI: BitBlt from the screen DC, or
 // PrintWindow for a window's own rendering (right even when covered).
 
-import type { Bounds } from "../../../lib/core/tree.ts";
-import type { RawImage } from "../../types.ts";
-import { shift } from "../../../lib/image/crop.ts";
-import { crop } from "../../../lib/image/raster.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
+import type { RawImage } from "../../../lib/model/image.ts";
+import { shift } from "../../../lib/formats/image/crop.ts";
+import { crop } from "../../../lib/formats/image/raster.ts";
 import { gdi32 } from "../ffi/gdi32.ts";
 import { handle, newRect, rectBounds, user32 } from "../ffi/user32.ts";
 import { windowBounds } from "./windows.ts";

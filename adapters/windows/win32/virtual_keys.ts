@@ -1,6 +1,6 @@
-// Key names as lib/act/keys.ts canonicalises them → Windows virtual-key codes.
+// Key names as lib/formats/keys/keys.ts canonicalises them → Windows virtual-key codes.
 
-import { own } from "../../../lib/core/own.ts";
+import { own } from "../../../lib/model/own.ts";
 
 const VK_F1 = 0x70;
 

@@ -2,7 +2,7 @@
 // visible, titled, uncloaked, non-tool windows, with process, bounds, focus
 // and monitor. Handles are the HWND in decimal.
 
-import type { Bounds, WindowInfo } from "../../../lib/core/tree.ts";
+import type { Bounds, WindowInfo } from "../../../lib/model/tree.ts";
 import { dwmapi } from "../ffi/dwmapi.ts";
 import { kernel32 } from "../ffi/kernel32.ts";
 import { handle, handleValue, newRect, rectBounds, user32 } from "../ffi/user32.ts";

@@ -15,7 +15,7 @@ import { operateNode } from "../../../adapters/windows/msaa/operations.ts";
 import { ROLE_SYSTEM } from "../../../adapters/windows/msaa/roles.ts";
 import { STATE_SYSTEM } from "../../../adapters/windows/msaa/states.ts";
 import { FakeAccessible } from "./fake_accessible.ts";
-import { type Element, walk } from "../../../lib/core/tree.ts";
+import { type Element, walk } from "../../../lib/model/tree.ts";
 
 const NOTEPAD = "Untitled - Notepad";
 const CONTROLS = "OSO Controls";

@@ -4,7 +4,7 @@
 // Run by tests/windows/uia_fake_test.ts through runInWine.
 
 import assert from "node:assert/strict";
-import { assignIds, type Element, element, walk } from "../../../lib/core/tree.ts";
+import { assignIds, type Element, element, walk } from "../../../lib/model/tree.ts";
 import { type CaptureLimits, WindowGoneError } from "../../../adapters/types.ts";
 import { guidText } from "../../../adapters/windows/com/guid.ts";
 import {

@@ -3,8 +3,8 @@
 // monitors, screenshots, SendInput and activation of adapters/windows/win32.
 
 import assert from "node:assert/strict";
-import { center, sameBounds } from "../../../lib/core/tree.ts";
-import type { RawImage } from "../../../adapters/types.ts";
+import { center, sameBounds } from "../../../lib/model/tree.ts";
+import type { RawImage } from "../../../lib/model/image.ts";
 import { handle, newRect, rectBounds, user32 } from "../../../adapters/windows/ffi/user32.ts";
 import { fromWide, wide } from "../../../adapters/windows/ffi/wide_strings.ts";
 import { activateWindow } from "../../../adapters/windows/win32/activation.ts";

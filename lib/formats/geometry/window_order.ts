@@ -1,0 +1,66 @@
+// Window ordering and resolution (spec/observation.md §2), as pure functions.
+
+import type { WindowInfo } from "../../model/tree.ts";
+
+export type ListedWindow = WindowInfo & { index: number };
+
+/** Focused first, then by title case-insensitively; `index` is the position. */
+export function sortWindows(windows: WindowInfo[]): ListedWindow[] {
+  const sorted = [...windows].sort((a, b) => {
+    if (a.focused !== b.focused) return a.focused ? -1 : 1;
+    const ta = a.title.toLowerCase();
+    const tb = b.title.toLowerCase();
+    return ta < tb ? -1 : ta > tb ? 1 : 0;
+  });
+  return sorted.map((w, index) => ({ index, ...w }));
+}
+
+export interface WindowArgs {
+  window_uid?: string;
+  window_index?: number;
+  window_title?: string;
+}
+
+export interface Resolution {
+  window: ListedWindow | null;
+  /** What the caller asked for; "none" when no window argument was given. */
+  requested: "none" | "uid" | "index" | "title";
+  warning?: string;
+}
+
+export const BOTH_GIVEN_WARNING = "both window_index and window_uid given; window_uid used";
+
+/** Whether any window argument was given (an empty title counts as none). */
+export function windowNamed(args: WindowArgs): boolean {
+  return args.window_uid !== undefined || args.window_index !== undefined ||
+    Boolean(args.window_title);
+}
+
+export function resolveWindow(windows: ListedWindow[], args: WindowArgs): Resolution {
+  const warning = args.window_uid && args.window_index !== undefined
+    ? { warning: BOTH_GIVEN_WARNING }
+    : {};
+  if (args.window_uid) {
+    return {
+      window: windows.find((w) => w.window_uid === args.window_uid) ?? null,
+      requested: "uid",
+      ...warning,
+    };
+  }
+  if (args.window_index !== undefined) {
+    const i = args.window_index;
+    return { window: i >= 0 && i < windows.length ? windows[i] : null, requested: "index" };
+  }
+  if (args.window_title !== undefined && args.window_title !== "") {
+    const needle = args.window_title.toLowerCase();
+    return {
+      window: windows.find((w) => w.title.toLowerCase().includes(needle)) ?? null,
+      requested: "title",
+    };
+  }
+  return { window: null, requested: "none" };
+}
+
+export function focusedWindow(windows: ListedWindow[]): ListedWindow | null {
+  return windows.find((w) => w.focused) ?? windows[0] ?? null;
+}

@@ -1,0 +1,20 @@
+// The formats screenshots are sent in: PNG (lossless, the default) and JPEG
+// (lossy, about three times faster to make) for clients that accept it.
+// Encoding runs in the image worker (lib/formats/image/worker_main.ts).
+
+import type { PixelLayout } from "../../model/image.ts";
+
+export const IMAGE_FORMATS = ["png", "jpeg"] as const;
+
+export type ImageFormat = typeof IMAGE_FORMATS[number];
+
+export type ImageEncoding = { format: "png" } | { format: "jpeg"; quality: number };
+
+export const PNG: ImageEncoding = { format: "png" };
+
+/** The pixel layouts an encoding reads as they are (TurboJPEG reads X's BGRX: no conversion). */
+export function layoutsFor(encoding: ImageEncoding): PixelLayout[] {
+  return encoding.format === "jpeg" ? ["bgrx"] : [];
+}
+
+export const MIME_TYPES: Record<ImageFormat, string> = { png: "image/png", jpeg: "image/jpeg" };

@@ -1,0 +1,296 @@
+// run_pyautogui (POST /api/pyautogui) and run_computer13 (POST /api/computer13):
+// the actions OSWorld and OS-Harm agents emit, parsed — never executed as
+// code — planned in full, then performed one by one through the same dispatch
+// as every tool. A refused program or an invalid step runs nothing at all.
+
+import { z } from "zod";
+import { ToolError } from "../../model/errors.ts";
+import type { Session } from "../../runtime/session.ts";
+import { perSession } from "../../support/per_session.ts";
+import type { ActionPoint, AgentAction } from "../formats/agent_action.ts";
+import { Computer13ActionSchema, parseComputer13 } from "../formats/computer13.ts";
+import { sameMark, setOfMarks } from "../formats/marks/marks.ts";
+import { type MarkObservation, markStores } from "../services/marks_store.ts";
+import { planActions, PlanError, type PlanStep, WAIT_PAUSE_S } from "../formats/plan.ts";
+import { MAX_INPUT_CHARS, parsePyautogui } from "../formats/pyautogui/parse.ts";
+import { osworldScope, osworldTree } from "./accessibility.ts";
+import { checkedByTool, CONFIRM_TOKEN, dryRun } from "../../tools/args.ts";
+import { receiptWindow } from "../../services/act/coordinate_verb.ts";
+import { confirmGate } from "../../services/safety/confirm_gate.ts";
+import { TOOLS } from "../../tools/index.ts";
+import { dispatchNested, formatIssues } from "../../runtime/dispatch.ts";
+import {
+  ACTS,
+  defineTool,
+  type Tool,
+  type ToolContext,
+  type ToolResult,
+} from "../../runtime/registry.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The kind of the last action an agent's batch performed in this session: an
+ * OSWorld `infeasible` task passes only when it was FAIL.
+ */
+export const lastActions = perSession((): { kind: AgentAction["kind"] | null } => ({ kind: null }));
+
+/** A tool a plan calls (the registry imports this file, so it is read at run time). */
+function plannedTool(name: string): Tool {
+  return TOOLS.get(name)!;
+}
+
+/**
+ * Runs a registered tool from inside this tool's turn, with its own step,
+ * rules, audit and trace; the nested call's answer.
+ */
+export async function runNested(
+  ctx: ToolContext,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
+  return (await dispatchNested(ctx.session, plannedTool(tool), args, ctx.caller)).body;
+}
+
+function tagsOf(actions: readonly AgentAction[]): number[] {
+  const tags = new Set<number>();
+  const note = (p: ActionPoint | undefined) => p && "tag" in p && tags.add(p.tag);
+  for (const a of actions) {
+    if ("at" in a) note(a.at);
+    if (a.kind === "drag") note(a.to);
+  }
+  return [...tags];
+}
+
+/**
+ * The observation `tag_N` refers to, checked against the screen now: every
+ * tag used must still be the same element in the same place.
+ */
+async function checkedMarks(
+  session: Session,
+  tags: number[],
+  observationId: string | null,
+): Promise<MarkObservation | null> {
+  if (tags.length === 0) return null;
+  const observation = markStores(session).get(observationId);
+  if (!observation) {
+    throw new ToolError(
+      "BadRequest",
+      observationId === null
+        ? "tag_N needs a set-of-marks observation first: call get_set_of_marks"
+        : `no set-of-marks observation ${observationId} (only the latest 8 are kept)`,
+      { observation_id: observationId },
+    );
+  }
+  for (const tag of tags) {
+    if (!observation.marks[tag - 1]) {
+      throw new ToolError(
+        "BadRequest",
+        `tag_${tag} is not a mark of ${observation.id} (it has ${observation.marks.length})`,
+        { tag, observation_id: observation.id },
+      );
+    }
+  }
+  const window = observation.windowUid === null
+    ? null
+    : await osworldScope(session, { window_uid: observation.windowUid });
+  const now = setOfMarks(await osworldTree(session, window));
+  for (const tag of tags) {
+    const mark = observation.marks[tag - 1];
+    if (!now.some((m) => sameMark(m, mark))) {
+      throw new ToolError(
+        "MarksStale",
+        `tag_${tag} (${mark.role} "${mark.name}") has moved or gone since ${observation.id}: ` +
+          "observe again with get_set_of_marks",
+        { tag, observation_id: observation.id },
+      );
+    }
+  }
+  return observation;
+}
+
+/** The plan, each call's arguments already checked against its tool: all or nothing. */
+async function checkedPlan(
+  session: Session,
+  actions: AgentAction[],
+  observation: MarkObservation | null,
+): Promise<PlanStep[]> {
+  let plan: PlanStep[];
+  try {
+    plan = planActions(
+      actions,
+      (at) => "tag" in at ? observation!.marks[at.tag - 1].centre : at,
+      await session.adapter.pointer(),
+      session.config.osworld.max_pause_s,
+    );
+  } catch (e) {
+    if (!(e instanceof PlanError)) throw e;
+    throw new ToolError("BadRequest", `action ${e.index + 1}: ${e.message}`, {
+      action_index: e.index,
+    });
+  }
+  for (const [i, step] of plan.entries()) {
+    if (step.kind !== "call") continue;
+    const parsed = (plannedTool(step.tool)).input.safeParse(step.args);
+    if (!parsed.success) {
+      throw new ToolError(
+        "BadRequest",
+        `step ${i + 1} (${step.tool}): ${formatIssues(parsed.error)}`,
+        { step: i, tool: step.tool },
+      );
+    }
+  }
+  return plan;
+}
+
+/** What an agent needs of a step's receipt (the full receipt is in the trace). */
+function outcome(body: ToolResult): ToolResult {
+  const kept = ["ok", "step_id", "changed", "new_dialogs", "note", "error"];
+  return Object.fromEntries(kept.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
+}
+
+/** Runs the plan; stops at the first failed call, which becomes the answer's error. */
+async function perform(plan: PlanStep[], ctx: ToolContext): Promise<ToolResult> {
+  const steps: ToolResult[] = [];
+  let control: string | null = null;
+  for (const step of plan) {
+    if (step.kind === "sleep" || (step.kind === "control" && step.word === "WAIT")) {
+      const seconds = step.kind === "sleep" ? step.seconds : WAIT_PAUSE_S;
+      await sleep(seconds * 1000);
+      steps.push({ action: step.action.kind, seconds });
+    }
+    lastActions(ctx.session).kind = step.action.kind;
+    if (step.kind === "control") {
+      control = step.word;
+      if (step.word !== "WAIT") steps.push({ action: step.action.kind });
+      continue;
+    }
+    if (step.kind !== "call") continue;
+    const body = await runNested(ctx, step.tool, step.args);
+    steps.push({ action: step.action.kind, tool: step.tool, args: step.args, ...outcome(body) });
+    if (body.ok === false) {
+      const error = body.error as { code: string; message: string };
+      throw new ToolError(
+        error.code as ConstructorParameters<typeof ToolError>[0],
+        `step ${steps.length} (${step.tool}) failed: ${error.message}; the rest did not run`,
+        { step: steps.length - 1, tool: step.tool },
+        { steps },
+      );
+    }
+  }
+  return { performed: steps.length, steps, control };
+}
+
+async function runActions(
+  actions: AgentAction[],
+  options: { observationId: string | null; dryRun: boolean },
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  // A confirmation rule naming the batch covers the program as a whole (its
+  // actions still pass their own rules one by one).
+  confirmGate(ctx.session, (await receiptWindow(ctx.session, {})).window, null);
+  const observation = await checkedMarks(ctx.session, tagsOf(actions), options.observationId);
+  const plan = await checkedPlan(ctx.session, actions, observation);
+  if (options.dryRun) {
+    return {
+      dry_run: true,
+      control: null,
+      plan: plan.map((s) => s.kind === "call" ? { tool: s.tool, args: s.args } : { ...s }),
+    };
+  }
+  return perform(plan, ctx);
+}
+
+const OBSERVATION_ID = z.string().min(1).max(40).optional().describe(
+  "The set-of-marks observation tag_N refers to (get_set_of_marks's observation_id); the " +
+    "latest when omitted.",
+);
+
+const PLAN_DRY_RUN = dryRun.describe(
+  "true: parse and plan only, answering with the tool calls it would make; nothing is input. " +
+    "Default false.",
+);
+
+export const runPyautoguiTool = defineTool({
+  name: "run_pyautogui",
+  description:
+    "Perform the pyautogui code an OSWorld / OS-Harm agent wrote — parsed, never executed: " +
+    "click, doubleClick, tripleClick, rightClick, middleClick, moveTo, dragTo, mouseDown, " +
+    "mouseUp, scroll, hscroll, vscroll, write, typewrite, press, hotkey, keyDown, keyUp, " +
+    "time.sleep, tag_N from get_set_of_marks, and the bare WAIT, DONE, FAIL. Anything else " +
+    "(loops, assignments, other imports, os.system, eval...) refuses the whole program with " +
+    "the construct and its line and column, and nothing runs. Each action is then performed " +
+    "as the service's own tool call (click_at, type_text, press_key...), with its budgets, " +
+    "rules and audit; the answer lists them, and `control` says WAIT, DONE or FAIL when given.",
+  kind: "input",
+  input: z.object({
+    code: z.string().max(MAX_INPUT_CHARS).describe(
+      "pyautogui code, optionally inside a ```python fence, e.g. " +
+        "\"pyautogui.click(100, 200)\\npyautogui.write('hi')\"; at most 65536 characters.",
+    ),
+    observation_id: OBSERVATION_ID,
+    dry_run: PLAN_DRY_RUN,
+    confirm_token: CONFIRM_TOKEN,
+  }),
+  annotations: ACTS,
+  run(args, ctx) {
+    const parsed = parsePyautogui(args.code);
+    if (!parsed.ok) {
+      const { message, line, column, construct } = parsed.error;
+      throw new ToolError("BadRequest", `refused at line ${line}, column ${column}: ${message}`, {
+        construct,
+        line,
+        column,
+      });
+    }
+    return runActions(parsed.actions, {
+      observationId: args.observation_id ?? null,
+      dryRun: args.dry_run,
+    }, ctx);
+  },
+});
+
+export const runComputer13Tool = defineTool({
+  name: "run_computer13",
+  description:
+    "Perform OSWorld's computer_13 actions: {action_type, parameters} with MOVE_TO, CLICK, " +
+    "MOUSE_DOWN, MOUSE_UP, RIGHT_CLICK, DOUBLE_CLICK, DRAG_TO, SCROLL, TYPING, PRESS, " +
+    "KEY_DOWN, KEY_UP, HOTKEY, or the words WAIT, DONE, FAIL; one action, a list, or an " +
+    "agent's text holding ```json blocks. Any invalid action refuses them all. Each is " +
+    "performed as the service's own tool call, with its budgets, rules and audit.",
+  kind: "input",
+  input: z.object({
+    // Checked in run(), to answer with the failing action's index and field.
+    action: checkedByTool(z.union([
+      Computer13ActionSchema,
+      z.array(
+        z.union([
+          Computer13ActionSchema,
+          z.enum(["WAIT", "DONE", "FAIL"]).describe("A control word"),
+        ]).describe("One computer_13 action or control word."),
+      ).max(200).describe("Actions performed in order"),
+      z.string().max(256 * 1024).describe(
+        "WAIT, DONE, FAIL, or an agent's reply holding ```json blocks",
+      ),
+    ])).describe(
+      'One computer_13 action such as {"action_type": "CLICK", "parameters": {"x": 10, ' +
+        '"y": 20}}, a list of them, "WAIT" / "DONE" / "FAIL", or an agent\'s reply text with ' +
+        "```json blocks.",
+    ),
+    dry_run: PLAN_DRY_RUN,
+    confirm_token: CONFIRM_TOKEN,
+  }),
+  annotations: ACTS,
+  run(args, ctx) {
+    const parsed = parseComputer13(args.action);
+    if (!parsed.ok) {
+      const { message, path } = parsed.error;
+      throw new ToolError(
+        "BadRequest",
+        `refused${path === "" ? "" : ` at ${path}`}: ${message}`,
+        { path },
+      );
+    }
+    return runActions(parsed.actions, { observationId: null, dryRun: args.dry_run }, ctx);
+  },
+});

@@ -1,0 +1,211 @@
+// Making an element actionable before an element verb acts (issue 14): poll
+// fresh captures until the element is visible, enabled, in view, not covered
+// by another window and at the same bounds twice in a row; bring its window
+// to the front and scroll it into view on the way. A timeout names the check
+// that kept failing.
+
+import { type ErrorCode, ToolError } from "../../model/errors.ts";
+import { center, type Element, findById, sameBounds } from "../../model/tree.ts";
+import type { Session } from "../../runtime/session.ts";
+import { type Captured, captureWindow, listWindows, screenOf } from "../observe/capture.ts";
+import type { ListedWindow } from "../../formats/geometry/window_order.ts";
+import { type Activation, bringToForeground } from "./activation.ts";
+import { type Blocker, blockerOf, type Check } from "./actionability.ts";
+import { Scroller, type Scrolling, wheelPoint } from "./scroll_into_view.ts";
+import { windowAt, windowRef } from "./window_at.ts";
+
+export interface ActionableOptions {
+  autoActivate: boolean;
+  dryRun: boolean;
+  timeoutMs: number;
+  /** The canonical selector of the target, for messages. */
+  selector: string;
+}
+
+/** What was done to make the element actionable (the receipt's `steps`). */
+export interface Steps {
+  activated: boolean;
+  activation?: Activation;
+  scrolled: boolean;
+  scrolling?: Scrolling;
+  waited_ms: number;
+  /** Dry runs only: what a real run would do first. */
+  would?: Array<"activate" | "scroll">;
+}
+
+export interface Actionable {
+  element: Element;
+  capture: Captured;
+  steps: Steps;
+}
+
+/** A poll while nothing is wrong re-reads soon; a wait for something to change, less often. */
+const STABLE_POLL_MS = 40;
+const BLOCKED_POLL_MS = 100;
+/** The window manager restacks a moment after it reports a window active. */
+const RESTACK_MS = 1000;
+
+const ERRORS: Record<Check, { code: ErrorCode; what: string }> = {
+  not_visible: { code: "ElementNotVisible", what: "stayed hidden (no area on screen)" },
+  disabled: { code: "ElementDisabled", what: "stayed disabled" },
+  out_of_view: {
+    code: "ElementNotVisible",
+    what: "stayed out of view (off screen or scrolled away, and scrolling did not bring it in)",
+  },
+  covered: { code: "ElementOccluded", what: "stayed covered" },
+  moving: { code: "ElementNotStable", what: "kept moving" },
+};
+
+interface Reading {
+  blocker: Blocker | null;
+  /** The window in front at the element's centre, when it is another one. */
+  cover: ListedWindow | null;
+}
+
+async function read(
+  session: Session,
+  window: ListedWindow,
+  capture: Captured,
+  element: Element,
+): Promise<Reading> {
+  const blocker = blockerOf(capture.tree, element, await screenOf(session));
+  if (blocker) return { blocker, cover: null };
+  const front = await windowAt(session, await listWindows(session), center(element.bounds));
+  const cover = front && front.window_uid !== window.window_uid ? front : null;
+  return { blocker: cover ? { check: "covered" } : null, cover };
+}
+
+function timeout(
+  check: Check,
+  reading: Reading,
+  element: Element,
+  options: ActionableOptions,
+  waitedMs: number,
+  tried: string,
+): ToolError {
+  const { code, what } = ERRORS[check];
+  const by = reading.cover ? ` by window '${reading.cover.title}'` : "";
+  return new ToolError(
+    code,
+    `element ${what}${by} (waited ${waitedMs} ms): ${options.selector}${tried}`,
+    {
+      selector: options.selector,
+      element_id: element.id,
+      check,
+      waited_ms: waitedMs,
+      bounds: element.bounds,
+      ...(reading.cover ? { covered_by: windowRef(reading.cover) } : {}),
+    },
+  );
+}
+
+export async function makeActionable(
+  session: Session,
+  window: ListedWindow,
+  first: Captured,
+  target: Element,
+  options: ActionableOptions,
+): Promise<Actionable> {
+  const started = Date.now();
+  const waited = () => Date.now() - started;
+  const steps: Steps = { activated: false, scrolled: false, waited_ms: 0 };
+  const scroller = new Scroller(session, window);
+  let activatedAt = 0;
+  const activate = async () => {
+    steps.activation ??= await bringToForeground(session, window);
+    steps.activated = steps.activation.success;
+    activatedAt ||= Date.now();
+  };
+  let capture = first;
+  let element = target;
+  /** The bounds of the last reading that passed every check. */
+  let clear: Element["bounds"] | null = null;
+  for (;;) {
+    const reading = await read(session, window, capture, element);
+    const check = reading.blocker?.check ?? null;
+    if (options.dryRun) return dryRunOf(reading, { element, capture, steps }, options);
+    // The window manager restacks a moment after reporting a window active.
+    const late = waited() > options.timeoutMs && Date.now() > activatedAt + RESTACK_MS;
+    if (check === null) {
+      if (clear && sameBounds(clear, element.bounds)) {
+        steps.waited_ms = waited();
+        return { element, capture, steps };
+      }
+      if (clear && late) throw timeout("moving", reading, element, options, waited(), "");
+      clear = element.bounds;
+    } else {
+      clear = null;
+      if (check === "covered" && !options.autoActivate) {
+        throw timeout(check, reading, element, options, waited(), NO_AUTO_ACTIVATE);
+      }
+      if (check === "covered") await activate();
+      const scrolling = check === "out_of_view" && reading.blocker?.container
+        ? await scrollStep(session, window, scroller, element, reading.blocker, activate, options)
+        : null;
+      if (scrolling) steps.scrolling = scrolling;
+      steps.scrolled ||= (scrolling?.attempts ?? 0) > 0;
+      if (late || scrolling?.exhausted) {
+        throw timeout(check, reading, element, options, waited(), triedNote(steps));
+      }
+    }
+    await new Promise((r) => setTimeout(r, check === null ? STABLE_POLL_MS : BLOCKED_POLL_MS));
+    capture = await captureWindow(session, window, "current");
+    element = sameElementIn(capture.tree, element, options.selector);
+  }
+}
+
+const NO_AUTO_ACTIVATE = "; auto_activate is off: call bring_to_foreground first";
+
+function triedNote(steps: Steps): string {
+  const { activation, scrolling } = steps;
+  if (activation && !activation.success) {
+    return `; bringing its window to the front failed (${activation.error ?? activation.action})`;
+  }
+  if (scrolling?.exhausted) {
+    return `; scrolling (${scrolling.method}, ${scrolling.wheel_clicks} wheel clicks) stopped moving it`;
+  }
+  return "";
+}
+
+/** A dry run checks once and waits for nothing: what a real run would fix, or why it would fail. */
+function dryRunOf(reading: Reading, now: Actionable, options: ActionableOptions): Actionable {
+  const check = reading.blocker?.check ?? null;
+  if (check === "covered" && options.autoActivate) now.steps.would = ["activate"];
+  else if (check === "out_of_view" && reading.blocker?.container) now.steps.would = ["scroll"];
+  else if (check) throw timeout(check, reading, now.element, options, 0, " (dry run: not waited)");
+  return now;
+}
+
+/**
+ * One scrolling step. The wheel goes to the window under the pointer, so a
+ * covered window comes to the front first (or the step is refused).
+ */
+async function scrollStep(
+  session: Session,
+  window: ListedWindow,
+  scroller: Scroller,
+  element: Element,
+  blocker: Blocker,
+  activate: () => Promise<void>,
+  options: ActionableOptions,
+): Promise<Scrolling> {
+  const front = await windowAt(session, await listWindows(session), wheelPoint(blocker));
+  if (front && front.window_uid !== window.window_uid) {
+    if (!options.autoActivate) {
+      throw timeout("covered", { blocker, cover: front }, element, options, 0, NO_AUTO_ACTIVATE);
+    }
+    await activate();
+  }
+  return await scroller.step(element, blocker);
+}
+
+/** The target in a new capture, by id; refused when that id now names something else. */
+function sameElementIn(tree: Element, element: Element, selector: string): Element {
+  const again = findById(tree, element.id);
+  if (again && again.role === element.role && again.name === element.name) return again;
+  throw new ToolError(
+    "ElementNotFound",
+    `element ${selector} left the window while waiting for it to be actionable`,
+    { selector, element_id: element.id },
+  );
+}
