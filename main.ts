@@ -1,5 +1,5 @@
 // Entry point: flags → config → mode → adapter → session → HTTP and/or MCP on
-// stdio (spec/config.md §1, mcp.md §1). stdout belongs to MCP in every mode.
+// stdio. stdout belongs to MCP in every mode.
 
 import { selectAdapter } from "./lib/runtime/select_adapter.ts";
 import { runAtspiHost } from "./adapters/linux/atspi/host.ts";

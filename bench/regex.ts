@@ -1,5 +1,5 @@
-// Client regex matching: the old path (Python syntax translated to a V8 RegExp, lib/pyregex.ts
-// as of commit 27c36c0, read from git) against the linear-time engine (lib/formats/regex) on typical
+// Client regex matching: the old path (Python syntax translated to a V8 RegExp, read from git
+// as `27c36c0:lib/pyregex.ts`) against the linear-time engine (lib/formats/regex) on typical
 // filter patterns over 10,000 short names. Reports µs per match; asserts nothing.
 // `deno run -A bench/regex.ts`
 

@@ -1,4 +1,4 @@
-// POST /api/action — the v1 action verb mapped onto tools (spec/actions.md §7).
+// POST /api/action — the v1 action verb mapped onto tools.
 
 import type { Hono } from "hono";
 import type { Session } from "../lib/runtime/session.ts";

@@ -1,7 +1,6 @@
-// GET /api/bring_to_foreground — legacy route (spec/rest-api.md): the tool's
-// result in the v1 shape, errors as {success: false, error: "<message>"}. It
-// acts, so it goes through the same dispatch (step ids, cache invalidation)
-// as the tool.
+// GET /api/bring_to_foreground — legacy route: the tool's result in the v1
+// shape, errors as {success: false, error: "<message>"}. It acts, so it goes
+// through the same dispatch (step ids, cache invalidation) as the tool.
 
 import type { Hono } from "hono";
 import type { Session } from "../lib/runtime/session.ts";

@@ -1,4 +1,4 @@
-// GET /api/healthz and GET /api/metrics (spec/rest-api.md §11, config.md §7).
+// GET /api/healthz and GET /api/metrics.
 // Neither consumes a step id; both are cheap enough to poll.
 
 import type { Hono } from "hono";
@@ -6,7 +6,7 @@ import type { Session } from "../lib/runtime/session.ts";
 import { OCR_HINT } from "../lib/services/ocr/index.ts";
 import { OcrEngine } from "../lib/services/ocr/engine.ts";
 
-/** The engine, as the original's Tesseract diagnostics named it (spec config §6). */
+/** The engine, as the original's Tesseract diagnostics named it. */
 const ENGINE_VERSION = "tesseract.js 7.0.0";
 
 export function healthRoutes(app: Hono, session: Session): void {
@@ -55,7 +55,7 @@ export function healthRoutes(app: Hono, session: Session): void {
       "# HELP oso_http_connections HTTP connections open now",
       "# TYPE oso_http_connections gauge",
       `oso_http_connections ${session.httpConnections()}`,
-      // Untyped, as the original printed it (spec config §7).
+      // Untyped, as the original printed it.
       `oso_active_trace ${session.trace.active ? 1 : 0}`,
       ...safetyMetrics(session),
     ];

@@ -1,4 +1,4 @@
-// GET /api/sketch — legacy route (spec/rest-api.md §2, ascii-sketch.md).
+// GET /api/sketch — legacy route.
 
 import type { Hono } from "hono";
 import { ToolError } from "../lib/model/errors.ts";

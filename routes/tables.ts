@@ -112,7 +112,7 @@ export const ACTION_VERBS: ActionVerb[] = [
   { action: "scroll", tool: "scroll" },
 ];
 
-/** POST /api/hover (routes/elements.ts) runs one of these. */
+/** POST /api/hover (routes/hover.ts) runs one of these. */
 export const HOVER_TOOLS = { atPoint: "hover_at", onElement: "hover_element" } as const;
 
 export const ROUTE_TABLES: RouteTables = {

@@ -117,7 +117,7 @@ Deno.test("a config that is a directory is an error, not a crash", () =>
     assert.deepEqual(loaded.config, defaultConfig());
   }));
 
-Deno.test("the shipped example has the values spec/config.md §3.1 requires", () => {
+Deno.test("the shipped example has the expected values", () => {
   const { config, problems } = mergeAndValidate(JSON.parse(Deno.readTextFileSync(EXAMPLE)));
   assert.deepEqual(problems, []);
   assert.equal(config.ascii_sketch.grid_height, 38);

@@ -1,6 +1,6 @@
-// The custom diff format by example: the spec's login examples
-// (observation.md §8.3), moves only for reorders, duplicates (Q5), state
-// fields, and the matching json-patch for a few of them.
+// The custom diff format by example: the spec's login examples, moves
+// only for reorders, duplicates, state fields, and the matching
+// json-patch for a few of them.
 
 import { strict as assert } from "node:assert";
 import { customDiff, jsonPatchDiff } from "../lib/formats/diff/index.ts";
@@ -24,7 +24,7 @@ Deno.test("the login trees are the spec's (hash vectors)", () => {
   assert.equal(treeHash(welcome()), "sha1:e7106eade464b8752bdca437379f6d39e0a45dec");
 });
 
-Deno.test("spec §8.3: typing alice into Username", () => {
+Deno.test("login example: typing alice into Username", () => {
   assert.deepEqual(customDiff(login(""), login("alice")), [
     { op: "replace", path: "0", fields: { value: "alice" } },
   ]);
@@ -33,7 +33,7 @@ Deno.test("spec §8.3: typing alice into Username", () => {
   ]);
 });
 
-Deno.test("spec §8.3: start → welcome", () => {
+Deno.test("login example: start → welcome", () => {
   assert.deepEqual(customDiff(login("alice"), welcome()), START_TO_WELCOME_CHANGES);
 });
 
@@ -57,19 +57,19 @@ const CASES: Array<[string, Element, Element, unknown[]]> = [
     [{ op: "remove", path: "0" }, { op: "add", path: "0", node: assignIds(text("b"), "root.0") }],
   ],
   [
-    "unchanged unnamed duplicates produce nothing (Q5)",
+    "unchanged unnamed duplicates produce nothing",
     list(text(""), text("")),
     list(text(""), text("")),
     [],
   ],
   [
-    "a removed duplicate is one remove: the unchanged ones pair up (Q5)",
+    "a removed duplicate is one remove: the unchanged ones pair up",
     list(text("", "1"), text("", "2"), text("", "3")),
     list(text("", "1"), text("", "3")),
     [{ op: "remove", path: "1" }],
   ],
   [
-    "a changed duplicate is a replace at its position among equals (Q5)",
+    "a changed duplicate is a replace at its position among equals",
     list(text("", "1"), text("", "2"), text("", "3")),
     list(text("", "1"), text("", "two"), text("", "3")),
     [{ op: "replace", path: "1", fields: { value: "two" } }],

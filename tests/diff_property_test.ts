@@ -73,7 +73,7 @@ function pathOf(root: Element, target: Element): string {
   return trail.join("/");
 }
 
-Deno.test("one changed field is one record, whatever duplicates surround it (Q5)", () => {
+Deno.test("one changed field is one record, whatever duplicates surround it", () => {
   let withDuplicates = 0;
   for (let seed = 1; seed <= 500; seed++) {
     const rnd = seeded(seed);

@@ -1,5 +1,5 @@
-// Every element verb hands its target to the adapter (conflicts.md B6):
-// clicks carry the element id, element operations name it.
+// Every element verb hands its target to the adapter: clicks carry the
+// element id, element operations name it.
 
 import { strict as assert } from "node:assert";
 import { MockAdapter } from "../adapters/mock/index.ts";

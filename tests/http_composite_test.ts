@@ -1,7 +1,7 @@
 // Composite action + observe over HTTP on the interactive mock: the receipt
-// named after the composite with the underlying action under `performed`
-// (Q18), an `observation` with its own step id that sees the action's
-// effect, diffs with `since`, and no observation when the action failed.
+// named after the composite with the underlying action under `performed`,
+// an `observation` with its own step id that sees the action's effect,
+// diffs with `since`, and no observation when the action failed.
 
 import { strict as assert } from "node:assert";
 import { startService } from "./helpers/service.ts";

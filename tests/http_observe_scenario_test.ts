@@ -1,7 +1,7 @@
 // Observation over HTTP on the login scenario (scenarios/login.yaml): the
-// spec's diff example (observation.md §8.3) end to end, windows that appear
-// and disappear for wait_for and snapshot_diff, and the json-patch applied
-// with fast-json-patch across a state transition.
+// spec's diff example end to end, windows that appear and disappear for
+// wait_for and snapshot_diff, and the json-patch applied with
+// fast-json-patch across a state transition.
 
 import { strict as assert } from "node:assert";
 // A test-only dependency, pinned here rather than in deno.json (project rule).

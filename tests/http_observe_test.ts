@@ -128,7 +128,7 @@ Deno.test("observe on the static mock: modes, errors, cache", async (t) => {
       });
     });
 
-    await t.step("changed_only: unchanged has no format key (Q19)", async () => {
+    await t.step("changed_only: unchanged has no format key", async () => {
       await get(`/api/observe?window_uid=${notepad}`);
       const r = await get(`/api/observe?window_uid=${notepad}&changed_only=true`);
       assert.equal(r.body.changed_only, true);

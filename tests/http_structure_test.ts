@@ -1,6 +1,6 @@
-// GET /api/structure v2 over HTTP: filters that always apply (Q8),
-// prune_empty, max_text_len, opaque stable page cursors and their errors
-// (Q6), scope with paging, visible_only over stacked windows, degraded.
+// GET /api/structure v2 over HTTP: filters that always apply, prune_empty,
+// max_text_len, opaque stable page cursors and their errors, scope with
+// paging, visible_only over stacked windows, degraded.
 
 import { strict as assert } from "node:assert";
 import { startService } from "./helpers/service.ts";

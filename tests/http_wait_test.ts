@@ -1,6 +1,6 @@
 // POST /api/wait_for and /api/wait_idle over HTTP: every condition type,
 // any_of order, timeouts (capped by config), validation before waiting, a
-// real focus change (Q7), and waits that never block other requests.
+// real focus change, and waits that never block other requests.
 
 import { strict as assert } from "node:assert";
 import { startService } from "./helpers/service.ts";
@@ -97,7 +97,7 @@ Deno.test("waits on the static mock", async (t) => {
       assert.equal((r.body.error as Body).message, "wait_for timed out after 400ms");
     });
 
-    await t.step("focused_changes on an unchanging desktop is never satisfied (Q7)", async () => {
+    await t.step("focused_changes on an unchanging desktop is never satisfied", async () => {
       const r = await waitFor({ any_of: [{ type: "focused_changes" }], timeout_ms: 120 });
       assert.equal(r.status, 408);
     });
@@ -215,7 +215,7 @@ Deno.test("waits on the interactive mock: real changes end them", async (t) => {
       assert.equal((v.body.matched_detail as Body).element_id, "root.1");
     });
 
-    await t.step("focused_changes: a click on another window (Q7)", async () => {
+    await t.step("focused_changes: a click on another window", async () => {
       const pending = post("/api/wait_for", {
         any_of: [{ type: "focused_changes" }],
         poll_ms: 50,

@@ -1,5 +1,5 @@
-// Run modes (spec/mcp.md §1): which surfaces a process serves, and that the
-// MCP loop's end (stdin EOF) ends the process, HTTP included.
+// Run modes: which surfaces a process serves, and that the MCP loop's end
+// (stdin EOF) ends the process, HTTP included.
 
 import assert from "node:assert/strict";
 import { RawMcp, waitForHttp } from "./helpers/mcp.ts";

@@ -9,7 +9,7 @@ import { hexColor, type Rgb } from "../lib/formats/image/raster.ts";
 import { type Bounds, type Element, element } from "../lib/model/tree.ts";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 
-/** The mock's Notepad window (spec/mock-desktop.md §2), with the progress and check state to test. */
+/** The mock's Notepad window, with the progress and check state to test. */
 function notepad(changes: { progress?: number; wordWrap?: boolean } = {}): Element {
   const tree = defaultDesktop()[0].tree;
   const progress = tree.children.find((c) => c.role === "ProgressBar")!;

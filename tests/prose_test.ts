@@ -1,4 +1,4 @@
-// Accessibility prose (spec/description.md §1) and the Python string literal (§1.1).
+// Accessibility prose and the Python string literal.
 
 import assert from "node:assert/strict";
 import { describeTree, elementLine } from "../lib/formats/describe/prose.ts";
@@ -10,7 +10,7 @@ const node = element;
 
 const LOGIN = loginTree();
 
-/** The mock Notepad tree in its fixed child order (mock-desktop.md §2). */
+/** The mock Notepad tree in its fixed child order. */
 const NOTEPAD = assignIds(node("Window", "Untitled — Notepad", [80, 60, 800, 600], {}, [
   node(
     "MenuBar",
@@ -46,7 +46,7 @@ const NOTEPAD = assignIds(node("Window", "Untitled — Notepad", [80, 60, 800, 6
   node("CheckBox", "Word Wrap", [80, 636, 120, 18], { selected: true }),
 ]));
 
-Deno.test("login prose (description.md §1.2)", () => {
+Deno.test("login prose", () => {
   const window = {
     process: "acme.exe",
     title: "Acme Login",
@@ -67,7 +67,7 @@ Root: Window  "Acme Login"
   );
 });
 
-Deno.test("notepad prose (mock-desktop.md §6, fixed child order)", () => {
+Deno.test("notepad prose (fixed child order)", () => {
   const window = {
     process: "notepad.exe",
     title: "Untitled — Notepad",

@@ -32,7 +32,7 @@ function valueOf(engine: ScenarioEngine, elementId: string, handle = "1000"): st
 const text = (t: string): InputAction => ({ kind: "text", text: t });
 const keys = (...combo: string[]): InputAction => ({ kind: "keys", combo });
 
-Deno.test("login.yaml reproduces the spec's tree hashes (observation.md §5.1)", async () => {
+Deno.test("login.yaml reproduces the spec's tree hashes", async () => {
   const login = await readScenario(
     new URL("../scenarios/login.yaml", import.meta.url).pathname,
     Deno.readFile,

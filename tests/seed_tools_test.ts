@@ -1,5 +1,5 @@
-// The seed's get_element_tree and get_screen_sketch (spec/rest-api.md §13):
-// the same results as get_window_structure and GET /api/sketch.
+// The seed's get_element_tree and get_screen_sketch: the same results as
+// get_window_structure and GET /api/sketch.
 
 import assert from "node:assert/strict";
 import { MockAdapter } from "../adapters/mock/index.ts";

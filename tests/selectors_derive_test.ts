@@ -1,5 +1,4 @@
-// Derived selectors (spec/selectors.md §8 with conflicts.md Q11) and the quoting rule that
-// makes them parse back (lib/formats/selectors/quoting.ts).
+// Derived selectors and the quoting rule that makes them parse back (lib/formats/selectors/quoting.ts).
 
 import { strict as assert } from "node:assert";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
@@ -71,7 +70,7 @@ const NASTY = assignIds(node("Window", 'He said "hi" \\ back/slash > [x]', [
   node("", "no role"),
 ]));
 
-Deno.test("spec §8 example: the focused Notepad document", () => {
+Deno.test("example: the focused Notepad document", () => {
   const [notepad] = defaultDesktop().map((w) => w.tree);
   assert.equal(
     deriveSelector(notepad, "root.1"),

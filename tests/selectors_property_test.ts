@@ -1,6 +1,6 @@
 // Randomized properties with a fixed seed (reproducible):
-// * every node of a random tree with hostile names round-trips derive → parse → resolve (Q11);
-// * any selector text either parses, with a canonical form that means the same (Q12), or fails
+// * every node of a random tree with hostile names round-trips derive → parse → resolve;
+// * any selector text either parses, with a canonical form that means the same, or fails
 //   with a SelectorSyntaxError positioned inside the text.
 
 import { strict as assert } from "node:assert";

@@ -1,5 +1,4 @@
-// Resolution table against the default mock desktop (spec/selectors.md §5–§7 with the
-// conflicts.md fixes Q9, Q10, Q12, Q25), plus the canonical round-trip property.
+// Resolution table against the default mock desktop, plus the canonical round-trip property.
 
 import { strict as assert } from "node:assert";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
@@ -19,7 +18,7 @@ const TREES: Record<string, Element> = { notepad, chrome, vscode };
 interface Case {
   selector: string;
   ids: string[];
-  /** Defaults to the Notepad tree (spec/mock-desktop.md §2). */
+  /** Defaults to the Notepad tree. */
   tree?: "chrome" | "vscode";
   grammar?: Grammar;
   canonical?: string;
@@ -32,7 +31,7 @@ const STATUS_TEXTS = ids("root.4.", 0, 3);
 const NOTEPAD_DESCENDANTS = [...ids("root.", 0, 6), ...MENU_ITEMS, ...STATUS_TEXTS];
 
 const CASES: Case[] = [
-  // spec §6 examples (Window//Text per Q10)
+  // resolution examples (in Window//Text, `//` is the descendant axis)
   {
     selector: 'Window/MenuBar/MenuItem[name="Edit"]',
     ids: ["root.0.1"],
@@ -70,7 +69,7 @@ const CASES: Case[] = [
   { selector: "Window/*[index=1]", ids: ["root.3"], grammar: "xpath" },
   { selector: "Document[focused=true]", ids: ["root.1"], canonical: "Document[focused=true]" },
   { selector: "Window//Text", ids: STATUS_TEXTS, grammar: "xpath", canonical: "Window//Text" },
-  // spec §7 examples
+  // canonical rendering examples
   {
     selector: "Window > MenuBar > MenuItem",
     ids: MENU_ITEMS,
@@ -79,7 +78,7 @@ const CASES: Case[] = [
   },
   { selector: 'Text[text()="Zoom"]', ids: ["root.4.1"], canonical: 'Text[text="Zoom"]' },
   { selector: 'Text[index="2"]', ids: ["root.4.2"], canonical: 'Text[index="2"]' },
-  // spec §5.3 examples
+  // name and value matching examples
   { selector: 'Window[name="Untitled -- Notepad"]', ids: ["root"] },
   { selector: 'Text[value~="U.*"]', ids: ["root.4.2"], canonical: 'Text[value~="U.*"]' },
   { selector: 'Text[value~="U"]', ids: [] },
@@ -281,7 +280,7 @@ Deno.test("the table has at least 100 resolution cases", () => {
   assert.ok(CASES.length >= 100, `${CASES.length} cases`);
 });
 
-// conflicts.md Q12: the canonical form keeps the meaning and is a fixed point.
+// The canonical form keeps the meaning and is a fixed point.
 for (const c of CASES) {
   Deno.test(`canonical round-trip ${c.selector}`, () => {
     const canonical = canonicalSelector(parseSelector(c.selector));
@@ -294,7 +293,7 @@ for (const c of CASES) {
   });
 }
 
-Deno.test("total is the true count and matches are not truncated (Q25)", () => {
+Deno.test("total is the true count and matches are not truncated", () => {
   const root: Element = {
     ...notepad,
     children: Array.from({ length: 23 }, (_, i) => ({ ...notepad.children[0], id: `root.${i}` })),

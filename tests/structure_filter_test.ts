@@ -1,6 +1,6 @@
-// Structure filters and paging as pure functions (observation.md §11,
-// conflicts.md Q6/Q8): filters always apply, prune_empty drops containers
-// left empty, max_text_len cuts by code points, pages are flat pre-order.
+// Structure filters and paging as pure functions: filters always apply,
+// prune_empty drops containers left empty, max_text_len cuts by code
+// points, pages are flat pre-order.
 
 import { strict as assert } from "node:assert";
 import { compileChecked } from "../lib/formats/regex/compile.ts";
@@ -46,7 +46,7 @@ const FILTERS: Array<[string, StructureFilter, string[]]> = [
     "root.3.1",
   ]],
   [
-    "roles keep matches and the containers on their path, without prune_empty (Q8)",
+    "roles keep matches and the containers on their path, without prune_empty",
     { ...NONE, roles: ["MenuItem", "Button"] },
     ["root", "root.0", "root.0.0", "root.0.1", "root.3", "root.3.0"],
   ],

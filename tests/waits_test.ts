@@ -1,5 +1,5 @@
 // wait_for conditions against a scripted PollView, and the polling loop on a
-// fake clock: validation up front, every condition type, Q7's real focus
+// fake clock: validation up front, every condition type, a real focus
 // change, at least one poll, no sleeping past the deadline.
 
 import { strict as assert } from "node:assert";
@@ -103,7 +103,7 @@ Deno.test("tree_changes: a different hash or content, or the window gone", async
   assert.deepEqual(await c.probe(), { window_uid: "w1", gone: true });
 });
 
-Deno.test("focused_changes waits for a real change of focus (Q7)", async () => {
+Deno.test("focused_changes waits for a real change of focus", async () => {
   const c = await check({ type: "focused_changes" });
   assert.equal(await c.probe(), null, "focus as at the start: not satisfied");
   c.state.trees.set("w1", form("", true));

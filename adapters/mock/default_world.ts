@@ -1,5 +1,5 @@
-// The built-in desktop (spec/mock-desktop.md): static, or reacting to clicks
-// and typing when `mock_interactive` is on.
+// The built-in desktop: static, or reacting to clicks and typing when
+// `mock_interactive` is on.
 
 import type { ActionOutcome, InputAction } from "../types.ts";
 import type { Bounds, Element, WindowInfo } from "../../lib/model/tree.ts";

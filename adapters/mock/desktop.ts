@@ -1,5 +1,5 @@
-// The built-in mock desktop (spec/mock-desktop.md §1–§2): three windows, each
-// with a tree of its own (conflicts.md Q23), ids following child order.
+// The built-in mock desktop: three windows, each with a tree of its own, ids
+// following child order.
 
 import {
   assignIds,

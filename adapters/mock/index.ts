@@ -1,5 +1,5 @@
-// The mock adapter: a synthetic desktop that needs no OS access
-// (spec/mock-desktop.md), or a loaded scenario's world (spec/scenarios.md).
+// The mock adapter: a synthetic desktop that needs no OS access, or a loaded
+// scenario's world.
 
 import {
   type ActionOutcome,

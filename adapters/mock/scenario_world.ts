@@ -1,6 +1,6 @@
-// A loaded scenario as the mock's world (spec/scenarios.md §2–§3): the
-// engine's windows and trees (secrets masked) and its reactions. An input
-// a reaction handled reports `scenario_reaction: true` instead of the note.
+// A loaded scenario as the mock's world: the engine's windows and trees
+// (secrets masked) and its reactions. An input a reaction handled reports
+// `scenario_reaction: true` instead of the note.
 
 import type { ActionOutcome, InputAction } from "../types.ts";
 import type { Bounds, Element, WindowInfo } from "../../lib/model/tree.ts";

@@ -1,6 +1,6 @@
-// Screenshots of the mock desktop, drawn from the accessibility trees
-// (conflicts.md Q17) so what an agent reads in the tree is what the picture
-// shows: every element's box, and its label or value in a legible font.
+// Screenshots of the mock desktop, drawn from the accessibility trees so
+// what an agent reads in the tree is what the picture shows: every
+// element's box, and its label or value in a legible font.
 
 import type { RawImage } from "../../lib/model/image.ts";
 import {

@@ -1,5 +1,5 @@
 // What the mock adapter shows and how it reacts: the built-in desktop, or a
-// loaded scenario (spec/adapters.md §2). The adapter only copies and renders.
+// loaded scenario. The adapter only copies and renders.
 
 import type { ActionOutcome, InputAction } from "../types.ts";
 import type { Bounds, Element, WindowInfo } from "../../lib/model/tree.ts";

@@ -1,6 +1,6 @@
-// tree_hash (spec/observation.md §5.1): SHA-1 over a pre-order stream of
-// role, name, value, bounds, enabled and child count, each NUL-terminated.
-// Ids, focus and extended fields are deliberately left out.
+// tree_hash: SHA-1 over a pre-order stream of role, name, value, bounds,
+// enabled and child count, each NUL-terminated. Ids, focus and extended
+// fields are deliberately left out.
 
 import { createHash } from "node:crypto";
 import type { Element } from "./tree.ts";

@@ -1,7 +1,6 @@
-// The scenario file's shape (spec/scenarios.md §1) as zod schemas. Objects are
-// strict so a misspelt key is reported where it is instead of being ignored.
-// Cross-references (state names, node ids, regexes) are checked afterwards
-// by ../formats/scenario/references.ts.
+// The scenario file's shape as zod schemas. Objects are strict so a misspelt
+// key is reported where it is instead of being ignored. Cross-references
+// (state names, node ids, regexes) are checked afterwards by ./references.ts.
 
 import { z } from "zod";
 
@@ -35,7 +34,7 @@ export const boundsSchema = z.object({
   height: int.min(0),
 }).strict();
 
-/** Node values are strings; other scalars are written as text (spec §1). */
+/** Node values are strings; other scalars are written as text. */
 const scalarText = z.union([z.string(), z.number(), z.boolean(), z.null()], {
   error: "expected a string, number, boolean or null",
 }).transform((v) => (v === null || typeof v === "string" ? v : String(v)));
@@ -67,7 +66,7 @@ export const nodeSchema: z.ZodType<ScenarioNode, unknown> = z.lazy(() =>
 );
 
 const windowSchema = z.object({
-  // Absent: derived from the state name; null or "": mock:{i}:{nonce} (spec §2).
+  // Absent: derived from the state name; null or "": mock:{i}:{nonce}.
   uid: z.string().nullable().optional(),
   title: z.string().default(""),
   process: z.string().default(""),

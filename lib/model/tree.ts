@@ -1,4 +1,4 @@
-// The data model shared by every adapter and every renderer (spec/observation.md §1).
+// The data model shared by every adapter and every renderer.
 
 export interface Bounds {
   x: number;

@@ -1,6 +1,6 @@
-// Marking of screen-derived results (spec/safety.md §7): `untrusted: true`
-// and every string stripped of ANSI escapes and control characters, so text
-// read off the screen cannot drive a terminal or hide instructions.
+// Marking of screen-derived results: `untrusted: true` and every string
+// stripped of ANSI escapes and control characters, so text read off the
+// screen cannot drive a terminal or hide instructions.
 
 import { mapStrings } from "./map_strings.ts";
 

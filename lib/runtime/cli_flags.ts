@@ -1,5 +1,5 @@
-// Command line of spec/config.md §1. Parsing is pure: it returns either the
-// options or a message for the user (printed by main.ts with exit code 2).
+// The command line. Parsing is pure: it returns either the options or a
+// message for the user (printed by main.ts with exit code 2).
 
 import { z } from "zod";
 
@@ -125,7 +125,7 @@ export function parseCli(args: string[]): { ok: true; options: CliOptions } | {
 
 export type ResolvedMode = Exclude<RunMode, "auto">;
 
-/** spec/mcp.md §1: auto is inspect on a terminal, else both; `note` explains the choice. */
+/** `auto` is inspect on a terminal, else both; `note` explains the choice. */
 export function resolveMode(
   mode: RunMode,
   stdinIsTerminal: boolean,

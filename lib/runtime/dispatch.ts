@@ -1,5 +1,5 @@
-// The one dispatch pipeline (spec/actions.md §2): step ids, argument
-// validation, error envelopes, cache invalidation, untrusted marking.
+// The one dispatch pipeline: step ids, argument validation, error
+// envelopes, cache invalidation, untrusted marking.
 
 import { z } from "zod";
 import { errorObject, httpStatusFor, ToolError } from "../model/errors.ts";
@@ -116,7 +116,7 @@ function stripInternal(args: unknown): unknown {
   return Object.fromEntries(Object.entries(args).filter(([k]) => !k.startsWith("_")));
 }
 
-/** Legacy result translation (spec/errors.md §4): fields are added, never removed. */
+/** Legacy result translation: fields are added, never removed. */
 export function annotate(
   result: ToolResult,
   ids: { stepId: number; causedBy: number | null },

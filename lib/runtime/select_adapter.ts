@@ -1,6 +1,6 @@
-// Chooses the adapter at start-up (spec/adapters.md): the mock when asked for
-// or when the platform has no adapter, else the platform's own; when the real
-// desktop is unreachable the mock is used and the reason is said precisely.
+// Chooses the adapter at start-up: the mock when asked for or when the
+// platform has no adapter, else the platform's own; when the real desktop is
+// unreachable the mock is used and the reason is said precisely.
 
 import type { Config } from "../formats/config/config.ts";
 import { log } from "../support/log.ts";

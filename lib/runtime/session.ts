@@ -1,6 +1,6 @@
-// The one in-process session shared by REST and MCP (spec/README.md "Session"):
-// the adapter, the config, the safety rails, the step counter, the tree cache,
-// the active trace and the replays.
+// The one in-process session shared by REST and MCP: the adapter, the config,
+// the safety rails, the step counter, the tree cache, the active trace and the
+// replays.
 
 import type { Adapter, LoadedScenario } from "../../adapters/types.ts";
 import type { Config } from "../formats/config/config.ts";
@@ -25,7 +25,7 @@ export class Session {
   readonly tokens = new TokenStore();
   /** Open HTTP connections, once the HTTP transport runs (for /api/metrics). */
   httpConnections: () => number = () => 0;
-  /** Runs state-changing tools one at a time in arrival order (./tools/sequencer.ts). */
+  /** Runs state-changing tools one at a time in arrival order (lib/runtime/sequencer.ts). */
   readonly sequencer = new ToolSequencer();
   private stepCount = 0;
   /** The tree each window was last shown to a client as; stale element ids are checked against it. */

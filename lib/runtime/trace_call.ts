@@ -1,9 +1,9 @@
-// Tracing one tool call (spec: tracing-replay §3–5): while a trace is active,
-// every call but the trace and replay tools leaves a row — its arguments,
-// a summary of its (already redacted) result, the focused window's tree hash
-// before and after, the window it worked on, the scenario's verdicts, and on
-// the cadence's rows screenshots of the screen and of that window. The row
-// is written before the call answers.
+// Tracing one tool call: while a trace is active, every call but the trace
+// and replay tools leaves a row — its arguments, a summary of its (already
+// redacted) result, the focused window's tree hash before and after, the
+// window it worked on, the scenario's verdicts, and on the cadence's rows
+// screenshots of the screen and of that window. The row is written before the
+// call answers.
 
 import { log } from "../support/log.ts";
 import { typedText } from "../services/safety/confirmation.ts";

@@ -1,7 +1,7 @@
-// Composite action + observe (spec/actions.md §6, conflicts.md Q18): run the
-// action; when it succeeded, wait `wait_after_ms`, then attach a full
-// observe_window result (its own step id) as `observation`. The result names
-// the composite as `action` and the underlying action as `performed`.
+// Composite action + observe: run the action; when it succeeded, wait
+// `wait_after_ms`, then attach a full observe_window result (its own step
+// id) as `observation`. The result names the composite as `action` and the
+// underlying action as `performed`.
 
 import { z } from "zod";
 import { errorObject, ToolError } from "../model/errors.ts";

@@ -1,5 +1,5 @@
-// bring_to_foreground (spec/actions.md, observation.md §12): the window in
-// front, by the platform's activation or else a click on its title bar.
+// bring_to_foreground: the window in front, by the platform's activation or
+// else a click on its title bar.
 
 import { z } from "zod";
 import { bringToForeground } from "../services/act/activation.ts";

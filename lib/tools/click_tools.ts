@@ -1,7 +1,7 @@
-// The click tool families (spec/actions.md §4, §5): click, right-click and
-// double-click, at a point (click_at...) and on an element (click_element...).
-// The right and double variants are the plain click with one argument fixed;
-// each family supplies only its schema, what each variant fixes and its run().
+// The click tool families: click, right-click and double-click, at a point
+// (click_at...) and on an element (click_element...). The right and double
+// variants are the plain click with one argument fixed; each family supplies
+// only its schema, what each variant fixes and its run().
 
 import type { z } from "zod";
 import {

@@ -1,7 +1,6 @@
-// Coordinate and keyboard verbs (spec/actions.md §5): click_at and its
-// right/double aliases, type_text, press_key, scroll, hover_at. Each returns
-// the legacy fields plus a receipt; `dry_run` never touches the adapter
-// (conflicts.md B5).
+// Coordinate and keyboard verbs: click_at and its right/double aliases,
+// type_text, press_key, scroll, hover_at. Each returns the legacy fields
+// plus a receipt; `dry_run` never touches the adapter.
 
 import { z } from "zod";
 import { runCoordinateVerb } from "../services/act/coordinate_verb.ts";

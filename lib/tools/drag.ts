@@ -1,5 +1,5 @@
-// drag (spec/actions.md §5): each end a point, a selector or an element id;
-// press modifiers, drag with the left button, release.
+// drag: each end a point, a selector or an element id; press modifiers,
+// drag with the left button, release.
 
 import { z } from "zod";
 import {

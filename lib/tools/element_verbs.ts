@@ -1,8 +1,8 @@
-// Element-targeted verbs (spec/actions.md §4). Each supplies only its
-// executor; the procedure and the receipt come from lib/services/act/element_verb.ts.
-// Platform element operations are tried first where they exist; `method`
-// chooses: auto (operation, else coordinates), pattern (operation only,
-// PatternUnsupported otherwise) or coordinates.
+// Element-targeted verbs. Each supplies only its executor; the procedure and
+// the receipt come from lib/services/act/element_verb.ts. Platform element operations
+// are tried first where they exist; `method` chooses: auto (operation, else
+// coordinates), pattern (operation only, PatternUnsupported otherwise) or
+// coordinates.
 
 import { z } from "zod";
 import type { ActionOutcome, ElementOperation, MouseButton } from "../../adapters/types.ts";
@@ -277,7 +277,7 @@ export const selectOptionTool = defineTool({
         args.method,
         { kind: "select", optionName: args.option_name, optionIndex: args.option_index },
         async () => {
-          // Children as captured before the click (conflicts.md: option_index).
+          // option_index counts the children as captured before the click.
           const byIndex = args.option_index !== undefined
             ? t.element.children[args.option_index] ?? null
             : null;

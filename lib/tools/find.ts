@@ -1,5 +1,4 @@
-// find_element (spec/rest-api.md §4): every match of a selector, with the
-// true count (conflicts.md Q25).
+// find_element: every match of a selector, with the true count.
 
 import { z } from "zod";
 import { ToolError } from "../model/errors.ts";

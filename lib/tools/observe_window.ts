@@ -1,6 +1,6 @@
-// observe_window (spec/observation.md §7): a full tree, a diff against a
-// tree token (`since`), or the changes since the cached capture
-// (`changed_only`). Every call mints a token for the tree it saw.
+// observe_window: a full tree, a diff against a tree token (`since`), or
+// the changes since the cached capture (`changed_only`). Every call
+// mints a token for the tree it saw.
 
 import { z } from "zod";
 import { diffTrees } from "../formats/diff/index.ts";
@@ -190,7 +190,7 @@ export const observeWindowTool = defineTool({
     if (!baseline) return { ...fields, ...await full(capture, window, depth, args) };
     const now = asDeepAs(capture.tree, baseline.depthCut ? baseline.depth : Infinity);
     const changes = await changesBetween(baseline.tree, now, window, args, "custom");
-    // An unchanged changed_only result has no format key (conflicts.md Q19).
+    // An unchanged changed_only result has no format key.
     if (changes.unchanged) return { ...fields, unchanged: true };
     return { ...fields, format: args.view === "compact" ? "compact" : "custom", ...changes };
   },

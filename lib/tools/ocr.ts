@@ -1,5 +1,5 @@
-// get_ocr (spec rest-api §8, observation §13): the text on a window's pixels,
-// word by word and line by line, with confidences and boxes in screen pixels.
+// get_ocr: the text on a window's pixels, word by word and line by line, with
+// confidences and boxes in screen pixels.
 
 import { z } from "zod";
 import { captureWindow, targetWindow } from "../services/observe/capture.ts";

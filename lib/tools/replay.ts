@@ -1,8 +1,8 @@
-// Replaying a trace (spec: tracing-replay §6): execute mode re-issues the
-// recorded calls against the desktop as it is now, verify mode also compares
-// each step's observable result with the recording. Steps run one at a time
-// (replay_step) or to the end (replay_run), inside the caller's turn in the
-// tool queue, through the whole pipeline (safety rails, tracing) as "replay".
+// Replaying a trace: execute mode re-issues the recorded calls against the
+// desktop as it is now, verify mode also compares each step's observable
+// result with the recording. Steps run one at a time (replay_step) or to the
+// end (replay_run), inside the caller's turn in the tool queue, through the
+// whole pipeline (safety rails, tracing) as "replay".
 
 import { z } from "zod";
 import { ToolError } from "../model/errors.ts";

@@ -1,5 +1,5 @@
-// assert_state (spec/scenarios.md §7): oracle predicates over what clients
-// can observe — trees as served (secret values masked), windows, screenshots.
+// assert_state: oracle predicates over what clients can observe — trees as
+// served (secret values masked), windows, screenshots.
 
 import { z } from "zod";
 import { ToolError } from "../model/errors.ts";

@@ -1,4 +1,4 @@
-// load_scenario (spec/scenarios.md §6).
+// load_scenario.
 
 import { z } from "zod";
 import { loadScenario } from "../services/scenario/activate.ts";

@@ -1,4 +1,4 @@
-// get_screen_description (spec/description.md §4).
+// get_screen_description.
 
 import { z } from "zod";
 import { combineDescription } from "../formats/describe/combined.ts";

@@ -1,5 +1,5 @@
-// get_screenshot (spec/observation.md §13): the resolved window, else the
-// full primary screen, as a PNG or, when asked for, a JPEG.
+// get_screenshot: the resolved window, else the full primary screen, as a
+// PNG or, when asked for, a JPEG.
 
 import { z } from "zod";
 import { type ImageEncoding, layoutsFor } from "../formats/image/formats.ts";

@@ -1,5 +1,5 @@
-// The seed's LLM tools that have no v2 equivalent under the same name
-// (spec/rest-api.md §13, mcp.md §4): get_element_tree and get_screen_sketch.
+// The seed's LLM tools that have no v2 equivalent under the same name:
+// get_element_tree and get_screen_sketch.
 
 import { z } from "zod";
 import { ToolError } from "../model/errors.ts";

@@ -1,5 +1,4 @@
-// snapshot, snapshot_get, snapshot_diff, snapshot_drop (spec/observation.md §9,
-// rest-api.md §7).
+// snapshot, snapshot_get, snapshot_diff, snapshot_drop.
 
 import { z } from "zod";
 import { ToolError } from "../model/errors.ts";

@@ -1,5 +1,5 @@
-// get_window_structure (spec/rest-api.md §2, observation.md §4, §11):
-// depth limit or scope, then filters, then paging by opaque cursor.
+// get_window_structure: depth limit or scope, then filters, then paging by
+// opaque cursor.
 
 import { z } from "zod";
 import { screenOf } from "../services/observe/capture.ts";
@@ -178,7 +178,7 @@ interface Listing {
 
 const cursors = perSession(() => new PageCursorStore<Listing>());
 
-/** The requested depth clamped to [0, tree.max_depth], else tree.default_depth (§4). */
+/** The requested depth clamped to [0, tree.max_depth], else tree.default_depth. */
 export function depthUsed(session: Session, depth: number | undefined): number {
   const { max_depth, default_depth } = session.config.tree;
   return Math.min(Math.max(depth ?? default_depth, 0), max_depth);
@@ -198,7 +198,7 @@ export function degradedHint(session: Session, namedNodeCount: number): ToolResu
   };
 }
 
-/** Scoped results carry no truncation markers (conflicts.md Q20). */
+/** Scoped results carry no truncation markers. */
 function stripMarkers(node: Element): void {
   delete node.truncated;
   delete node.child_count;

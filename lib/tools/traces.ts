@@ -1,5 +1,5 @@
-// Run traces (spec: tracing-replay §1–3): start, stop and inspect the one
-// active trace, list the recorded ones and read one back (get_trace).
+// Run traces: start, stop and inspect the one active trace, list the
+// recorded ones and read one back (get_trace).
 
 import { z } from "zod";
 import { join } from "node:path";

@@ -1,6 +1,5 @@
-// wait_for and wait_idle (spec/observation.md §10): poll until a condition
-// holds or the window's tree stays still, on timers, so other requests are
-// served meanwhile.
+// wait_for and wait_idle: poll until a condition holds or the window's
+// tree stays still, on timers, so other requests are served meanwhile.
 
 import { z } from "zod";
 import { ToolError } from "../model/errors.ts";

@@ -1,4 +1,4 @@
-// The spec's login example (scenarios.md §5) as plain trees, shared by the
+// The login scenario (scenarios/login.yaml) as plain trees, shared by the
 // hash, diff, prose and sketch tests that check the spec's own vectors.
 
 import { assignIds, type Element, element } from "../../lib/model/tree.ts";
@@ -19,7 +19,7 @@ export function welcomeTree(): Element {
   ]));
 }
 
-/** observation.md §8.3: the custom diff from `start` to `welcome`. */
+/** The custom diff from `start` to `welcome`. */
 export const START_TO_WELCOME_CHANGES = [
   { op: "replace", path: "", fields: { name: "Acme — Welcome" } },
   { op: "remove", path: "0" },

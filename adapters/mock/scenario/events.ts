@@ -1,6 +1,6 @@
-// Adapter inputs as the reaction engine sees them (spec §3 steps 1–3, with
-// the mapping decisions in docs/DECISIONS.md): a reaction tool name, the node
-// aimed at and the text.
+// Adapter inputs as the reaction engine sees them (with the mapping
+// decisions in docs/DECISIONS.md): a reaction tool name, the node aimed at
+// and the text.
 //
 //   click → click_element   target: the node under the point (the element id
 //                           sent with element verbs settles overlaps, and

@@ -1,5 +1,5 @@
-// Matching and firing reactions (spec §3 steps 4–5): declaration order,
-// first match wins; `set` then `transition_to`.
+// Matching and firing reactions: declaration order, first match wins;
+// `set` then `transition_to`.
 
 import { compileChecked } from "../../../lib/formats/regex/compile.ts";
 import type { ScenarioEvent } from "./events.ts";

@@ -1,7 +1,7 @@
-// The mock world of the current state (spec §2): windows in YAML order (the
-// first is focused and on top), trees with positional ids, values from the
-// store over the YAML's, and secret values masked unless the engine itself
-// asks to see them.
+// The mock world of the current state: windows in YAML order (the first is
+// focused and on top), trees with positional ids, values from the store
+// over the YAML's, and secret values masked unless the engine itself asks
+// to see them.
 
 import type { Bounds, Element, WindowInfo } from "../../../lib/model/tree.ts";
 import { interpolate } from "../../../lib/formats/scenario/interpolate.ts";

@@ -1,7 +1,7 @@
-// config.json loading (spec/config.md §2–§3): bootstrap from the example,
-// merge one level deep over the built-in defaults, validate every section with
-// zod. A missing or broken file never stops the service: it falls back to
-// defaults and says why in `error` (reported as healthz.config_error).
+// config.json loading: bootstrap from the example, merge one level deep over
+// the built-in defaults, validate every section with zod. A missing or broken
+// file never stops the service: it falls back to defaults and says why in
+// `error` (reported as healthz.config_error).
 
 import { z } from "zod";
 import { dirname, join } from "node:path";

@@ -1,6 +1,6 @@
-// The `vlm` section of config.json (spec config.md, description.md §3): a
-// vision model behind any OpenAI-compatible chat-completions endpoint. Strict:
-// a misspelt key is reported in healthz.config_error instead of being ignored.
+// The `vlm` section of config.json: a vision model behind any
+// OpenAI-compatible chat-completions endpoint. Strict: a misspelt key is
+// reported in healthz.config_error instead of being ignored.
 
 import { z } from "zod";
 

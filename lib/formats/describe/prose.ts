@@ -1,5 +1,5 @@
-// Accessibility prose: the element tree as indented text (spec/description.md §1),
-// with the root once, layout containers collapsed and hidden items counted.
+// Accessibility prose: the element tree as indented text, with the root once,
+// layout containers collapsed and hidden items counted.
 
 import { pythonRepr } from "../pycompat/repr.ts";
 import { type Bounds, type Element, walk } from "../../model/tree.ts";

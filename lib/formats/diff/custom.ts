@@ -1,8 +1,8 @@
-// The custom diff format (spec/observation.md §8.1): child-index paths
-// joined by "/", root "". Records per node: one `replace` with every changed
-// field's new value, then per matched child (old order) a `move` when it left
-// its siblings' order and its own records, then `remove`s (old indices),
-// then `add`s (new indices). Nested records use the new parent path.
+// The custom diff format: child-index paths joined by "/", root "". Records
+// per node: one `replace` with every changed field's new value, then per
+// matched child (old order) a `move` when it left its siblings' order and its
+// own records, then `remove`s (old indices), then `add`s (new indices).
+// Nested records use the new parent path.
 
 import type { Element } from "../../model/tree.ts";
 import { CUSTOM_FIELDS, sameField } from "./fields.ts";

@@ -5,8 +5,8 @@ import { type Bounds, type Element, PLATFORM_DETAIL, sameBounds } from "../../mo
 type FieldKey = Exclude<keyof Element, "children">;
 
 /**
- * The spec's fields (observation.md §8.1) first, then the state an agent also
- * needs to see, then the platform detail.
+ * The basic element fields first, then the state an agent also needs to see,
+ * then the platform detail.
  */
 const REPORTED: readonly FieldKey[] = [
   "name",

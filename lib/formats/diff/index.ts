@@ -1,4 +1,4 @@
-// Tree diffs in the two wire formats (spec/observation.md §8, conflicts.md Q4/Q5).
+// Tree diffs in the two wire formats.
 
 import type { Element } from "../../model/tree.ts";
 import { type CustomChange, customDiff } from "./custom.ts";

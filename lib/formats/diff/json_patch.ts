@@ -1,8 +1,8 @@
 // format=json-patch: an RFC 6902 patch that, applied in order to the old
-// tree, yields exactly the new tree (conflicts.md Q4). Per node: its field
-// operations, then its children rearranged in three passes over a simulated
-// child list (removes from the back, moves of the pairs that left their
-// order, adds in new order), then each matched child at its final index.
+// tree, yields exactly the new tree. Per node: its field operations, then
+// its children rearranged in three passes over a simulated child list
+// (removes from the back, moves of the pairs that left their order, adds in
+// new order), then each matched child at its final index.
 
 import type { Element } from "../../model/tree.ts";
 import { PATCH_FIELDS } from "./fields.ts";

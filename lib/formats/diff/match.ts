@@ -1,11 +1,11 @@
 // Pairing an old node's children with a new node's children.
 //
 // Identity is (role, name). Within one identity, children whose whole
-// subtree is unchanged pair up first (so an unchanged duplicate produces no
-// change record, conflicts.md Q5), then the rest pair by position among
-// equals. A pair is reported as moved only when it leaves the longest run of
-// pairs that kept their relative order: siblings shifted by an insert or a
-// removal are not moves.
+// subtree is unchanged pair up first (so an unchanged duplicate produces
+// no change record), then the rest pair by position among equals. A pair
+// is reported as moved only when it leaves the longest run of pairs that
+// kept their relative order: siblings shifted by an insert or a removal
+// are not moves.
 
 import type { Element } from "../../model/tree.ts";
 import type { Signatures } from "./signature.ts";

@@ -1,4 +1,4 @@
-// Visible regions and occlusion (spec/observation.md §12), as pure geometry.
+// Visible regions and occlusion, as pure geometry.
 
 import { type Bounds, isEmptyBounds } from "../../model/tree.ts";
 

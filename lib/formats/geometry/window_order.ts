@@ -1,4 +1,4 @@
-// Window ordering and resolution (spec/observation.md §2), as pure functions.
+// Window ordering and resolution, as pure functions.
 
 import type { WindowInfo } from "../../model/tree.ts";
 

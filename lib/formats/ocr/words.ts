@@ -1,6 +1,6 @@
 // OCR words as the service reports them (pure): boxes mapped from the
 // engine's (cropped, scaled) image back to screen pixels, weak words
-// dropped, lines grouped, and the plain text of spec description.md §2.
+// dropped, lines grouped, and their plain text.
 
 import type { Bounds } from "../../model/tree.ts";
 

@@ -1,5 +1,4 @@
-// Python's repr() of a str, used where the spec prints values as Python literals
-// (spec/description.md §1.1).
+// Python's repr() of a str, used where values are printed as Python literals.
 
 /**
  * str.isprintable(): everything except the categories Cc, Cf, Cs, Co, Cn, Zl,

@@ -1,5 +1,5 @@
-// Client regexes (Python `re` syntax, spec README) compiled for RE2's
-// linear-time engine: no pattern can stall the event loop by backtracking.
+// Client regexes (Python `re` syntax) compiled for RE2's linear-time
+// engine: no pattern can stall the event loop by backtracking.
 
 import { RE2JS, RE2JSException } from "re2js";
 import { LruCache } from "./cache.ts";

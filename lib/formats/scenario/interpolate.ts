@@ -1,7 +1,7 @@
 // Placeholders in `set` values and window titles: `{text}` is the reaction's
-// capture (spec §3); `{value:<id>}` is the current value of the node with that
-// scenario id (an extension, so a dialog's result can be shown by the window
-// that opened it).
+// capture; `{value:<id>}` is the current value of the node with that scenario
+// id (an extension, so a dialog's result can be shown by the window that
+// opened it).
 
 const VALUE_TOKEN = /\{value:([^{}]+)\}/g;
 

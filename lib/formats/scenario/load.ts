@@ -1,5 +1,5 @@
-// Scenario file → validated Scenario, or a ScenarioInvalidError saying where
-// (spec/scenarios.md §6): YAML syntax, root and states, schema, references.
+// Scenario file → validated Scenario, or a ScenarioInvalidError saying
+// where: YAML syntax, root and states, schema, references.
 
 import type { z } from "zod";
 import { ToolError } from "../../model/errors.ts";

@@ -1,6 +1,6 @@
 // Checks the schema cannot express: names and ids that must refer to
-// something, uniqueness, and regexes that must compile (conflicts.md B12 and
-// the typos an author would otherwise only find at run time).
+// something, uniqueness, and regexes that must compile (the typos an author
+// would otherwise only find at run time).
 
 import { ClientRegex, compileClientRegex, describeProblem } from "../regex/compile.ts";
 import { referencedIds } from "./interpolate.ts";

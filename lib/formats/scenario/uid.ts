@@ -1,5 +1,5 @@
-// Window uids of scenario windows (spec §1–§2): the declared uid; absent → from
-// the state name; explicitly null or empty → `mock:{i}:{nonce}`.
+// Window uids of scenario windows: the declared uid; absent → from the state
+// name; explicitly null or empty → `mock:{i}:{nonce}`.
 
 export function windowUid(
   declared: string | null | undefined,

@@ -1,6 +1,6 @@
 // What actions changed: per (window uid, scenario id), a value and/or a
 // selection that replace the YAML's. Keyed by uid and id, so a later state
-// that shows the same window and ids shows them too (spec §3).
+// that shows the same window and ids shows them too.
 
 export interface NodeState {
   value?: string | null;

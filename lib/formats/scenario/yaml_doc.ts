@@ -4,7 +4,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { type Problem, ScenarioInvalidError, type Where } from "./problem.ts";
 
-/** Spellings one data key may have in the source (the reaction trigger: spec §1). */
+/** Spellings one data key may have in the source (such as a reaction's trigger). */
 export type KeyAliases = Readonly<Record<string, readonly string[]>>;
 
 export interface ParsedYaml {

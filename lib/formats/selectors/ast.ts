@@ -1,4 +1,4 @@
-// The parsed form both selector grammars compile to (spec/selectors.md §2).
+// The parsed form both selector grammars compile to.
 
 export type Grammar = "xpath" | "css";
 export type Axis = "child" | "descendant";

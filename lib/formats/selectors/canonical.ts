@@ -1,6 +1,6 @@
-// The canonical rendering reported by tools (spec/selectors.md §7, with conflicts.md Q12: it
-// keeps the selector's meaning and parses back). A descendant-axis step is preceded by `//`
-// (also when it is the first step), a child step by `/`; string values are re-escaped.
+// The canonical rendering reported by tools (it keeps the selector's meaning and parses back).
+// A descendant-axis step is preceded by `//` (also when it is the first step), a child step by
+// `/`; string values are re-escaped.
 
 import type { Predicate, Selector } from "./ast.ts";
 import { quoteString } from "./quoting.ts";

@@ -1,5 +1,5 @@
-// A selector that addresses one element of a tree (spec/selectors.md §8, with conflicts.md Q11:
-// parsing and resolving the result always yields exactly that element first — and only it).
+// A selector that addresses one element of a tree: parsing and resolving the result always
+// yields exactly that element first — and only it.
 
 import { type Element, walk } from "../../model/tree.ts";
 import { sameText } from "./lookalike.ts";

@@ -1,6 +1,6 @@
-// Grammar detection (spec/selectors.md §2) on the selector with every quoted string collapsed
-// to `""`, so a name containing `/`, `>` or `:has-text(` cannot change how the selector is read
-// (derived selectors must round-trip, conflicts.md Q11).
+// Grammar detection on the selector with every quoted string collapsed to `""`, so a name
+// containing `/`, `>` or `:has-text(` cannot change how the selector is read (derived selectors
+// must round-trip).
 //
 // Two deliberate widenings, each only turning would-be parse errors into working selectors:
 // * a `/` outside quotes always means XPath-ish (a CSS step can never contain one, so e.g.

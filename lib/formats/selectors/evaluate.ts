@@ -1,5 +1,5 @@
-// Resolution of a parsed selector against a tree (spec/selectors.md §6). `total` is the true
-// number of final candidates (conflicts.md Q25); `matches` is complete and in resolution order.
+// Resolution of a parsed selector against a tree. `total` is the true number of final
+// candidates; `matches` is complete and in resolution order.
 
 import type { Element } from "../../model/tree.ts";
 import type { Selector, Step } from "./ast.ts";

@@ -1,5 +1,5 @@
 // How a predicate's literal is read by the kind of property it is compared with. Quoted and
-// unquoted literals mean the same (conflicts.md Q9): `[enabled="false"]` is `[enabled=false]`.
+// unquoted literals mean the same: `[enabled="false"]` is `[enabled=false]`.
 
 import type { Predicate } from "./ast.ts";
 

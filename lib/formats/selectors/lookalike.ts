@@ -1,5 +1,5 @@
-// Lookalike normalisation for `=` and `*=` (spec/selectors.md §5.3): agents type ASCII for the
-// typographic characters that window titles and labels often contain.
+// Lookalike normalisation for `=` and `*=`: agents type ASCII for the typographic characters
+// that window titles and labels often contain.
 
 const ASCII_FOR: Record<string, string> = {
   "\u2026": "...", // … horizontal ellipsis

@@ -1,5 +1,5 @@
-// Compiles steps into element tests (spec/selectors.md §5.2–§5.3). A test receives the element
-// and its index (rank among same-role siblings under its own parent).
+// Compiles steps into element tests. A test receives the element and its index (rank among
+// same-role siblings under its own parent).
 
 import type { Element } from "../../model/tree.ts";
 import { compileChecked } from "../regex/compile.ts";

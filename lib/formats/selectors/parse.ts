@@ -1,5 +1,5 @@
-// Selector text → Selector (spec/selectors.md §2–§5, with conflicts.md Q10: `//` is always the
-// descendant axis). Positions in errors refer to the text exactly as given.
+// Selector text → Selector (`//` is always the descendant axis). Positions in errors refer to
+// the text exactly as given.
 
 import type { Selector } from "./ast.ts";
 import { detectGrammar } from "./detect.ts";

@@ -1,4 +1,4 @@
-// Bracket predicates `[key op value]` (spec/selectors.md §5.1).
+// Bracket predicates `[key op value]`.
 
 import { ClientRegex, compileClientRegex } from "../regex/compile.ts";
 import type { Operator, Predicate } from "./ast.ts";

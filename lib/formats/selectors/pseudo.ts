@@ -1,4 +1,4 @@
-// Playwright-style pseudo-classes inside a step (spec/selectors.md §4–§5):
+// Playwright-style pseudo-classes inside a step:
 // `:has-text("x")` / `:text("x")` → `name *= x`, `:nth-of-type(N)` → `index = N-1`, any other
 // `:name(...)` is ignored.
 

@@ -1,16 +1,16 @@
 // Quoted strings in selectors: one lexical rule for bare names, pseudo-class arguments and
 // bracket values, and its inverse for the selectors we generate.
 //
-// Escaping rule (reconciles spec §2 "un-escape \" before parsing" with §5.1 escapes, so that
-// derived and canonical selectors always parse back — conflicts.md Q11/Q12):
+// Escaping rule (reconciles un-escaping `\"` before parsing with the escapes inside quoted
+// strings, so that derived and canonical selectors always parse back):
 // * A string opened by a bare `"` is the escaped form: `\"` stands for `"`, `\'` for `'` and
 //   `\\` for `\`; any other backslash is literal; it ends at the first unescaped `"`.
 //   `quoteString` emits exactly this form, escaping every `\` and `"`.
-// * A string opened by a bare `'` is verbatim up to the next `'` (spec §5.1).
+// * A string opened by a bare `'` is verbatim up to the next `'`.
 // * A string whose opening quote is itself backslash-escaped (`\"OK\"`, `\'OK\'` — an agent
-//   JSON-escaped the whole selector, §2) is verbatim up to the next quote of the same kind;
+//   JSON-escaped the whole selector) is verbatim up to the next quote of the same kind;
 //   a backslash just before that closing quote belongs to the delimiter and is dropped.
-// So §2's un-escaping applies to quotes that delimit strings, never inside an escaped string.
+// So the un-escaping applies to quotes that delimit strings, never inside an escaped string.
 
 import type { Chars } from "./scan.ts";
 import { SelectorSyntaxError } from "./syntax_error.ts";

@@ -1,7 +1,7 @@
-// CSS-ish step splitting (spec/selectors.md §4): `>` is the child combinator, other whitespace
-// the descendant combinator. Quoted strings and `[...]`/`(...)` groups are atomic, and
-// whitespace followed by a quoted string stays inside the step (`Edit "User name"` is one step
-// with a bare name). The first step is always matched against the root (child axis).
+// CSS-ish step splitting: `>` is the child combinator, other whitespace the descendant
+// combinator. Quoted strings and `[...]`/`(...)` groups are atomic, and whitespace followed by
+// a quoted string stays inside the step (`Edit "User name"` is one step with a bare name). The
+// first step is always matched against the root (child axis).
 
 import type { Axis } from "./ast.ts";
 import { isQuoteStart } from "./quoting.ts";

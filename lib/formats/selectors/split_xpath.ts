@@ -1,6 +1,6 @@
-// XPath-ish step splitting (spec/selectors.md §3 with conflicts.md Q10): steps are separated by
-// `/` outside quotes and groups; `//` (anywhere, including at the start) gives the next step the
-// descendant axis. Blank segments are ignored, so a trailing `/` is harmless.
+// XPath-ish step splitting: steps are separated by `/` outside quotes and groups; `//`
+// (anywhere, including at the start) gives the next step the descendant axis. Blank segments are
+// ignored, so a trailing `/` is harmless.
 
 import type { Axis } from "./ast.ts";
 import { type Chars, skipUnit, type Span, trimSpan } from "./scan.ts";

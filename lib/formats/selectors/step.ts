@@ -1,4 +1,4 @@
-// One step: role token, then predicates (spec/selectors.md §5), shared by both grammars.
+// One step: role token, then predicates, shared by both grammars.
 
 import type { Predicate, Step } from "./ast.ts";
 import { parseBracketPredicate } from "./predicate.ts";

@@ -1,4 +1,4 @@
-// Fraction of a range control (ascii-sketch.md §5.4) and the rounding its bars use.
+// Fraction of a range control and the rounding its bars use.
 
 import type { Element } from "../../model/tree.ts";
 import { strip } from "./text.ts";

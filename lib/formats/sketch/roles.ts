@@ -1,8 +1,8 @@
-// Role vocabulary of the sketch (ascii-sketch.md §3, §4.2, §6, §7).
+// Role vocabulary of the sketch.
 
 /**
- * Case and separators only (conflicts.md Q1): lower-case, drop a macOS `AX`
- * prefix when an upper-case letter follows it, remove `_`, `-` and spaces.
+ * Case and separators only: lower-case, drop a macOS `AX` prefix when an
+ * upper-case letter follows it, remove `_`, `-` and spaces.
  */
 export function normaliseRole(role: string): string {
   let normalised = NORMALISED.get(role);
@@ -95,7 +95,7 @@ export function isRangeRole(normalisedRole: string): boolean {
     normalisedRole === "progressbar";
 }
 
-/** Roles whose unnamed elements are worth an OCR crop (§7 pass 1); "" = no role. */
+/** Roles whose unnamed elements are worth an OCR crop; "" = no role. */
 const OCR_CANDIDATE_ROLES: ReadonlySet<string> = new Set([
   "image",
   "custom",

@@ -1,5 +1,5 @@
 // Text hygiene for the sketch: what a grid cell or a legend line may hold.
-// Lengths everywhere are code points (spec README, implementation notes).
+// Lengths everywhere are code points.
 
 /** Whitespace as Python's str.isspace() sees it (the reference trims and strips with it). */
 const PYTHON_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029" +
@@ -76,7 +76,7 @@ export function cellText(text: string): string {
   return dropControls(replaceLineBreaks(text, " ")).replace(/\t/g, " ");
 }
 
-/** Text for one legend line (Q3): each line break becomes `lineBreak`, the rest as cellText. */
+/** Text for one legend line: each line break becomes `lineBreak`, the rest as cellText. */
 export function legendText(text: string, lineBreak: string): string {
   return cellText(replaceLineBreaks(text, lineBreak));
 }

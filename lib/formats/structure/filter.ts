@@ -1,8 +1,8 @@
-// Structure filters (spec/observation.md §11 step 1, conflicts.md Q8): the
-// role, name and visibility filters always apply; a node that fails them
-// stays only as the container of nodes that pass, or as a container left
-// empty unless `prune_empty`; a leaf that fails them is dropped. The root
-// (the window) always stays. `max_text_len` cuts names and values.
+// Structure filters: the role, name and visibility filters always apply; a
+// node that fails them stays only as the container of nodes that pass, or
+// as a container left empty unless `prune_empty`; a leaf that fails them
+// is dropped. The root (the window) always stays. `max_text_len` cuts
+// names and values.
 
 import type { ClientRegex } from "../regex/compile.ts";
 import type { Bounds, Element } from "../../model/tree.ts";

@@ -1,7 +1,7 @@
-// Opaque structure paging cursors (conflicts.md Q6). A cursor names a stored
-// listing and an offset into it, so every page of one listing comes from the
-// same capture: pages never skip or repeat nodes while the UI changes, and
-// the same cursor always gives the same page. 300 s TTL, 256 cursors.
+// Opaque structure paging cursors. A cursor names a stored listing and an
+// offset into it, so every page of one listing comes from the same capture:
+// pages never skip or repeat nodes while the UI changes, and the same cursor
+// always gives the same page. 300 s TTL, 256 cursors.
 
 import { ToolError } from "../../model/errors.ts";
 import { randomHex } from "../../model/hex.ts";

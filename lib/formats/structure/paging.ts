@@ -1,5 +1,5 @@
-// Structure paging (spec/observation.md §11 step 2): the filtered tree in
-// pre-order, served as flat pages under a synthetic root.
+// Structure paging: the filtered tree in pre-order, served as flat pages
+// under a synthetic root.
 
 import type { Element } from "../../model/tree.ts";
 import { walk } from "../../model/tree.ts";

@@ -1,7 +1,7 @@
-// Reading a trace.jsonl back (spec: tracing-replay §6.1, made strict): every
-// line is checked before anything uses the trace, so a truncated, re-ordered
-// or hand-broken file, or one from a newer format, is refused whole with the
-// line that is wrong — a replay never runs half of a file it misread.
+// Reading a trace.jsonl back, strictly: every line is checked before
+// anything uses the trace, so a truncated, re-ordered or hand-broken file,
+// or one from a newer format, is refused whole with the line that is wrong —
+// a replay never runs half of a file it misread.
 
 import { z } from "zod";
 import {

@@ -1,6 +1,6 @@
-// What a trace row keeps of a call (spec: tracing-replay §3): a summary of
-// the result, the arguments with configured keys hidden and a size cap, and
-// which rows carry screenshots. Pure functions.
+// What a trace row keeps of a call: a summary of the result, the arguments
+// with configured keys hidden and a size cap, and which rows carry
+// screenshots. Pure functions.
 
 import { SCREENSHOT_DIR, TRUNCATED_KEY } from "./format.ts";
 

@@ -1,5 +1,5 @@
-// The MCP server (spec/mcp.md): every registry tool, listed with its generated
-// schema and annotations and called through the same dispatch as REST.
+// The MCP server: every registry tool, listed with its generated schema and
+// annotations and called through the same dispatch as REST.
 
 import { log } from "../../support/log.ts";
 import type { Session } from "../../runtime/session.ts";
@@ -65,7 +65,7 @@ export function createMcpServer(session: Session, tools: ReadonlyMap<string, Too
     return toCallToolResult(body);
   });
   server.fallbackRequestHandler = (request) => {
-    // spec/mcp.md §2: `notifications/initialized` sent with an id is answered, not refused.
+    // `notifications/initialized` sent with an id is answered, not refused.
     if (request.method === "notifications/initialized") return Promise.resolve({});
     return Promise.reject(methodNotFound(request.method));
   };

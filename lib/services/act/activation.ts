@@ -1,6 +1,6 @@
-// Bringing a window to the front (spec/observation.md §12): the platform's
-// activation first (X11 _NET_ACTIVE_WINDOW, waited for), else a click on the
-// top of the window's highest visible region, where its title bar is.
+// Bringing a window to the front: the platform's activation first (X11
+// _NET_ACTIVE_WINDOW, waited for), else a click on the top of the window's
+// highest visible region, where its title bar is.
 
 import type { Bounds } from "../../model/tree.ts";
 import type { Session } from "../../runtime/session.ts";

@@ -1,5 +1,5 @@
-// Coordinate and keyboard verbs with receipts (spec/actions.md §5): the
-// legacy result fields plus target / before / after / changed / new_dialogs.
+// Coordinate and keyboard verbs with receipts: the legacy result fields plus
+// target / before / after / changed / new_dialogs.
 
 import type { ActionOutcome } from "../../../adapters/types.ts";
 import { performWithReceipt } from "./perform.ts";
@@ -109,7 +109,7 @@ export async function runCoordinateVerb(
   };
   if (!outcome.ok) {
     // A typed failure keeps its code; any other is reported the legacy way: the
-    // dispatcher turns the string into an Internal error object (spec/errors.md §4).
+    // dispatcher turns the string into an Internal error object.
     const code = knownCode(outcome.code);
     result.error = code ? errorObject(code, outcome.error, outcome.details ?? {}) : outcome.error;
   }

@@ -1,6 +1,6 @@
-// The common procedure of every element-targeted verb (spec/actions.md §4):
-// window → capture → target → actionable (front, in view, visible, enabled,
-// still) → (dry run | execute) → receipt. Verbs only supply their executor.
+// The common procedure of every element-targeted verb: window → capture →
+// target → actionable (front, in view, visible, enabled, still) → (dry run
+// | execute) → receipt. Verbs only supply their executor.
 
 import type { ActionOutcome } from "../../../adapters/types.ts";
 import { errorObject, knownCode } from "../../model/errors.ts";

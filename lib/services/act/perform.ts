@@ -1,9 +1,9 @@
-// The part every verb shares once its target is known (spec/actions.md §3):
-// a dry run answers with the receipt alone; otherwise the action runs, the
-// window is captured again, and the receipt gains after / changed /
-// new_dialogs / focus (the window with the keyboard focus when the input
-// started and when it ended) / duration_ms. A ToolError from the action is the caller's
-// answer; any other failure is the action's outcome.
+// The part every verb shares once its target is known: a dry run answers with
+// the receipt alone; otherwise the action runs, the window is captured again,
+// and the receipt gains after / changed / new_dialogs / focus (the window with
+// the keyboard focus when the input started and when it ended) / duration_ms.
+// A ToolError from the action is the caller's answer; any other failure is the
+// action's outcome.
 
 import type { ActionOutcome } from "../../../adapters/types.ts";
 import { ToolError } from "../../model/errors.ts";

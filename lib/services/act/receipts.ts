@@ -1,5 +1,5 @@
-// ActionReceipt pieces (spec/actions.md §3): the tree state before and after
-// an action, and the windows it opened.
+// ActionReceipt pieces: the tree state before and after an action, and the
+// windows it opened.
 
 import { deriveSelector } from "../../formats/selectors/index.ts";
 import { type Element, walk } from "../../model/tree.ts";

@@ -1,6 +1,6 @@
-// Resolving the element an action aims at (spec/selectors.md §9), with the
-// stale-id check: an element_id from an earlier capture that no longer names
-// the same element (role, name, bounds) is refused, never retargeted.
+// Resolving the element an action aims at, with the stale-id check: an
+// element_id from an earlier capture that no longer names the same element
+// (role, name, bounds) is refused, never retargeted.
 
 import { ToolError } from "../../model/errors.ts";
 import {

@@ -67,7 +67,7 @@ export interface Target {
 
 /**
  * The window a tree-reading tool works on: the requested one, else the focused
- * one; a stale `window_uid` is `WindowGone` (conflicts.md B3).
+ * one; a stale `window_uid` is `WindowGone`.
  */
 export async function targetWindow(session: Session, args: WindowArgs): Promise<Target> {
   const windows = await listWindows(session);

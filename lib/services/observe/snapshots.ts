@@ -1,6 +1,5 @@
-// Snapshots (spec/observation.md §9): every window and its tree at one
-// moment, kept in memory (TTL 300 s, 32 by least-recent use), and the diff
-// of two of them.
+// Snapshots: every window and its tree at one moment, kept in memory (TTL
+// 300 s, 32 by least-recent use), and the diff of two of them.
 
 import {
   type CustomChange,
@@ -16,7 +15,7 @@ const CAPACITY = 32;
 
 export interface Snapshot {
   snapshot_id: string;
-  /** Epoch seconds (conflicts.md Q15). */
+  /** Epoch seconds, not milliseconds. */
   ts: number;
   windows: WindowInfo[];
   trees: Record<string, Element>;

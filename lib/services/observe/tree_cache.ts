@@ -1,5 +1,5 @@
-// Per-window tree cache (spec/observation.md §3.2): TTL, LRU capacity 8,
-// cumulative counters, and last-capture stats that survive invalidation.
+// Per-window tree cache: TTL, LRU capacity 8, cumulative counters, and
+// last-capture stats that survive invalidation.
 
 import type { Element } from "../../model/tree.ts";
 import type { CutShort } from "../../../adapters/types.ts";

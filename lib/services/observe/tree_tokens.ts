@@ -1,5 +1,5 @@
-// Tree tokens (spec/observation.md §6): a stored full capture per window that
-// a later observation can diff against. 300 s TTL, at most 16 per window.
+// Tree tokens: a stored full capture per window that a later observation can
+// diff against. 300 s TTL, at most 16 per window.
 
 import { ToolError } from "../../model/errors.ts";
 import type { Element } from "../../model/tree.ts";

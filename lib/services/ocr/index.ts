@@ -202,7 +202,7 @@ async function readBoxes(
   return finish(session, window, { words, region, ms: Math.round(performance.now() - started) });
 }
 
-/** The OCR section of a description (spec description.md §2): text, or why there is none. */
+/** The OCR section of a description: text, or why there is none. */
 export async function ocrWindowText(session: Session, window: ListedWindow): Promise<string> {
   if (!session.config.ocr.enabled) return "[OCR disabled in config (ocr.enabled = false)]";
   try {

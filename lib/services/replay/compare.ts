@@ -1,8 +1,7 @@
-// Verify mode's comparison (spec: tracing-replay §6.4, widened by issue 16):
-// per tool, the result fields that must match the recording, plus what every
-// step's recording holds about the desktop afterwards — the focused window's
-// tree hash, the dialogs that opened, the scenario's state and oracles.
-// Pure functions.
+// Verify mode's comparison (widened by issue 16): per tool, the result
+// fields that must match the recording, plus what every step's recording
+// holds about the desktop afterwards — the focused window's tree hash, the
+// dialogs that opened, the scenario's state and oracles. Pure functions.
 
 import type { TraceRow } from "../../formats/trace/format.ts";
 

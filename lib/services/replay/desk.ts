@@ -1,6 +1,6 @@
-// The replays a service holds (spec: tracing-replay §6): each a loaded trace,
-// a position, the policy for divergences and what every step did. Ids are
-// `rep:` and a counter that never repeats (conflicts B17).
+// The replays a service holds: each a loaded trace, a position, the policy
+// for divergences and what every step did. Ids are `rep:` and a counter that
+// never repeats.
 
 import { ToolError } from "../../model/errors.ts";
 import type { StoredTrace } from "../trace/store.ts";

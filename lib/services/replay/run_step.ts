@@ -1,7 +1,7 @@
-// One replay step (spec: tracing-replay §6.2): the recorded call re-aimed at
-// the desktop as it is now and re-issued through the tool pipeline (safety
-// rails, tracing and all, as caller "replay"), then compared with the
-// recording, and the divergence policy applied.
+// One replay step: the recorded call re-aimed at the desktop as it is now
+// and re-issued through the tool pipeline (safety rails, tracing and all, as
+// caller "replay"), then compared with the recording, and the divergence
+// policy applied.
 
 import type { Session } from "../../runtime/session.ts";
 import { dispatchNested } from "../../runtime/dispatch.ts";

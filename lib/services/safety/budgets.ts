@@ -1,7 +1,7 @@
-// Session budgets (spec safety §1, made strict): every gated call is refused
-// before it runs once a limit is reached. A call holds a reservation while it
-// runs, so concurrent calls cannot overrun a limit; only successful calls are
-// spent, and every admitted input call counts toward the per-minute rate.
+// Session budgets: every gated call is refused before it runs once a limit is
+// reached. A call holds a reservation while it runs, so concurrent calls
+// cannot overrun a limit; only successful calls are spent, and every admitted
+// input call counts toward the per-minute rate.
 
 import { ToolError } from "../../model/errors.ts";
 import type { SafetyConfig } from "../../formats/config/safety.ts";

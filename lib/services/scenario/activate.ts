@@ -1,6 +1,6 @@
-// Loading a scenario into the running service (spec/scenarios.md §6): the
-// mock adapter switches to it and the whole tree cache is dropped. Used by
-// load_scenario and by `--scenario` at start-up.
+// Loading a scenario into the running service: the mock adapter switches
+// to it and the whole tree cache is dropped. Used by load_scenario and by
+// `--scenario` at start-up.
 
 import type { LoadedScenario } from "../../../adapters/types.ts";
 import { ToolError } from "../../model/errors.ts";

@@ -1,7 +1,7 @@
-// What OCR adds to a sketch (spec ascii-sketch.md §7): names for visible
-// controls that have none (each read as one line from its own box, at most
-// ocr.max_roi_crops of them) and the text lines of the whole window, which
-// the renderer writes over the grid. Read from one screenshot per pass.
+// What OCR adds to a sketch: names for visible controls that have none
+// (each read as one line from its own box, at most ocr.max_roi_crops of
+// them) and the text lines of the whole window, which the renderer writes
+// over the grid. Read from one screenshot per pass.
 
 import type { Element } from "../../model/tree.ts";
 import type { Session } from "../../runtime/session.ts";

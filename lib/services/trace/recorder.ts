@@ -1,8 +1,8 @@
-// The active trace (spec: tracing-replay §1–3): one at a time per service,
-// a folder per trace, and trace.jsonl appended one whole line per call, in
-// the order calls finish, before the call's answer leaves. A line is written
-// with one write to a file opened for appending, so a killed service leaves
-// every completed call's line intact (no footer: the trace just ends).
+// The active trace: one at a time per service, a folder per trace, and
+// trace.jsonl appended one whole line per call, in the order calls finish,
+// before the call's answer leaves. A line is written with one write to a
+// file opened for appending, so a killed service leaves every completed
+// call's line intact (no footer: the trace just ends).
 
 import { join } from "node:path";
 import { ToolError } from "../../model/errors.ts";

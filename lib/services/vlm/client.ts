@@ -1,8 +1,7 @@
-// One chat-completions request (spec description.md §3) as plain async fetch
-// on the calling thread's event loop: /api/v1 first, /v1 on a 404, redirects
-// refused, one deadline for the whole attempt. Every failure comes back as a
-// typed VlmFailure (never thrown), with the API key removed from what the
-// server said.
+// One chat-completions request as plain async fetch on the calling thread's
+// event loop: /api/v1 first, /v1 on a 404, redirects refused, one deadline
+// for the whole attempt. Every failure comes back as a typed VlmFailure
+// (never thrown), with the API key removed from what the server said.
 
 import { chatCompletionsUrl, prefixOrder, shownUrl } from "./endpoint.ts";
 import type { VlmFailure } from "./failures.ts";

@@ -1,5 +1,5 @@
-// Where a chat-completions request goes and with which key (spec description.md
-// §3): Open WebUI serves /api/v1, everything else OpenAI-compatible /v1.
+// Where a chat-completions request goes and with which key: Open WebUI serves
+// /api/v1, everything else OpenAI-compatible /v1.
 
 /** Tried in this order; the next one only when the previous answered 404. */
 export const API_PREFIXES = ["/api/v1", "/v1"] as const;

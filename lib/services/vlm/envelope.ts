@@ -1,7 +1,7 @@
-// The multipass result (spec description.md §3): one envelope with every key
-// always present, filled from the passes whose replies parsed. Each pass may
-// set only its own keys, with the expected type, so a chatty pass cannot
-// overwrite another's findings.
+// The multipass result: one envelope with every key always present,
+// filled from the passes whose replies parsed. Each pass may set only its
+// own keys, with the expected type, so a chatty pass cannot overwrite
+// another's findings.
 
 export type PassName = "scene" | "controls" | "actions" | "verify";
 

@@ -1,7 +1,7 @@
-// Grounding blocks (spec description.md §3): what the service already knows
-// about the window, given to the model as tagged text so it names controls as
-// the accessibility tree does and quotes text as OCR read it. Pure: the
-// parts are gathered by lib/services/vlm/gather.ts.
+// Grounding blocks: what the service already knows about the window, given to
+// the model as tagged text so it names controls as the accessibility tree
+// does and quotes text as OCR read it. Pure: the parts are gathered by
+// lib/services/vlm/gather.ts.
 
 import type { Element } from "../../model/tree.ts";
 import type { VlmConfig } from "../../formats/config/vlm.ts";

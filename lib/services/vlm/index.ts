@@ -1,5 +1,5 @@
-// The `[vlm]` section of get_screen_description (spec description.md §3–§4):
-// a vision model describes the window, in one request or in several passes.
+// The `[vlm]` section of get_screen_description: a vision model describes
+// the window, in one request or in several passes.
 
 import type { Session } from "../../runtime/session.ts";
 import { VlmCaller } from "./caller.ts";

@@ -1,7 +1,7 @@
-// Tolerant reading of a model's "JSON only" reply (spec description.md §3):
-// models wrap it in ``` fences or talk around it, so the fences go, and when
-// the whole does not parse, the span from the first `{` to the last `}` is
-// tried before giving up.
+// Tolerant reading of a model's "JSON only" reply: models wrap it in
+// ``` fences or talk around it, so the fences go, and when the whole does
+// not parse, the span from the first `{` to the last `}` is tried before
+// giving up.
 
 export type JsonObjectResult =
   | { ok: true; value: Record<string, unknown> }

@@ -1,9 +1,9 @@
-// Multipass mode (spec description.md §3): scene (fast model, image), controls
-// (primary model, image and grounding), actions (text only, from the first
-// two) and, when vlm.model_verify is set, verify (the controls against the
-// tree), merged into one envelope. A pass that fails or does not parse is
-// recorded in `_passes` and the others go on; a server that is down or
-// refusing ends the call at the first pass instead of once per pass.
+// Multipass mode: scene (fast model, image), controls (primary model, image
+// and grounding), actions (text only, from the first two) and, when
+// vlm.model_verify is set, verify (the controls against the tree), merged into
+// one envelope. A pass that fails or does not parse is recorded in `_passes`
+// and the others go on; a server that is down or refusing ends the call at the
+// first pass instead of once per pass.
 
 import type { Session } from "../../runtime/session.ts";
 import type { ChatOutcome } from "./client.ts";

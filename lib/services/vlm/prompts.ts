@@ -1,7 +1,7 @@
-// The prompts (spec description.md §3): built-in defaults written for an
-// agent that acts on the answer, the config's overrides, and how a prompt is
-// put together — redaction preamble, prompt, grounding or input blocks, each
-// separated by one empty line.
+// The prompts: built-in defaults written for an agent that acts on the
+// answer, the config's overrides, and how a prompt is put together —
+// redaction preamble, prompt, grounding or input blocks, each separated by
+// one empty line.
 
 import type { VlmConfig } from "../../formats/config/vlm.ts";
 import { taggedBlock } from "./grounding.ts";

@@ -1,5 +1,5 @@
-// Single mode (spec description.md §3): one request with the screenshot and
-// every grounding block; the reply, as the model wrote it, is the section.
+// Single mode: one request with the screenshot and every grounding block;
+// the reply, as the model wrote it, is the section.
 
 import type { Session } from "../../runtime/session.ts";
 import type { VlmCaller } from "./caller.ts";

@@ -1,7 +1,6 @@
-// wait_for conditions (spec/observation.md §10.1, conflicts.md Q7). Each is
-// checked up front (a typo fails at once instead of after the timeout) and
-// prepared into a check: stateful ones (tree_changes, focused_changes) take
-// their baseline when the wait starts.
+// wait_for conditions. Each is checked up front (a typo fails at once
+// instead of after the timeout) and prepared into a check: stateful ones
+// (tree_changes, focused_changes) take their baseline when the wait starts.
 
 import { ToolError } from "../../model/errors.ts";
 import { contentFingerprint } from "../../model/hash.ts";
@@ -151,7 +150,7 @@ async function focusState(view: PollView): Promise<{ uid: string | null; selecto
   return { uid: window?.window_uid ?? null, selector: seen ? focusedSelector(seen.tree) : "" };
 }
 
-/** Satisfied only by a real change of the focused window or element (Q7). */
+/** Satisfied only by a real change of the focused window or element. */
 async function focusedChanges(start: PollView): Promise<Check> {
   const before = await focusState(start);
   return async (view) => {

@@ -1,6 +1,5 @@
 // A PollView over the live session: the window list and each window's tree
-// are read at most once per poll, always bypassing the tree cache
-// (spec/observation.md §3.2).
+// are read at most once per poll, always bypassing the tree cache.
 
 import { ToolError } from "../../model/errors.ts";
 import { captureWindow, listWindows } from "../observe/capture.ts";

@@ -1,5 +1,5 @@
-// Selector predicates (spec/scenarios.md §7): element_exists, element_absent,
-// value_equals, value_matches.
+// Selector predicates: element_exists, element_absent, value_equals,
+// value_matches.
 
 import { findElements, SelectorSyntaxError } from "../../../formats/selectors/index.ts";
 import type { Element } from "../../../model/tree.ts";

@@ -1,5 +1,4 @@
-// assert_state (spec/scenarios.md §7): every predicate yields a result, none
-// makes the call fail.
+// assert_state: every predicate yields a result, none makes the call fail.
 
 import { DEFAULT_REGEX_LENGTH } from "../../../formats/regex/compile.ts";
 import type { PredicateKind } from "../../../model/scenario.ts";

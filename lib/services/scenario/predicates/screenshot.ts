@@ -1,6 +1,6 @@
-// screenshot_similar (spec/scenarios.md §7): SSIM between the window's
-// screenshot and a reference PNG (resized to the screenshot when they differ,
-// off the HTTP thread: a large reference takes long to scale).
+// screenshot_similar: SSIM between the window's screenshot and a reference
+// PNG (resized to the screenshot when they differ, off the HTTP thread: a
+// large reference takes long to scale).
 
 import type { RawImage } from "../../../model/image.ts";
 import { ToolError } from "../../../model/errors.ts";

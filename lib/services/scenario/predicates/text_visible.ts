@@ -1,5 +1,5 @@
-// text_visible (spec/scenarios.md §7): a node's "name value" in the tree
-// matches, else (modes ocr/auto) the OCR text of the window's screenshot.
+// text_visible: a node's "name value" in the tree matches, else (modes
+// ocr/auto) the OCR text of the window's screenshot.
 
 import type { ClientRegex } from "../../../formats/regex/compile.ts";
 import { type Element, walk } from "../../../model/tree.ts";

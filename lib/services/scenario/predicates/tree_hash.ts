@@ -1,4 +1,4 @@
-// tree_hash_equals (spec/scenarios.md §7): the tree hash clients see.
+// tree_hash_equals: the tree hash clients see.
 
 import { failed, type PredicateCheck, predicateWindow } from "./types.ts";
 

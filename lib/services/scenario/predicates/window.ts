@@ -1,4 +1,4 @@
-// Window predicates (spec/scenarios.md §7): window_focused, window_exists.
+// Window predicates: window_focused, window_exists.
 
 import { clientRegex, failed, type PredicateCheck } from "./types.ts";
 
