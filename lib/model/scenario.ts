@@ -1,6 +1,7 @@
 // The scenario file's shape as zod schemas. Objects are strict so a misspelt
-// key is reported where it is instead of being ignored. Cross-references
-// (state names, node ids, regexes) are checked afterwards by ./references.ts.
+// key is reported where it is instead of being ignored. Cross-references (state
+// names, node ids, regexes) are checked afterwards by
+// lib/formats/scenario/references.ts.
 
 import { z } from "zod";
 
