@@ -10,7 +10,7 @@ import { enterApartment } from "../adapters/windows/com/apartment.ts";
 import { comCallCount } from "../adapters/windows/com/vtable.ts";
 import { openMsaaSource } from "../adapters/windows/msaa/index.ts";
 import { uiaSourceFrom } from "../adapters/windows/uia/index.ts";
-import type { TreeSource } from "../adapters/windows/tree_source.ts";
+import type { TreeSource } from "../adapters/windows/tree_source/tree_source.ts";
 import { performInput } from "../adapters/windows/win32/input.ts";
 import { screenBounds } from "../adapters/windows/win32/monitors.ts";
 import { captureArea, captureWindow } from "../adapters/windows/win32/screenshot.ts";

@@ -123,13 +123,29 @@ Deno.test("no import goes to a higher layer", () => {
   assert.deepEqual(layerViolations(imports, LAYERS), []);
 });
 
-Deno.test("no cycle between folders", () => {
+/**
+ * The cycles docs/ARCHITECTURE.md still lists as to be untangled: one line
+ * each, its members separated by spaces, in the section "## Cycles to untangle".
+ */
+function listedCycles(): string[] {
+  const doc = Deno.readTextFileSync(join(ROOT, "docs/ARCHITECTURE.md"));
+  const start = doc.indexOf("## Cycles to untangle");
+  if (start < 0) return [];
+  const section = doc.slice(start).split(/\n## /)[0];
+  return [...section.matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]).sort();
+}
+
+/** The cycles between folders and between files, one line each. */
+function actualCycles(): string[] {
   const files = productFiles();
   const imports = importsOf(files);
-  assert.deepEqual(cycles(files.map(dirname), graphOf(imports, dirname)), []);
-});
+  return [
+    ...cycles(files.map(dirname), graphOf(imports, dirname)),
+    ...cycles(files, graphOf(imports, (f) => f)),
+  ].map((c) => c.join(" ")).sort();
+}
 
-Deno.test("no cycle between files", () => {
-  const files = productFiles();
-  assert.deepEqual(cycles(files, graphOf(importsOf(files), (f) => f)), []);
+Deno.test("no cycle between folders or files but those the architecture lists, and each listed one still exists", () => {
+  // A new cycle fails; so does an untangled one still listed (the list only shrinks).
+  assert.deepEqual(actualCycles(), listedCycles());
 });

@@ -37,7 +37,12 @@ const CASES: Array<[string, Record<string, unknown>, string[]]> = [
 for (const [tool, extra, kinds] of CASES) {
   Deno.test(`${tool} passes its target to the adapter`, async () => {
     const adapter = new RecordingMock();
-    const session = new Session(adapter, defaultConfig(), { configPath: "", configError: null });
+    const session = new Session(
+      adapter,
+      defaultConfig(),
+      { configPath: "", configError: null },
+      TOOLS,
+    );
     const { status, body } = await dispatch(session, TOOLS, tool, {
       selector: 'Text[name="Zoom"]',
       ...extra,
@@ -57,7 +62,12 @@ for (const [tool, extra, kinds] of CASES) {
 
 Deno.test("select_option clicks the element, then the option, each with its id", async () => {
   const adapter = new RecordingMock();
-  const session = new Session(adapter, defaultConfig(), { configPath: "", configError: null });
+  const session = new Session(
+    adapter,
+    defaultConfig(),
+    { configPath: "", configError: null },
+    TOOLS,
+  );
   const { status } = await dispatch(session, TOOLS, "select_option", {
     selector: "MenuBar",
     option_name: "View",
@@ -70,7 +80,12 @@ Deno.test("select_option clicks the element, then the option, each with its id",
 
 Deno.test("dry_run never reaches the adapter", async () => {
   const adapter = new RecordingMock();
-  const session = new Session(adapter, defaultConfig(), { configPath: "", configError: null });
+  const session = new Session(
+    adapter,
+    defaultConfig(),
+    { configPath: "", configError: null },
+    TOOLS,
+  );
   for (const [tool, extra] of CASES) {
     await dispatch(session, TOOLS, tool, { selector: "Document", dry_run: true, ...extra }, "rest");
   }

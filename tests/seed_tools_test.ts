@@ -10,7 +10,12 @@ import { TOOLS } from "../lib/tools/index.ts";
 import { createApp } from "../routes/app.ts";
 
 function mockSession(): Session {
-  return new Session(new MockAdapter(), defaultConfig(), { configPath: "", configError: null });
+  return new Session(
+    new MockAdapter(),
+    defaultConfig(),
+    { configPath: "", configError: null },
+    TOOLS,
+  );
 }
 
 function withoutEnvelope(body: Record<string, unknown>): Record<string, unknown> {

@@ -10,8 +10,8 @@ import {
   traceTimestamp,
   wantsScreenshots,
 } from "../lib/formats/trace/row_fields.ts";
-import { compareOutcome, compareStep } from "../lib/services/replay/compare.ts";
-import { matchWindow, retarget } from "../lib/services/replay/retarget.ts";
+import { compareOutcome, compareStep } from "../lib/runtime/replay_compare.ts";
+import { matchWindow, retarget } from "../lib/runtime/replay_retarget.ts";
 import { parseTrace } from "../lib/formats/trace/parse.ts";
 import type { TraceRow } from "../lib/formats/trace/format.ts";
 import type { ListedWindow } from "../lib/formats/geometry/window_order.ts";

@@ -2,7 +2,7 @@
 // class can be created, else MSAA; when neither opens, the reasons of both.
 
 import { openMsaaSource } from "./msaa/index.ts";
-import type { TreeSource } from "./tree_source.ts";
+import type { TreeSource } from "./tree_source/tree_source.ts";
 import { openUiaSource } from "./uia/index.ts";
 
 /** The env variable that makes the adapter skip UI Automation (to compare or to work around). */

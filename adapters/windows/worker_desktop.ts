@@ -24,7 +24,7 @@ import { intersect } from "../../lib/formats/geometry/visibility.ts";
 import { enterApartment, leaveApartment } from "./com/apartment.ts";
 import { user32 } from "./ffi/user32.ts";
 import { openTreeSource } from "./open_tree_source.ts";
-import type { TreeSource } from "./tree_source.ts";
+import type { TreeSource } from "./tree_source/tree_source.ts";
 import { activateWindow } from "./win32/activation.ts";
 import { performInput, pointerPosition, releaseHeld } from "./win32/input.ts";
 import { listMonitors, screenBounds } from "./win32/monitors.ts";

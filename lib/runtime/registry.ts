@@ -4,8 +4,9 @@
 
 import type { z } from "zod";
 import type { Session } from "./session.ts";
+import type { Caller, ToolResult } from "../services/context.ts";
 
-export type Caller = "rest" | "mcp" | "inspector" | "replay";
+export type { Caller, ToolResult };
 
 /**
  * input: changes (or may change) UI state — consumes the "last input step",
@@ -20,8 +21,6 @@ export interface ToolContext {
   stepId: number;
   causedBy: number | null;
 }
-
-export type ToolResult = Record<string, unknown>;
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;

@@ -5,6 +5,8 @@
 import type { Adapter, LoadedScenario } from "../../adapters/types.ts";
 import type { Config } from "../formats/config/config.ts";
 import type { Element } from "../model/tree.ts";
+import type { ServiceContext } from "../services/context.ts";
+import type { Tool } from "./registry.ts";
 import { TokenStore } from "../services/observe/tree_tokens.ts";
 import { TreeCache } from "../services/observe/tree_cache.ts";
 import { ToolSequencer } from "./sequencer.ts";
@@ -12,14 +14,14 @@ import { GuardedAdapter } from "../services/safety/guarded_adapter.ts";
 import { SafetyRails } from "../services/safety/rails.ts";
 import { TraceRecorder } from "../services/trace/recorder.ts";
 import { OcrEngine } from "../services/ocr/engine.ts";
-import { ReplayDesk } from "../services/replay/desk.ts";
+import { ReplayDesk } from "./replay_desk.ts";
 
 export interface SessionInfo {
   configPath: string;
   configError: string | null;
 }
 
-export class Session {
+export class Session implements ServiceContext {
   readonly startedAt = Date.now();
   readonly cache: TreeCache;
   readonly tokens = new TokenStore();
@@ -37,7 +39,7 @@ export class Session {
   readonly safety: SafetyRails;
   /** The active run trace, if any (lib/trace/). */
   readonly trace: TraceRecorder;
-  /** Replays in progress (lib/services/replay/). */
+  /** Replays in progress (lib/runtime/replay/). */
   readonly replays = new ReplayDesk();
   /** The OCR engine; its workers start on first use (lib/services/ocr/). */
   readonly ocr: OcrEngine;
@@ -48,6 +50,8 @@ export class Session {
     platform: Adapter,
     readonly config: Config,
     readonly info: SessionInfo,
+    /** Every tool by name: composite tools and replays call others through it. */
+    readonly tools: ReadonlyMap<string, Tool>,
   ) {
     this.cache = new TreeCache(config.tree.cache_ttl_s * 1000);
     this.safety = SafetyRails.fromConfig(config);

@@ -7,9 +7,9 @@
 import { z } from "zod";
 import { ToolError } from "../model/errors.ts";
 import type { Session } from "../runtime/session.ts";
-import { checkReplayable } from "../services/replay/check.ts";
-import type { Replay } from "../services/replay/desk.ts";
-import { runStep } from "../services/replay/run_step.ts";
+import { checkReplayable } from "../runtime/replay_check.ts";
+import type { Replay } from "../runtime/replay_desk.ts";
+import { runStep } from "../runtime/replay_step.ts";
 import { loadTraceById, loadTracePath } from "../services/trace/store.ts";
 import { defineTool, READ_ONLY, STORES } from "../runtime/registry.ts";
 
@@ -75,7 +75,7 @@ export const replayStartTool = defineTool({
     const trace = args.path !== undefined
       ? await loadTracePath(session, args.path)
       : await loadTraceById(session, args.trace_id!);
-    checkReplayable(trace);
+    checkReplayable(trace, session.tools);
     const replay = session.replays.open(
       trace,
       args.mode,

@@ -9,7 +9,6 @@ import { describeSubject, ProposalReached } from "../services/safety/confirm_gat
 import { type ConfirmSubject, typedText } from "../services/safety/confirmation.ts";
 import { markArgsSecret } from "../services/safety/guarded_call.ts";
 import { formatIssues } from "../runtime/dispatch.ts";
-import { TOOLS } from "./index.ts";
 import { defineTool, READ_ONLY, STORES, type ToolContext } from "../runtime/registry.ts";
 
 export const getBudgetStatusTool = defineTool({
@@ -68,7 +67,7 @@ export const proposeActionTool = defineTool({
   }),
   annotations: STORES,
   async run(args, ctx) {
-    const tool = TOOLS.get(args.action);
+    const tool = ctx.session.tools.get(args.action);
     if (!tool || tool.kind !== "input") {
       throw new ToolError(
         "BadRequest",
@@ -127,7 +126,7 @@ async function reachTarget(
   try {
     await runInCall(context, async () => {
       markArgsSecret(ctx.session, args);
-      await TOOLS.get(tool)!.run(runArgs, ctx);
+      await ctx.session.tools.get(tool)!.run(runArgs, ctx);
     });
   } catch (e) {
     if (!(e instanceof ProposalReached)) throw e;

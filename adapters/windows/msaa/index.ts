@@ -1,7 +1,7 @@
 // The MSAA tree source: IAccessible, which every Windows and wine has, with
 // User32 filling in what wine's oleacc leaves out (accessible_nodes.ts).
 
-import type { TreeSource } from "../tree_source.ts";
+import type { TreeSource } from "../tree_source/tree_source.ts";
 import { oleacc } from "../ffi/oleacc.ts";
 import { user32 } from "../ffi/user32.ts";
 import { captureWindow } from "./capture.ts";

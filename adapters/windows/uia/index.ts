@@ -2,7 +2,7 @@
 // operated through control patterns (capture.ts, operations.ts).
 
 import { release } from "../com/vtable.ts";
-import type { TreeSource } from "../tree_source.ts";
+import type { TreeSource } from "../tree_source/tree_source.ts";
 import { createAutomation, UiaClient } from "./automation.ts";
 import { captureWindow } from "./capture.ts";
 import { performOperation } from "./operations.ts";

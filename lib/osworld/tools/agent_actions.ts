@@ -17,7 +17,6 @@ import { osworldScope, osworldTree } from "./accessibility.ts";
 import { checkedByTool, CONFIRM_TOKEN, dryRun } from "../../tools/args.ts";
 import { receiptWindow } from "../../services/act/coordinate_verb.ts";
 import { confirmGate } from "../../services/safety/confirm_gate.ts";
-import { TOOLS } from "../../tools/index.ts";
 import { dispatchNested, formatIssues } from "../../runtime/dispatch.ts";
 import {
   ACTS,
@@ -35,9 +34,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export const lastActions = perSession((): { kind: AgentAction["kind"] | null } => ({ kind: null }));
 
-/** A tool a plan calls (the registry imports this file, so it is read at run time). */
-function plannedTool(name: string): Tool {
-  return TOOLS.get(name)!;
+/** A tool a plan calls, from the session's registry. */
+function plannedTool(tools: ReadonlyMap<string, Tool>, name: string): Tool {
+  return tools.get(name)!;
 }
 
 /**
@@ -49,7 +48,8 @@ export async function runNested(
   tool: string,
   args: Record<string, unknown>,
 ): Promise<ToolResult> {
-  return (await dispatchNested(ctx.session, plannedTool(tool), args, ctx.caller)).body;
+  return (await dispatchNested(ctx.session, plannedTool(ctx.session.tools, tool), args, ctx.caller))
+    .body;
 }
 
 function tagsOf(actions: readonly AgentAction[]): number[] {
@@ -131,7 +131,7 @@ async function checkedPlan(
   }
   for (const [i, step] of plan.entries()) {
     if (step.kind !== "call") continue;
-    const parsed = (plannedTool(step.tool)).input.safeParse(step.args);
+    const parsed = plannedTool(session.tools, step.tool).input.safeParse(step.args);
     if (!parsed.success) {
       throw new ToolError(
         "BadRequest",

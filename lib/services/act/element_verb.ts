@@ -7,7 +7,7 @@ import { errorObject, knownCode } from "../../model/errors.ts";
 import { type Captured, captureWindow, targetWindow } from "../observe/capture.ts";
 import { treeState } from "./receipts.ts";
 import { performWithReceipt } from "./perform.ts";
-import type { Session } from "../../runtime/session.ts";
+import type { ServiceContext } from "../context.ts";
 import { requireToken } from "../observe/tree_tokens.ts";
 import { resolveTarget, type TargetArgs } from "./targets.ts";
 import { isScreenTextTarget, type ScreenTextArgs } from "./screen_text.ts";
@@ -17,7 +17,7 @@ import { confirmGate } from "../safety/confirm_gate.ts";
 import { protectIfPassword } from "../safety/password.ts";
 import { center, type Element } from "../../model/tree.ts";
 import type { ListedWindow, WindowArgs } from "../../formats/geometry/window_order.ts";
-import type { ToolResult } from "../../runtime/registry.ts";
+import type { ToolResult } from "../context.ts";
 
 export interface ElementVerbArgs extends WindowArgs, TargetArgs, ScreenTextArgs {
   dry_run: boolean;
@@ -30,7 +30,7 @@ export interface ElementVerbArgs extends WindowArgs, TargetArgs, ScreenTextArgs 
 }
 
 export interface ExecTarget {
-  session: Session;
+  session: ServiceContext;
   window: ListedWindow;
   element: Element;
   point: { x: number; y: number };
@@ -39,14 +39,14 @@ export interface ExecTarget {
 
 export type Executor = (target: ExecTarget) => Promise<ActionOutcome>;
 
-function previousTree(session: Session, uid: string, token?: string): Element | null {
+function previousTree(session: ServiceContext, uid: string, token?: string): Element | null {
   return token
     ? requireToken(session.tokens, token, uid, "tree_token").tree
     : session.lastServed(uid);
 }
 
 export async function runElementVerb(
-  session: Session,
+  session: ServiceContext,
   action: string,
   args: ElementVerbArgs,
   execute: Executor,

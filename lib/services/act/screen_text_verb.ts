@@ -3,16 +3,16 @@
 // verb — the window raised first when it is covered, the confirmation gate
 // asked about the text — and the receipt says the target was resolved by OCR.
 
-import type { Session } from "../../runtime/session.ts";
+import type { ServiceContext } from "../context.ts";
 import { center } from "../../model/tree.ts";
 import { targetWindow } from "../observe/capture.ts";
-import type { ToolResult } from "../../runtime/registry.ts";
+import type { ToolResult } from "../context.ts";
 import { runCoordinateVerb } from "./coordinate_verb.ts";
 import type { ElementVerbArgs, Executor } from "./element_verb.ts";
 import { resolveScreenText, type ScreenTextArgs } from "./screen_text.ts";
 
 export async function runOnScreenText(
-  session: Session,
+  session: ServiceContext,
   action: string,
   args: ElementVerbArgs & ScreenTextArgs,
   execute: Executor,

@@ -1,7 +1,7 @@
 // Which window a point on screen shows: the one containing it that no other
 // window covers there.
 
-import type { Session } from "../../runtime/session.ts";
+import type { ServiceContext } from "../context.ts";
 import { type Bounds, containsPoint } from "../../model/tree.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 
@@ -9,7 +9,7 @@ type Point = { x: number; y: number };
 
 /** The window in front at `point`, or null over the bare desktop. */
 export function windowAt(
-  session: Session,
+  session: ServiceContext,
   windows: ListedWindow[],
   point: Point,
 ): Promise<ListedWindow | null> {

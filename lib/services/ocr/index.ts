@@ -6,7 +6,7 @@
 
 import type { Bounds } from "../../model/tree.ts";
 import { ToolError } from "../../model/errors.ts";
-import type { Session } from "../../runtime/session.ts";
+import type { ServiceContext } from "../context.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { ocrBoxesOffThread, ocrPngOffThread } from "../../formats/image/workers.ts";
 import type { RawImage } from "../../model/image.ts";
@@ -36,7 +36,7 @@ export interface OcrRead {
 /** Regions this tall or less are read as one line of text (ocr.psm_roi). */
 const LINE_HEIGHT_MAX = 48;
 
-function refuseUnless(session: Session): void {
+function refuseUnless(session: ServiceContext): void {
   if (!session.config.ocr.enabled) {
     throw new ToolError("PlatformUnsupported", "OCR is disabled (ocr.enabled = false)", {
       hint: "set ocr.enabled to true in config.json",
@@ -54,7 +54,7 @@ interface Picture {
   origin: Point;
 }
 
-async function windowPicture(session: Session, window: ListedWindow): Promise<Picture> {
+async function windowPicture(session: ServiceContext, window: ListedWindow): Promise<Picture> {
   refuseUnless(session);
   const image = await session.adapter.screenshot({ kind: "window", handle: window.handle })
     .catch(() => null);
@@ -72,7 +72,7 @@ function pixelsOf(box: Bounds, { image, origin }: Picture): Bounds | null {
 }
 
 async function recognize(
-  session: Session,
+  session: ServiceContext,
   window: ListedWindow,
   png: Uint8Array,
   psm: number,
@@ -91,17 +91,17 @@ async function recognize(
   }
 }
 
-function prepareJob(session: Session) {
+function prepareJob(session: ServiceContext) {
   const { preprocess, upscale, threshold } = session.config.ocr;
   return { preprocess, upscale, threshold };
 }
 
-function scaleOf(session: Session, box: Bounds): number {
+function scaleOf(session: ServiceContext, box: Bounds): number {
   const { preprocess, upscale } = session.config.ocr;
   return preprocess ? scaleFor(box.width, box.height, upscale) : 1;
 }
 
-function finish(session: Session, window: ListedWindow, read: OcrRead): OcrRead {
+function finish(session: ServiceContext, window: ListedWindow, read: OcrRead): OcrRead {
   session.safety.tripwire.noteScreenText(
     read.words.map((w) => w.text).join(" "),
     window.window_uid,
@@ -115,7 +115,7 @@ function finish(session: Session, window: ListedWindow, read: OcrRead): OcrRead 
  * the window, Internal when the screenshot or the engine fails.
  */
 export async function ocrWindow(
-  session: Session,
+  session: ServiceContext,
   window: ListedWindow,
   region?: Bounds,
 ): Promise<OcrRead> {
@@ -156,7 +156,7 @@ export const BLOCKS_PER_BOX = 1000;
  * ocr.max_roi_crops of them: buttons and highlighted cells that a whole-window
  * read passes over.
  */
-export function ocrWindowBoxes(session: Session, window: ListedWindow): Promise<OcrRead> {
+export function ocrWindowBoxes(session: ServiceContext, window: ListedWindow): Promise<OcrRead> {
   return readBoxes(session, window);
 }
 
@@ -165,7 +165,7 @@ export function ocrWindowBoxes(session: Session, window: ListedWindow): Promise<
  * from one screenshot; region i's words have blocks from i × BLOCKS_PER_BOX.
  */
 export function ocrWindowRegions(
-  session: Session,
+  session: ServiceContext,
   window: ListedWindow,
   regions: Bounds[],
 ): Promise<OcrRead> {
@@ -173,7 +173,7 @@ export function ocrWindowRegions(
 }
 
 async function readBoxes(
-  session: Session,
+  session: ServiceContext,
   window: ListedWindow,
   screenRegions?: Bounds[],
 ): Promise<OcrRead> {
@@ -203,7 +203,10 @@ async function readBoxes(
 }
 
 /** The OCR section of a description: text, or why there is none. */
-export async function ocrWindowText(session: Session, window: ListedWindow): Promise<string> {
+export async function ocrWindowText(
+  session: ServiceContext,
+  window: ListedWindow,
+): Promise<string> {
   if (!session.config.ocr.enabled) return "[OCR disabled in config (ocr.enabled = false)]";
   try {
     return ocrText((await ocrWindow(session, window)).words);

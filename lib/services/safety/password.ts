@@ -3,7 +3,7 @@
 // secret fields (also the `password` state). Text typed into one is a secret
 // from then on, whether or not the caller said so.
 
-import type { Session } from "../../runtime/session.ts";
+import type { ServiceContext } from "../context.ts";
 import type { Element } from "../../model/tree.ts";
 import { currentCall, registerSecret } from "./call_context.ts";
 import { typedText } from "./confirmation.ts";
@@ -13,7 +13,7 @@ export function isPasswordField(node: Element): boolean {
 }
 
 /** Makes the call's text (or value) a secret when `target`, which receives it, is a password field. */
-export function protectIfPassword(session: Session, target: Element | null): void {
+export function protectIfPassword(session: ServiceContext, target: Element | null): void {
   const args = currentCall()?.args;
   const text = args ? typedText(args) : null;
   if (target && text !== null && isPasswordField(target)) {

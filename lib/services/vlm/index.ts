@@ -1,7 +1,7 @@
 // The `[vlm]` section of get_screen_description: a vision model describes
 // the window, in one request or in several passes.
 
-import type { Session } from "../../runtime/session.ts";
+import type { ServiceContext } from "../context.ts";
 import { VlmCaller } from "./caller.ts";
 import type { Envelope } from "./envelope.ts";
 import type { VlmSubject } from "./gather.ts";
@@ -21,7 +21,10 @@ export interface VlmDescription {
 }
 
 /** Asks the configured model about the window; never throws for the model's failures. */
-export function describeWithVlm(session: Session, subject: VlmSubject): Promise<VlmDescription> {
+export function describeWithVlm(
+  session: ServiceContext,
+  subject: VlmSubject,
+): Promise<VlmDescription> {
   const settings = session.config.vlm;
   if (settings.model === null) {
     const text = unavailableText({ kind: "not_configured" });

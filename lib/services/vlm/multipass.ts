@@ -5,7 +5,7 @@
 // and the others go on; a server that is down or refusing ends the call at the
 // first pass instead of once per pass.
 
-import type { Session } from "../../runtime/session.ts";
+import type { ServiceContext } from "../context.ts";
 import type { ChatOutcome } from "./client.ts";
 import type { PassRequest, VlmCaller } from "./caller.ts";
 import { applyPass, emptyEnvelope, type PassName, synthesisedSummary } from "./envelope.ts";
@@ -32,7 +32,7 @@ export function unparseableReply(error: string, finishReason: string | null): st
 }
 
 export async function describeMultipass(
-  session: Session,
+  session: ServiceContext,
   caller: VlmCaller,
   subject: VlmSubject,
   model: string,

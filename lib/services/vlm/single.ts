@@ -1,7 +1,7 @@
 // Single mode: one request with the screenshot and every grounding block;
 // the reply, as the model wrote it, is the section.
 
-import type { Session } from "../../runtime/session.ts";
+import type { ServiceContext } from "../context.ts";
 import type { VlmCaller } from "./caller.ts";
 import { gatherGrounding, type VlmSubject } from "./gather.ts";
 import { groundingBlocks, groundingLimits } from "./grounding.ts";
@@ -11,7 +11,7 @@ import { assemblePrompt, singlePrompt } from "./prompts.ts";
 import type { VlmDescription } from "./index.ts";
 
 export async function describeSingle(
-  session: Session,
+  session: ServiceContext,
   caller: VlmCaller,
   subject: VlmSubject,
   model: string,

@@ -17,7 +17,7 @@ import {
   Patterns,
 } from "../../../adapters/windows/uia/interfaces.ts";
 import { openUiaSource, uiaSourceFrom } from "../../../adapters/windows/uia/index.ts";
-import type { TreeSource } from "../../../adapters/windows/tree_source.ts";
+import type { TreeSource } from "../../../adapters/windows/tree_source/tree_source.ts";
 import { FakeSpec, FakeUia, type InterfaceName, INTERFACES, slotOf } from "./fake_uia.ts";
 
 const NOTEPAD_HWND = 0x10010n;

@@ -16,7 +16,7 @@ import {
   PythonError,
   pythonIterate,
   pythonTruthy,
-} from "./python_values.ts";
+} from "./tree_query/python_values.ts";
 import { selectCss } from "./tree_query/css.ts";
 import { MalformedXml, parseXmlDom, type XmlElement } from "./tree_query/xml_dom.ts";
 import { selectElements } from "./tree_query/xpath.ts";

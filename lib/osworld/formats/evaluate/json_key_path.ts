@@ -2,7 +2,7 @@
 // `value = value[k]` does: dict keys, and int indices (negative from the end)
 // into lists and strings.
 
-import { isDict, PythonError, pythonIterate } from "./python_values.ts";
+import { isDict, PythonError, pythonIterate } from "./tree_query/python_values.ts";
 
 /** The value found, or why not: a KeyError/TypeError ("key") or an IndexError ("index"). */
 export type KeyPathLookup =

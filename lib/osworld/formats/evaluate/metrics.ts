@@ -16,7 +16,7 @@ import {
   pythonIterate,
   pythonStr,
   pythonTruthy,
-} from "./python_values.ts";
+} from "./tree_query/python_values.ts";
 import { jsonKeyPath } from "./json_key_path.ts";
 import { matchValueToRule } from "./value_rule.ts";
 

@@ -2,7 +2,7 @@
 // regexes, so a task's pattern cannot stall the event loop.
 
 import { ClientRegex, compileClientRegex } from "../../../formats/regex/compile.ts";
-import { PythonError } from "./python_values.ts";
+import { PythonError } from "./tree_query/python_values.ts";
 
 /** Python `re` flag names (long and short) as inline flag letters. */
 const FLAG_LETTERS: ReadonlyMap<string, string> = new Map([

@@ -2,7 +2,7 @@
 // behind check_json's expect/unexpect rules.
 
 import { compilePythonRegex } from "./python_regex.ts";
-import { dictItem, pythonEquals, PythonError } from "./python_values.ts";
+import { dictItem, pythonEquals, PythonError } from "./tree_query/python_values.ts";
 
 type Order = "lt" | "le" | "gt" | "ge";
 

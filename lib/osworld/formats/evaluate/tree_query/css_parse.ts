@@ -2,7 +2,7 @@
 // sensitive names, `ns|name` prefixes, the `:contains()` extension), parsed
 // character by character into compounds joined by combinators.
 
-import { PythonError } from "../python_values.ts";
+import { PythonError } from "./python_values.ts";
 import { UnsupportedTreeQuery } from "./unsupported.ts";
 
 export type AttributeOp = "=" | "!=" | "~=" | "^=" | "$=" | "*=" | "|=";

@@ -2,7 +2,7 @@
 // OSWorld tasks use. Prefixes resolve here, against the caller's map, as
 // lxml resolves them against `namespaces=`.
 
-import { PythonError } from "../python_values.ts";
+import { PythonError } from "./python_values.ts";
 import { UnsupportedTreeQuery } from "./unsupported.ts";
 import { type Token, tokenize } from "./xpath_lex.ts";
 

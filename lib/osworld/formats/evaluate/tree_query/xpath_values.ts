@@ -1,7 +1,7 @@
 // XPath 1.0's four value types and their conversions and comparisons
 // (spec §3.4, §4.2–4.4).
 
-import { PythonError } from "../python_values.ts";
+import { PythonError } from "./python_values.ts";
 import { stringValue, type XmlNode } from "./xml_dom.ts";
 import type { CompareOp } from "./xpath_parse.ts";
 

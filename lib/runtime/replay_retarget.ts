@@ -4,8 +4,8 @@
 // and a window named by uid or index becomes the window that has the same
 // title and process now. Pure functions; the replay waits for the window.
 
-import type { ListedWindow } from "../../formats/geometry/window_order.ts";
-import type { TracedWindow, TraceRow } from "../../formats/trace/format.ts";
+import type { ListedWindow } from "../formats/geometry/window_order.ts";
+import type { TracedWindow, TraceRow } from "../formats/trace/format.ts";
 
 /**
  * The window now listed that plays the recorded one's part: the one already

@@ -3,7 +3,7 @@
 // holds about the desktop afterwards — the focused window's tree hash, the
 // dialogs that opened, the scenario's state and oracles. Pure functions.
 
-import type { TraceRow } from "../../formats/trace/format.ts";
+import type { TraceRow } from "../formats/trace/format.ts";
 
 const ACTED = ["ok", "error.code", "target.selector", "changed"];
 const INPUT = ["ok", "error.code"];

@@ -3,7 +3,7 @@
 // wine has. Both walk a window into the same Element shape with the service's
 // role vocabulary; element ids are positional ("root.2.0") in both.
 
-import type { ActionOutcome, Capture, CaptureLimits, ElementOperation } from "../types.ts";
+import type { ActionOutcome, Capture, CaptureLimits, ElementOperation } from "../../types.ts";
 
 export type TreeSourceKind = "uia" | "msaa";
 

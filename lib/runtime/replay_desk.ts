@@ -2,9 +2,9 @@
 // for divergences and what every step did. Ids are `rep:` and a counter that
 // never repeats.
 
-import { ToolError } from "../../model/errors.ts";
-import type { StoredTrace } from "../trace/store.ts";
-import type { Difference } from "./compare.ts";
+import { ToolError } from "../model/errors.ts";
+import type { StoredTrace } from "../services/trace/store.ts";
+import type { Difference } from "./replay_compare.ts";
 
 export type ReplayMode = "execute" | "verify";
 export type DivergencePolicy = "stop" | "warn" | "resume";

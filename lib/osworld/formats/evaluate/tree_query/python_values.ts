@@ -1,7 +1,7 @@
 // Python's `==`, `in`, `str()` and truthiness on JSON-shaped values, so the
 // metrics compare what OSWorld's Python getters would have returned.
 
-import { pythonRepr } from "../../../formats/pycompat/repr.ts";
+import { pythonRepr } from "../../../../formats/pycompat/repr.ts";
 
 /** Where Python would raise (TypeError, KeyError, re.error): the metric then scores 0. */
 export class PythonError extends Error {}

@@ -3,16 +3,15 @@
 // caller "replay"), then compared with the recording, and the divergence
 // policy applied.
 
-import type { Session } from "../../runtime/session.ts";
-import { dispatchNested } from "../../runtime/dispatch.ts";
-import { TOOLS } from "../../tools/index.ts";
-import type { ListedWindow } from "../../formats/geometry/window_order.ts";
-import type { TracedWindow, TraceRow } from "../../formats/trace/format.ts";
-import { focusedTreeHash, scenarioVerdict, windowsNow } from "../trace/observe.ts";
-import { summarizeResult } from "../../formats/trace/row_fields.ts";
-import { compareOutcome, compareStep, type Difference } from "./compare.ts";
-import type { Replay, StepReport } from "./desk.ts";
-import { matchWindow, namesWindowByHandle, retarget } from "./retarget.ts";
+import type { Session } from "./session.ts";
+import { dispatchNested } from "./dispatch.ts";
+import type { ListedWindow } from "../formats/geometry/window_order.ts";
+import type { TracedWindow, TraceRow } from "../formats/trace/format.ts";
+import { focusedTreeHash, scenarioVerdict, windowsNow } from "../services/trace/observe.ts";
+import { summarizeResult } from "../formats/trace/row_fields.ts";
+import { compareOutcome, compareStep, type Difference } from "./replay_compare.ts";
+import type { Replay, StepReport } from "./replay_desk.ts";
+import { matchWindow, namesWindowByHandle, retarget } from "./replay_retarget.ts";
 
 /** Result keys a step's `actual_summary` shows. */
 const ACTUAL_KEYS = ["ok", "step_id", "action", "changed", "matched_index", "effective_mode"];
@@ -39,7 +38,12 @@ export async function runStep(session: Session, replay: Replay): Promise<StepRep
   }
   const retargeted = retarget(row, window);
   notes.push(...retargeted.notes);
-  const { body } = await dispatchNested(session, TOOLS.get(row.tool)!, retargeted.args, "replay");
+  const { body } = await dispatchNested(
+    session,
+    session.tools.get(row.tool)!,
+    retargeted.args,
+    "replay",
+  );
   const summary = summarizeResult(body);
   const differences = replay.mode === "verify"
     ? await verify(session, row, summary)

@@ -3,16 +3,16 @@
 // recorded must carry arguments that tool accepts — otherwise the file was
 // edited into something that never ran, and the replay is refused whole.
 
-import { ToolError } from "../../model/errors.ts";
-import { formatIssues } from "../../runtime/dispatch.ts";
-import { TOOLS } from "../../tools/index.ts";
-import { UNTRACED_TOOLS } from "../../runtime/trace_call.ts";
-import type { StoredTrace } from "../trace/store.ts";
+import { ToolError } from "../model/errors.ts";
+import { formatIssues } from "./dispatch.ts";
+import type { Tool } from "./registry.ts";
+import { UNTRACED_TOOLS } from "./trace_call.ts";
+import type { StoredTrace } from "../services/trace/store.ts";
 
-export function checkReplayable(trace: StoredTrace): void {
+export function checkReplayable(trace: StoredTrace, tools: ReadonlyMap<string, Tool>): void {
   for (const row of trace.rows) {
     const where = { path: trace.path, trace_seq: row.trace_seq, tool: row.tool };
-    const tool = TOOLS.get(row.tool);
+    const tool = tools.get(row.tool);
     if (!tool || UNTRACED_TOOLS.has(row.tool)) {
       throw new ToolError(
         "TraceInvalid",
