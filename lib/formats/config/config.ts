@@ -276,7 +276,7 @@ export interface LoadedConfig {
   bootstrappedFrom: string | null;
 }
 
-const PROGRAM_DIR = fileURLToPath(new URL("../..", import.meta.url));
+const PROGRAM_DIR = fileURLToPath(new URL("../../..", import.meta.url));
 
 /** Copies config.json.example next to the config (or from the program directory) when missing. */
 function bootstrap(path: string): string | null {
