@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const session = new Session(adapter, config, {
     configPath: options.config,
     configError: loaded.error,
-  }, TOOLS);
+  });
   setLogFilter((line) => session.safety.redactor.scrubText(line));
   try {
     await session.safety.openAudit();

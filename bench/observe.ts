@@ -34,7 +34,7 @@ for (const size of [1_000, 10_000]) {
   const adapter = new BigTreeAdapter(tree);
   const config = defaultConfig();
   config.tree.cache_ttl_s = 3600;
-  const session = new Session(adapter, config, { configPath: "", configError: null }, TOOLS);
+  const session = new Session(adapter, config, { configPath: "", configError: null });
   const full = await observe(session, { depth: 8 });
   adapter.tree = oneChange(tree);
   session.cache.invalidate(null);

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { IMAGE_FORMATS } from "../lib/formats/image/formats.ts";
 import { GRID_LIMITS } from "../lib/services/sketch/view.ts";
-import { imageFormatArg, QUALITY_LIMITS, qualityArg } from "../lib/tools/image_args.ts";
+import { imageFormatArg, QUALITY_LIMITS, qualityArg } from "../lib/tools/shared/image_args.ts";
 import { TRUE_WORDS } from "./query.ts";
 
 const intText = (name: string, min: number, max: number) =>

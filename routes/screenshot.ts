@@ -3,7 +3,7 @@
 import type { Hono } from "hono";
 import { toBase64 } from "../lib/services/observe/capture.ts";
 import type { Session } from "../lib/runtime/session.ts";
-import { encodingOf } from "../lib/tools/image_args.ts";
+import { encodingOf } from "../lib/tools/shared/image_args.ts";
 import { captureScreenshot } from "../lib/tools/screenshot.ts";
 import { guardedLegacy } from "./legacy_guard.ts";
 import { firstIssue, screenshotQuery } from "./legacy_params.ts";

@@ -3,7 +3,6 @@
 // counts only when the new listing resolves to the same window, else the
 // window it resolves to is captured.
 
-import { TOOLS } from "../lib/tools/index.ts";
 import { strict as assert } from "node:assert";
 import { MockAdapter } from "../adapters/mock/index.ts";
 import type { CaptureLimits } from "../adapters/types.ts";
@@ -35,7 +34,7 @@ function setUp() {
   const adapter = new RecordingMock();
   const config = defaultConfig();
   config.tree.cache_ttl_s = 0;
-  const session = new Session(adapter, config, { configPath: "", configError: null }, TOOLS);
+  const session = new Session(adapter, config, { configPath: "", configError: null });
   return { adapter, session };
 }
 

@@ -1,4 +1,4 @@
-// Crop geometry (lib/formats/image/crop.ts) and the bbox argument (lib/tools/region_args.ts)
+// Crop geometry (lib/formats/image/crop.ts) and the bbox argument (lib/tools/shared/region_args.ts)
 // as tables: crop boxes with padding at edges, regions that miss the image,
 // max_width sizes, where a window screenshot sits, and every bad box a
 // BadRequest naming its field.
@@ -14,7 +14,7 @@ import {
   scaledSize,
   shift,
 } from "../lib/formats/image/crop.ts";
-import { parseBox } from "../lib/tools/region_args.ts";
+import { parseBox } from "../lib/tools/shared/region_args.ts";
 
 const box = (x: number, y: number, width: number, height: number): Bounds => ({
   x,

@@ -41,7 +41,6 @@ for (const [tool, extra, kinds] of CASES) {
       adapter,
       defaultConfig(),
       { configPath: "", configError: null },
-      TOOLS,
     );
     const { status, body } = await dispatch(session, TOOLS, tool, {
       selector: 'Text[name="Zoom"]',
@@ -66,7 +65,6 @@ Deno.test("select_option clicks the element, then the option, each with its id",
     adapter,
     defaultConfig(),
     { configPath: "", configError: null },
-    TOOLS,
   );
   const { status } = await dispatch(session, TOOLS, "select_option", {
     selector: "MenuBar",
@@ -84,7 +82,6 @@ Deno.test("dry_run never reaches the adapter", async () => {
     adapter,
     defaultConfig(),
     { configPath: "", configError: null },
-    TOOLS,
   );
   for (const [tool, extra] of CASES) {
     await dispatch(session, TOOLS, tool, { selector: "Document", dry_run: true, ...extra }, "rest");

@@ -9,8 +9,8 @@ import { markUntrusted, sanitizeValue } from "../lib/model/untrusted.ts";
 import { assignIds, type Element, element } from "../lib/model/tree.ts";
 import { replaceSubtrees } from "../lib/model/tree_patch.ts";
 import { limitLevels } from "../lib/formats/views/levels.ts";
-import { withDetail } from "../lib/tools/structure.ts";
 import { levelView } from "../lib/formats/views/reuse.ts";
+import { withDetail } from "../lib/tools/shared/tree_view_args.ts";
 
 const registered = { tree: { name: "a", children: [{ name: 'b "quoted"', n: 1.5 }] } };
 reuseJsonOf(registered.tree);

@@ -112,7 +112,7 @@ function mockApp() {
   const session = new Session(new MockAdapter(), defaultConfig(), {
     configPath: "",
     configError: null,
-  }, TOOLS);
+  });
   return createApp(session, "127.0.0.1");
 }
 

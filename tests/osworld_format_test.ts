@@ -10,9 +10,10 @@ import cl100k_base from "js-tiktoken/ranks/cl100k_base";
 import { defaultDesktop } from "../adapters/mock/desktop.ts";
 import { type Element, element } from "../lib/model/tree.ts";
 import { MAX_CHILDREN, MAX_DEPTH, tagOf, trueStates } from "../lib/osworld/formats/node.ts";
-import { CUT_MARKER, linearizedTable } from "../lib/osworld/formats/table.ts";
+import { linearizedTable } from "../lib/osworld/formats/table.ts";
 import { accessibilityXml, pythonFloat } from "../lib/osworld/formats/xml.ts";
 import { osworldTable, parseXml, preorder, type XNode } from "./helpers/xml.ts";
+import { CUT_MARKER } from "../lib/formats/tokens/cut_table.ts";
 
 const EMPTY = [0, 0, 0, 0];
 

@@ -10,9 +10,9 @@ import {
   isInList,
   literalMatch,
   matchInList,
-  type Metric,
 } from "../lib/osworld/formats/evaluate/metrics.ts";
 import { fuzzRatio, indelDistance } from "../lib/osworld/formats/evaluate/fuzz_ratio.ts";
+import { type Metric } from "../lib/osworld/formats/evaluate/metric.ts";
 
 type Case = [
   name: string,

@@ -1,7 +1,8 @@
 import { strict as assert } from "node:assert";
 import { parsePyautogui } from "../lib/osworld/formats/pyautogui/parse.ts";
 import { tokenize } from "../lib/osworld/formats/pyautogui/tokens.ts";
-import { mapPyautoguiKey } from "../lib/osworld/formats/pyautogui/keys.ts";
+import { mapPyautoguiKey, pyautoguiKeyName } from "../lib/osworld/formats/pyautogui_keys.ts";
+import { MODIFIERS, NAMED_KEYS } from "../lib/formats/keys/keys.ts";
 import { PYAUTOGUI_CORPUS } from "./fixtures/osworld/pyautogui_corpus.ts";
 
 Deno.test("pyautogui corpus: every case parses to its actions or its refusal", () => {
@@ -78,4 +79,15 @@ Deno.test("pyautogui key names map onto the service's canonical names", () => {
     const mapped = mapPyautoguiKey(name);
     assert.deepEqual(mapped.ok ? mapped.key : null, canonical, name);
   }
+});
+
+Deno.test("the pyautogui key map reads back what it writes, for every key the service names", () => {
+  const canonical = [...MODIFIERS, ...NAMED_KEYS, "a", "Z", "7", "+", "/"];
+  for (const key of canonical) {
+    const written = pyautoguiKeyName(key);
+    if (written === null) continue;
+    assert.deepEqual(mapPyautoguiKey(written), { ok: true, key }, `${key} → ${written}`);
+  }
+  assert.equal(pyautoguiKeyName("escape"), "esc");
+  assert.equal(pyautoguiKeyName("é"), null);
 });

@@ -3,7 +3,6 @@
 // screenshot drawn from the masked tree); loading resets, refuses a live
 // adapter, clears the cache and keeps the previous scenario on errors.
 
-import { TOOLS } from "../lib/tools/index.ts";
 import { strict as assert } from "node:assert";
 import { MockAdapter } from "../adapters/mock/index.ts";
 import { renderScreen, renderWindow } from "../adapters/mock/screenshot.ts";
@@ -121,7 +120,7 @@ class LiveAdapterDouble implements Adapter {
 function sessionWith(adapter: Adapter, scenarioDirs: string[] = []): Session {
   const config = defaultConfig();
   config.scenarios.dirs = scenarioDirs;
-  return new Session(adapter, config, { configPath: "", configError: null }, TOOLS);
+  return new Session(adapter, config, { configPath: "", configError: null });
 }
 
 async function rejection(p: Promise<unknown>): Promise<ToolError> {

@@ -3,7 +3,7 @@
 
 import { strict as assert } from "node:assert";
 import { formatIssues } from "../lib/runtime/dispatch.ts";
-import { encodingOf } from "../lib/tools/image_args.ts";
+import { encodingOf } from "../lib/tools/shared/image_args.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { firstIssue, screenshotQuery } from "../routes/legacy_params.ts";
 

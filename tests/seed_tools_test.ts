@@ -14,7 +14,6 @@ function mockSession(): Session {
     new MockAdapter(),
     defaultConfig(),
     { configPath: "", configError: null },
-    TOOLS,
   );
 }
 

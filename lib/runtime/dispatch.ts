@@ -33,7 +33,7 @@ export async function dispatch(
   // Queued synchronously, before any await, so arrival order is run order.
   const result = await session.sequencer.run(
     !tool.annotations.readOnlyHint,
-    () => execute(session, tool, rawArgs, caller, ids),
+    () => execute(session, tools, tool, rawArgs, caller, ids),
   );
   return finish(tool, result, ids);
 }
@@ -45,12 +45,15 @@ export async function dispatch(
  */
 export async function dispatchNested(
   session: Session,
-  tool: Tool,
+  tools: ReadonlyMap<string, Tool>,
+  name: string,
   rawArgs: unknown,
   caller: Caller,
 ): Promise<Dispatched> {
+  const tool = tools.get(name);
+  if (!tool) return unknownTool(name);
   const ids = session.nextStep(tool.kind === "input");
-  return finish(tool, await execute(session, tool, rawArgs, caller, ids), ids);
+  return finish(tool, await execute(session, tools, tool, rawArgs, caller, ids), ids);
 }
 
 function unknownTool(name: string): Dispatched {
@@ -71,6 +74,7 @@ interface StepIds {
 
 async function execute(
   session: Session,
+  tools: ReadonlyMap<string, Tool>,
   tool: Tool,
   rawArgs: unknown,
   caller: Caller,
@@ -93,7 +97,7 @@ async function execute(
         if (!parsed.success) {
           throw new ToolError("BadRequest", `invalid arguments: ${formatIssues(parsed.error)}`);
         }
-        return annotate(await tool.run(parsed.data, { session, caller, stepId, causedBy }), {
+        return annotate(await tool.run(parsed.data, { session, tools, caller, stepId, causedBy }), {
           stepId,
           causedBy,
         });

@@ -4,7 +4,7 @@
 
 import type { z } from "zod";
 import type { Session } from "./session.ts";
-import type { Caller, ToolResult } from "../services/context.ts";
+import type { Caller, ToolResult } from "../model/tool_call.ts";
 
 export type { Caller, ToolResult };
 
@@ -17,6 +17,8 @@ export type ToolKind = "input" | "perception" | "other";
 
 export interface ToolContext {
   session: Session;
+  /** Every tool by name: composite tools call others through it, never through the list itself. */
+  tools: ReadonlyMap<string, Tool>;
   caller: Caller;
   stepId: number;
   causedBy: number | null;

@@ -5,6 +5,7 @@
 
 import type { Session } from "./session.ts";
 import { dispatchNested } from "./dispatch.ts";
+import type { Tool } from "./registry.ts";
 import type { ListedWindow } from "../formats/geometry/window_order.ts";
 import type { TracedWindow, TraceRow } from "../formats/trace/format.ts";
 import { focusedTreeHash, scenarioVerdict, windowsNow } from "../services/trace/observe.ts";
@@ -18,7 +19,11 @@ const ACTUAL_KEYS = ["ok", "step_id", "action", "changed", "matched_index", "eff
 const WINDOW_POLL_MS = 100;
 
 /** Runs the replay's next step; null when it has finished. */
-export async function runStep(session: Session, replay: Replay): Promise<StepReport | null> {
+export async function runStep(
+  session: Session,
+  tools: ReadonlyMap<string, Tool>,
+  replay: Replay,
+): Promise<StepReport | null> {
   if (replay.finished || replay.position >= replay.total) {
     replay.finished = true;
     return null;
@@ -38,12 +43,7 @@ export async function runStep(session: Session, replay: Replay): Promise<StepRep
   }
   const retargeted = retarget(row, window);
   notes.push(...retargeted.notes);
-  const { body } = await dispatchNested(
-    session,
-    session.tools.get(row.tool)!,
-    retargeted.args,
-    "replay",
-  );
+  const { body } = await dispatchNested(session, tools, row.tool, retargeted.args, "replay");
   const summary = summarizeResult(body);
   const differences = replay.mode === "verify"
     ? await verify(session, row, summary)

@@ -5,8 +5,6 @@
 import type { Adapter, LoadedScenario } from "../../adapters/types.ts";
 import type { Config } from "../formats/config/config.ts";
 import type { Element } from "../model/tree.ts";
-import type { ServiceContext } from "../services/context.ts";
-import type { Tool } from "./registry.ts";
 import { TokenStore } from "../services/observe/tree_tokens.ts";
 import { TreeCache } from "../services/observe/tree_cache.ts";
 import { ToolSequencer } from "./sequencer.ts";
@@ -21,7 +19,7 @@ export interface SessionInfo {
   configError: string | null;
 }
 
-export class Session implements ServiceContext {
+export class Session {
   readonly startedAt = Date.now();
   readonly cache: TreeCache;
   readonly tokens = new TokenStore();
@@ -50,8 +48,6 @@ export class Session implements ServiceContext {
     platform: Adapter,
     readonly config: Config,
     readonly info: SessionInfo,
-    /** Every tool by name: composite tools and replays call others through it. */
-    readonly tools: ReadonlyMap<string, Tool>,
   ) {
     this.cache = new TreeCache(config.tree.cache_ttl_s * 1000);
     this.safety = SafetyRails.fromConfig(config);

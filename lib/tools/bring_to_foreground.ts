@@ -6,7 +6,7 @@ import { bringToForeground } from "../services/act/activation.ts";
 import { ToolError } from "../model/errors.ts";
 import { targetWindow } from "../services/observe/capture.ts";
 import { confirmGate } from "../services/safety/confirm_gate.ts";
-import { CONFIRM_TOKEN, windowArgsFor } from "./args.ts";
+import { CONFIRM_TOKEN, windowArgsFor } from "./shared/args.ts";
 import { defineTool } from "../runtime/registry.ts";
 
 const { window_uid, window_index } = windowArgsFor(

@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { captureDesktop } from "../services/observe/capture.ts";
 import { depthWasCut } from "../model/tree.ts";
-import { DETAIL, withDetail } from "./structure.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
+import { DETAIL, withDetail } from "./shared/tree_view_args.ts";
 
 export const desktopTreeInput = z.object({
   application: z.string().min(1).max(1000).optional().describe(

@@ -24,7 +24,7 @@ import {
   screenX,
   screenY,
   windowArgsFor,
-} from "./args.ts";
+} from "./shared/args.ts";
 import { ACTS, defineTool } from "../runtime/registry.ts";
 
 const endpoint = z.union([

@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import type { ActionOutcome, ElementOperation, MouseButton } from "../../adapters/types.ts";
-import { type ExecTarget, runElementVerb } from "../services/act/element_verb.ts";
+import { runElementVerb } from "../services/act/element_verb.ts";
 import { ToolError } from "../model/errors.ts";
 import { parseKeysArg } from "../formats/keys/key_args.ts";
 import { captureWindow } from "../services/observe/capture.ts";
@@ -19,11 +19,12 @@ import {
   mouseButton,
   SECRET,
   windowArgsFor,
-} from "./args.ts";
-import { clickTools } from "./click_tools.ts";
+} from "./shared/args.ts";
+import { clickTools } from "./shared/click_tools.ts";
 import { isScreenTextTarget } from "../services/act/screen_text.ts";
-import { HOVER_MS, KEYS } from "./coordinate_verbs.ts";
 import { ACTS, defineTool, type Tool } from "../runtime/registry.ts";
+import { HOVER_MS, KEYS } from "./shared/verb_args.ts";
+import { type ExecTarget } from "../services/act/verb_types.ts";
 
 const targetArgs = {
   ...windowArgsFor(

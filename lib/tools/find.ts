@@ -9,7 +9,7 @@ import {
   resolveSelector,
   SelectorSyntaxError,
 } from "../formats/selectors/index.ts";
-import { windowArgs } from "./args.ts";
+import { windowArgs } from "./shared/args.ts";
 import { findScreenText, isScreenTextTarget, screenTextId } from "../services/act/screen_text.ts";
 import type { Session } from "../runtime/session.ts";
 import type { WindowArgs } from "../formats/geometry/window_order.ts";

@@ -7,7 +7,7 @@ import { ToolError } from "../model/errors.ts";
 import { type Element, elementAt } from "../model/tree.ts";
 import { captureWindow, targetWindow } from "../services/observe/capture.ts";
 import { deriveSelector, pathTo } from "../formats/selectors/index.ts";
-import { screenX, screenY, windowArgs, xAndYTogether } from "./args.ts";
+import { screenX, screenY, windowArgs, xAndYTogether } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 const getElementInput = z.object({

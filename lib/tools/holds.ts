@@ -7,9 +7,9 @@ import { z } from "zod";
 import { runCoordinateVerb } from "../services/act/coordinate_verb.ts";
 import { parseKeysArg } from "../formats/keys/key_args.ts";
 import { ToolError } from "../model/errors.ts";
-import { dryRun, mouseButton, movedTo, moveFirstArgs, xAndYTogether } from "./args.ts";
-import { verbWindowArgs } from "./coordinate_verbs.ts";
+import { dryRun, mouseButton, movedTo, moveFirstArgs, xAndYTogether } from "./shared/args.ts";
 import { ACTS, defineTool } from "../runtime/registry.ts";
+import { verbWindowArgs } from "./shared/verb_args.ts";
 
 const state = z.enum(["down", "up"]).describe(
   "down: press and keep holding; up: release. Required.",

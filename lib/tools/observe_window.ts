@@ -16,7 +16,10 @@ import { requireToken, type StoredTree } from "../services/observe/tree_tokens.t
 import { type Element, limitDepth } from "../model/tree.ts";
 import { type ListedWindow, windowNamed } from "../formats/geometry/window_order.ts";
 import { limitLevels } from "../formats/views/levels.ts";
-import { windowArgs } from "./args.ts";
+import { windowArgs } from "./shared/args.ts";
+import { compactDiffView } from "../formats/compact/view.ts";
+import { levelView } from "../formats/views/reuse.ts";
+import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
 import {
   checkViewArgs,
   compactOf,
@@ -28,10 +31,7 @@ import {
   MAX_TOKENS,
   VIEW,
   withDetail,
-} from "./structure.ts";
-import { compactDiffView } from "../formats/compact/view.ts";
-import { levelView } from "../formats/views/reuse.ts";
-import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
+} from "./shared/tree_view_args.ts";
 
 const observeInput = z.object({
   ...windowArgs,

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { captureWindow, targetWindow } from "../services/observe/capture.ts";
 import { linesOf, mergeWords, ocrText, ocrWindow, ocrWindowBoxes } from "../services/ocr/index.ts";
 import { resolveTarget } from "../services/act/targets.ts";
-import { windowArgs } from "./args.ts";
-import { bboxArg, parseBox } from "./region_args.ts";
+import { windowArgs } from "./shared/args.ts";
+import { bboxArg, parseBox } from "./shared/region_args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 export const getOcrTool = defineTool({

@@ -21,11 +21,11 @@ import {
 } from "../services/observe/capture.ts";
 import type { ListedWindow, WindowArgs } from "../formats/geometry/window_order.ts";
 import { GRID_LIMITS, sketchView } from "../services/sketch/view.ts";
-import { windowArgs, windowArgsFor } from "./args.ts";
-import { encodingOf, imageEncodingArgs } from "./image_args.ts";
+import { windowArgs, windowArgsFor } from "./shared/args.ts";
+import { encodingOf, imageEncodingArgs } from "./shared/image_args.ts";
 import { rawScreenshot } from "./raw_screenshot.ts";
 import { layoutsFor } from "../formats/image/formats.ts";
-import { bboxArg, parseBox } from "./region_args.ts";
+import { bboxArg, parseBox } from "./shared/region_args.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
 
 const croppedInput = z.object({

@@ -11,7 +11,7 @@ import { checkReplayable } from "../runtime/replay_check.ts";
 import type { Replay } from "../runtime/replay_desk.ts";
 import { runStep } from "../runtime/replay_step.ts";
 import { loadTraceById, loadTracePath } from "../services/trace/store.ts";
-import { defineTool, READ_ONLY, STORES } from "../runtime/registry.ts";
+import { defineTool, READ_ONLY, STORES, type Tool } from "../runtime/registry.ts";
 
 const REPLAY_ID = z.string().min(1).max(64).describe(
   "The replay's id as replay_start returned it (rep: and a number).",
@@ -68,14 +68,14 @@ export const replayStartTool = defineTool({
     ),
   }),
   annotations: STORES,
-  async run(args, { session }) {
+  async run(args, { session, tools }) {
     if (args.path === undefined && args.trace_id === undefined) {
       throw new ToolError("BadRequest", "path is required (or trace_id)");
     }
     const trace = args.path !== undefined
       ? await loadTracePath(session, args.path)
       : await loadTraceById(session, args.trace_id!);
-    checkReplayable(trace, session.tools);
+    checkReplayable(trace, tools);
     const replay = session.replays.open(
       trace,
       args.mode,
@@ -94,8 +94,8 @@ export const replayStartTool = defineTool({
   },
 });
 
-async function step(session: Session, replay: Replay) {
-  const report = await runStep(session, replay);
+async function step(session: Session, tools: ReadonlyMap<string, Tool>, replay: Replay) {
+  const report = await runStep(session, tools, replay);
   const base = {
     replay_id: replay.id,
     finished: replay.finished,
@@ -122,8 +122,8 @@ export const replayStepTool = defineTool({
   kind: "other",
   input: z.object({ replay_id: REPLAY_ID }),
   annotations: REPLAYS,
-  run(args, { session }) {
-    return step(session, session.replays.get(args.replay_id));
+  run(args, { session, tools }) {
+    return step(session, tools, session.replays.get(args.replay_id));
   },
 });
 
@@ -139,11 +139,11 @@ export const replayRunTool = defineTool({
     ),
   }),
   annotations: REPLAYS,
-  async run(args, { session }) {
+  async run(args, { session, tools }) {
     const replay = session.replays.get(args.replay_id);
     let ran = 0;
     while (!replay.finished && (args.max_steps === undefined || ran < args.max_steps)) {
-      if (!(await runStep(session, replay))) break;
+      if (!(await runStep(session, tools, replay))) break;
       ran++;
     }
     return { ...statusOf(replay), steps_run: ran };

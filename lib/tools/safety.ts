@@ -67,7 +67,7 @@ export const proposeActionTool = defineTool({
   }),
   annotations: STORES,
   async run(args, ctx) {
-    const tool = ctx.session.tools.get(args.action);
+    const tool = ctx.tools.get(args.action);
     if (!tool || tool.kind !== "input") {
       throw new ToolError(
         "BadRequest",
@@ -126,7 +126,7 @@ async function reachTarget(
   try {
     await runInCall(context, async () => {
       markArgsSecret(ctx.session, args);
-      await ctx.session.tools.get(tool)!.run(runArgs, ctx);
+      await ctx.tools.get(tool)!.run(runArgs, ctx);
     });
   } catch (e) {
     if (!(e instanceof ProposalReached)) throw e;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ToolError } from "../model/errors.ts";
 import { evaluatePredicates } from "../services/scenario/predicates/evaluate.ts";
 import { sessionDesktop } from "../services/scenario/predicates/session_desktop.ts";
-import { checkedByTool } from "./args.ts";
+import { checkedByTool } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 const REGEX = "Python re syntax, searched anywhere (not anchored); lookaround and " +

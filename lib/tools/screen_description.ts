@@ -8,7 +8,7 @@ import { findById } from "../model/tree.ts";
 import { ocrWindowText } from "../services/ocr/index.ts";
 import { positionalId } from "../formats/views/refs.ts";
 import { describeWithVlm } from "../services/vlm/index.ts";
-import { windowArgs } from "./args.ts";
+import { windowArgs } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 /** Runs `work` on the first call only; later calls share its promise. */

@@ -7,8 +7,8 @@ import { encodeOffThread } from "../formats/image/workers.ts";
 import type { Session } from "../runtime/session.ts";
 import { listWindows, resolveListed, toBase64 } from "../services/observe/capture.ts";
 import { type WindowArgs, windowNamed } from "../formats/geometry/window_order.ts";
-import { windowArgsFor } from "./args.ts";
-import { encodingOf, imageEncodingArgs } from "./image_args.ts";
+import { windowArgsFor } from "./shared/args.ts";
+import { encodingOf, imageEncodingArgs } from "./shared/image_args.ts";
 import { rawScreenshot } from "./raw_screenshot.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 

@@ -12,7 +12,7 @@ import {
   type WindowArgs,
   windowNamed,
 } from "../formats/geometry/window_order.ts";
-import { windowArgsFor } from "./args.ts";
+import { windowArgsFor } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 export interface VisibleAreas {

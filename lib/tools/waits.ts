@@ -9,7 +9,7 @@ import { sessionView } from "../services/wait/poll_view.ts";
 import type { Session } from "../runtime/session.ts";
 import { pollUntil } from "../services/wait/loop.ts";
 import { type Check, type Detail, prepareCheck } from "../services/wait/conditions.ts";
-import { checkedByTool, windowArgs } from "./args.ts";
+import { checkedByTool, windowArgs } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 
 /** Polls closer than this would spend the service on walks (each poll may walk the window). */

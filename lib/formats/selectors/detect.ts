@@ -9,8 +9,7 @@
 //   word and `.` as the start of one, so `Window[name="x"] MenuItem` is a CSS descendant.
 
 import type { Grammar } from "./ast.ts";
-import { isQuoteStart, scanQuoted } from "./quoting.ts";
-import type { Chars } from "./scan.ts";
+import { type Chars, isQuoteStart, scanQuoted } from "./quoting.ts";
 
 const CSS_TRIGGERS: RegExp[] = [
   />/,

@@ -3,8 +3,8 @@
 import { ClientRegex, compileClientRegex } from "../regex/compile.ts";
 import type { Operator, Predicate } from "./ast.ts";
 import { textLiteral } from "./literal.ts";
-import { isQuoteStart, readQuoted } from "./quoting.ts";
-import { type Chars, isSpace, skipSpace } from "./scan.ts";
+import { type Chars, isQuoteStart, readQuoted } from "./quoting.ts";
+import { isSpace, skipSpace } from "./scan.ts";
 import { SelectorSyntaxError } from "./syntax_error.ts";
 
 const KEY_START = /^[A-Za-z_]$/;

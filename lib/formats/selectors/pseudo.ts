@@ -3,8 +3,8 @@
 // `:name(...)` is ignored.
 
 import type { Predicate } from "./ast.ts";
-import { isQuoteStart, readQuoted } from "./quoting.ts";
-import { type Chars, isSpace, skipSpace, skipUnit } from "./scan.ts";
+import { type Chars, isQuoteStart, readQuoted } from "./quoting.ts";
+import { isSpace, skipSpace, skipUnit } from "./scan.ts";
 import { SelectorSyntaxError } from "./syntax_error.ts";
 
 const PSEUDO_NAME_CHAR = /^[A-Za-z-]$/;

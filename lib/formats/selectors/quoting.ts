@@ -12,8 +12,9 @@
 //   a backslash just before that closing quote belongs to the delimiter and is dropped.
 // So the un-escaping applies to quotes that delimit strings, never inside an escaped string.
 
-import type { Chars } from "./scan.ts";
 import { SelectorSyntaxError } from "./syntax_error.ts";
+
+export type Chars = readonly string[];
 
 export interface QuotedString {
   value: string;

@@ -1,10 +1,8 @@
 // Code-point scanning shared by the splitters and the step parser. Positions are indices into
 // the selector's code points, which are also the positions reported in syntax errors.
 
-import { isQuoteStart, readQuoted } from "./quoting.ts";
+import { type Chars, isQuoteStart, readQuoted } from "./quoting.ts";
 import { SelectorSyntaxError } from "./syntax_error.ts";
-
-export type Chars = readonly string[];
 
 export interface Span {
   start: number;

@@ -4,8 +4,8 @@
 // first step is always matched against the root (child axis).
 
 import type { Axis } from "./ast.ts";
-import { isQuoteStart } from "./quoting.ts";
-import { type Chars, isSpace, skipSpace, skipUnit } from "./scan.ts";
+import { type Chars, isQuoteStart } from "./quoting.ts";
+import { isSpace, skipSpace, skipUnit } from "./scan.ts";
 import type { StepSpan } from "./split_xpath.ts";
 import { SelectorSyntaxError } from "./syntax_error.ts";
 

@@ -3,7 +3,8 @@
 // ignored, so a trailing `/` is harmless.
 
 import type { Axis } from "./ast.ts";
-import { type Chars, skipUnit, type Span, trimSpan } from "./scan.ts";
+import { skipUnit, type Span, trimSpan } from "./scan.ts";
+import { type Chars } from "./quoting.ts";
 
 export interface StepSpan extends Span {
   axis: Axis;

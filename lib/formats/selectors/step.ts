@@ -3,8 +3,8 @@
 import type { Predicate, Step } from "./ast.ts";
 import { parseBracketPredicate } from "./predicate.ts";
 import { parsePseudo } from "./pseudo.ts";
-import { isQuoteStart, readQuoted } from "./quoting.ts";
-import { type Chars, skipSpace } from "./scan.ts";
+import { type Chars, isQuoteStart, readQuoted } from "./quoting.ts";
+import { skipSpace } from "./scan.ts";
 import type { StepSpan } from "./split_xpath.ts";
 import { SelectorSyntaxError } from "./syntax_error.ts";
 

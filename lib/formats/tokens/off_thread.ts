@@ -3,8 +3,8 @@
 // builds them nor pauses to collect them.
 
 import { OffThread } from "../../support/off_thread.ts";
-import type { LinearizedTable } from "../../osworld/formats/table.ts";
 import type { TokenJob } from "./worker.ts";
+import { type LinearizedTable } from "./cut_table.ts";
 
 const worker = new OffThread<TokenJob>(new URL("./worker.ts", import.meta.url), "token");
 

@@ -2,8 +2,8 @@
 // tokens and cuts OSWorld tables to their budget off the HTTP thread.
 
 import { answerJobs } from "../../support/off_thread.ts";
-import { cutTable } from "../../osworld/formats/table.ts";
 import { cl100k, countTokens } from "./cl100k.ts";
+import { cutTable } from "./cut_table.ts";
 
 export type TokenJob =
   | { kind: "cut_table"; lines: string[]; maxTokens: number }

@@ -4,7 +4,7 @@
 
 import { z } from "zod";
 import type { AgentAction } from "./agent_action.ts";
-import { mapPyautoguiKey } from "./pyautogui/keys.ts";
+import { mapPyautoguiKey } from "./pyautogui_keys.ts";
 
 export const MAX_COMPUTER13_ACTIONS = 200;
 /** OSWorld's controller drags over one second. */

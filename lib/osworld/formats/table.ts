@@ -2,9 +2,10 @@
 // nodes, one tab-separated line each, cut to a token budget), computed from
 // the Element tree with the same tag, state and text rules as lib/osworld/formats/xml.ts.
 
-import type { Tiktoken } from "js-tiktoken/lite";
 import { cl100k } from "../../formats/tokens/cl100k.ts";
+
 import type { Bounds, Element } from "../../model/tree.ts";
+
 import {
   childrenOf,
   interfacesOf,
@@ -17,14 +18,10 @@ import {
   xmlChars,
 } from "./node.ts";
 
+import { cutTable, type LinearizedTable } from "../../formats/tokens/cut_table.ts";
+
 export const TABLE_HEADER =
   "tag\tname\ttext\tclass\tdescription\tposition (top-left x&y)\tsize (w&h)";
-
-/**
- * What OSWorld appends to a cut table. Like OSWorld, it comes on top of the
- * budget: the text before it is at most `maxTokens` tokens.
- */
-export const CUT_MARKER = "[...]\n";
 
 const KEPT_SUFFIXES = [
   "item",
@@ -61,16 +58,6 @@ const KEPT_TAGS = new Set([
 
 /** States of which one must be true for a node to be kept. */
 const ACTIONABLE = ["enabled", "editable", "expandable", "checkable"];
-
-export interface LinearizedTable {
-  /** Header and rows joined by "\n", plus CUT_MARKER when cut. */
-  table: string;
-  /** cl100k_base tokens of the table before the marker (≤ maxTokens when cut). */
-  tokens: number;
-  cut: boolean;
-  /** Rows (kept nodes) of the whole table, before any cut; the header not counted. */
-  rows: number;
-}
 
 /** A text cell as OSWorld writes it: `""` when empty, CSV-quoted when it holds a quote. */
 function textCell(text: string): string {
@@ -140,38 +127,6 @@ export function tableLines(root: Element): string[] {
     ].join("\t")
   );
   return [TABLE_HEADER, ...rows];
-}
-
-/**
- * The table's `lines` joined and cut to `maxTokens` tokens of `enc` (OSWorld's
- * run.py defaults to 10000). Pure apart from the encoder: the service runs it
- * in a worker (lib/formats/tokens/off_thread.ts), tests call it directly.
- */
-export function cutTable(lines: string[], maxTokens: number, enc: Tiktoken): LinearizedTable {
-  if (!Number.isInteger(maxTokens) || maxTokens < 0) {
-    throw new RangeError(`maxTokens must be a non-negative integer, got ${maxTokens}`);
-  }
-  const rows = Math.max(0, lines.length - 1);
-  // Rows are encoded one at a time and only until the budget is passed, so
-  // the cost follows the budget, not the tree. That equals encoding the whole
-  // table: every line ends with ")" and the next starts with a tag's letter or
-  // "_", and no cl100k_base pre-token spans ")\n" into a letter.
-  const tokens: number[] = [];
-  let text = "";
-  for (let i = 0; i < lines.length && tokens.length <= maxTokens; i++) {
-    const line = i < lines.length - 1 ? `${lines[i]}\n` : lines[i];
-    // Special-token text ("<|endoftext|>" in a title) is plain text here, not an error.
-    for (const token of enc.encode(line, [], [])) tokens.push(token);
-    text += line;
-  }
-  if (tokens.length <= maxTokens) return { table: text, tokens: tokens.length, cut: false, rows };
-  // Cut at a token boundary as OSWorld does. A cut inside a multi-byte
-  // character decodes to U+FFFD; OSWorld keeps that, we step back to the last
-  // whole character.
-  let kept = maxTokens;
-  let head = enc.decode(tokens.slice(0, kept));
-  while (!text.startsWith(head)) head = enc.decode(tokens.slice(0, --kept));
-  return { table: head + CUT_MARKER, tokens: kept, cut: true, rows };
 }
 
 /** The linearized table of the tree's accessibility XML, cut to `maxTokens` cl100k_base tokens. */

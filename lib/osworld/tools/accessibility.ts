@@ -17,7 +17,7 @@ import { accessibilityXml } from "../formats/xml.ts";
 import { tableLines } from "../formats/table.ts";
 import { cutTableOffThread } from "../../formats/tokens/off_thread.ts";
 import type { Session } from "../../runtime/session.ts";
-import { windowArgsFor } from "../../tools/args.ts";
+import { windowArgsFor } from "../../tools/shared/args.ts";
 import { defineTool, READ_ONLY } from "../../runtime/registry.ts";
 
 /** What OSWorld's agents cut the table to. */

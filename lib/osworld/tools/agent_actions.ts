@@ -14,7 +14,7 @@ import { type MarkObservation, markStores } from "../services/marks_store.ts";
 import { planActions, PlanError, type PlanStep, WAIT_PAUSE_S } from "../formats/plan.ts";
 import { MAX_INPUT_CHARS, parsePyautogui } from "../formats/pyautogui/parse.ts";
 import { osworldScope, osworldTree } from "./accessibility.ts";
-import { checkedByTool, CONFIRM_TOKEN, dryRun } from "../../tools/args.ts";
+import { checkedByTool, CONFIRM_TOKEN, dryRun } from "../../tools/shared/args.ts";
 import { receiptWindow } from "../../services/act/coordinate_verb.ts";
 import { confirmGate } from "../../services/safety/confirm_gate.ts";
 import { dispatchNested, formatIssues } from "../../runtime/dispatch.ts";
@@ -34,11 +34,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export const lastActions = perSession((): { kind: AgentAction["kind"] | null } => ({ kind: null }));
 
-/** A tool a plan calls, from the session's registry. */
-function plannedTool(tools: ReadonlyMap<string, Tool>, name: string): Tool {
-  return tools.get(name)!;
-}
-
 /**
  * Runs a registered tool from inside this tool's turn, with its own step,
  * rules, audit and trace; the nested call's answer.
@@ -48,8 +43,7 @@ export async function runNested(
   tool: string,
   args: Record<string, unknown>,
 ): Promise<ToolResult> {
-  return (await dispatchNested(ctx.session, plannedTool(ctx.session.tools, tool), args, ctx.caller))
-    .body;
+  return (await dispatchNested(ctx.session, ctx.tools, tool, args, ctx.caller)).body;
 }
 
 function tagsOf(actions: readonly AgentAction[]): number[] {
@@ -112,6 +106,7 @@ async function checkedMarks(
 /** The plan, each call's arguments already checked against its tool: all or nothing. */
 async function checkedPlan(
   session: Session,
+  tools: ReadonlyMap<string, Tool>,
   actions: AgentAction[],
   observation: MarkObservation | null,
 ): Promise<PlanStep[]> {
@@ -131,7 +126,7 @@ async function checkedPlan(
   }
   for (const [i, step] of plan.entries()) {
     if (step.kind !== "call") continue;
-    const parsed = plannedTool(session.tools, step.tool).input.safeParse(step.args);
+    const parsed = tools.get(step.tool)!.input.safeParse(step.args);
     if (!parsed.success) {
       throw new ToolError(
         "BadRequest",
@@ -190,7 +185,7 @@ async function runActions(
   // actions still pass their own rules one by one).
   confirmGate(ctx.session, (await receiptWindow(ctx.session, {})).window, null);
   const observation = await checkedMarks(ctx.session, tagsOf(actions), options.observationId);
-  const plan = await checkedPlan(ctx.session, actions, observation);
+  const plan = await checkedPlan(ctx.session, ctx.tools, actions, observation);
   if (options.dryRun) {
     return {
       dry_run: true,

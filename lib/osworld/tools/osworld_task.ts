@@ -26,7 +26,7 @@ import { osworldTree } from "./accessibility.ts";
 import { lastActions, runNested } from "./agent_actions.ts";
 import { formatIssues } from "../../runtime/dispatch.ts";
 import { ACTS, defineTool, type ToolContext, type ToolResult } from "../../runtime/registry.ts";
-import { checkedByTool, CONFIRM_TOKEN } from "../../tools/args.ts";
+import { checkedByTool, CONFIRM_TOKEN } from "../../tools/shared/args.ts";
 import { receiptWindow } from "../../services/act/coordinate_verb.ts";
 import { confirmGate } from "../../services/safety/confirm_gate.ts";
 

@@ -12,7 +12,7 @@ import { marksTable, setOfMarks } from "../formats/marks/marks.ts";
 import { markStores } from "../services/marks_store.ts";
 import { cutTableOffThread } from "../../formats/tokens/off_thread.ts";
 import { DEFAULT_TABLE_TOKENS, osworldScope, osworldTree } from "./accessibility.ts";
-import { windowArgsFor } from "../../tools/args.ts";
+import { windowArgsFor } from "../../tools/shared/args.ts";
 import { defineTool, READ_ONLY } from "../../runtime/registry.ts";
 
 const marksInput = z.object({

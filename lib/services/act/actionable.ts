@@ -6,7 +6,7 @@
 
 import { type ErrorCode, ToolError } from "../../model/errors.ts";
 import { center, type Element, findById, sameBounds } from "../../model/tree.ts";
-import type { ServiceContext } from "../context.ts";
+import type { ActContext } from "./context.ts";
 import { type Captured, captureWindow, listWindows, screenOf } from "../observe/capture.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { type Activation, bringToForeground } from "./activation.ts";
@@ -63,7 +63,7 @@ interface Reading {
 }
 
 async function read(
-  session: ServiceContext,
+  session: ActContext,
   window: ListedWindow,
   capture: Captured,
   element: Element,
@@ -100,7 +100,7 @@ function timeout(
 }
 
 export async function makeActionable(
-  session: ServiceContext,
+  session: ActContext,
   window: ListedWindow,
   first: Captured,
   target: Element,
@@ -181,7 +181,7 @@ function dryRunOf(reading: Reading, now: Actionable, options: ActionableOptions)
  * covered window comes to the front first (or the step is refused).
  */
 async function scrollStep(
-  session: ServiceContext,
+  session: ActContext,
   window: ListedWindow,
   scroller: Scroller,
   element: Element,

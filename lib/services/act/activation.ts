@@ -3,7 +3,7 @@
 // highest visible region, where its title bar is.
 
 import type { Bounds } from "../../model/tree.ts";
-import type { ServiceContext } from "../context.ts";
+import type { ActContext } from "./context.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { visibleRegions } from "../../formats/geometry/visibility.ts";
 import { screenOf } from "../observe/capture.ts";
@@ -44,7 +44,7 @@ export function highestRegion(regions: Bounds[]): Bounds | null {
 }
 
 export async function bringToForeground(
-  session: ServiceContext,
+  session: ActContext,
   window: ListedWindow,
 ): Promise<Activation> {
   const [activated, apiNote] = await session.adapter.activate(window.handle);

@@ -8,11 +8,11 @@ import { bringToForeground } from "./activation.ts";
 import { windowAt, windowRef } from "./window_at.ts";
 import { captureWindow, listWindows, resolveListed } from "../observe/capture.ts";
 import { GONE_STATE, type TreeState, treeState } from "./receipts.ts";
-import type { ServiceContext } from "../context.ts";
+import type { ActContext } from "./context.ts";
 import { containsPoint, type Element, elementAt, focusedElement } from "../../model/tree.ts";
 import { confirmGate } from "../safety/confirm_gate.ts";
 import { protectIfPassword } from "../safety/password.ts";
-import type { ToolResult } from "../context.ts";
+import type { ToolResult } from "../../model/tool_call.ts";
 import {
   focusedWindow,
   type ListedWindow,
@@ -37,7 +37,7 @@ export interface ReceiptWindow {
 
 /** The window a coordinate verb reports on: the requested one, else the focused one. */
 export async function receiptWindow(
-  session: ServiceContext,
+  session: ActContext,
   args: WindowArgs,
 ): Promise<ReceiptWindow> {
   const windows = await listWindows(session);
@@ -56,7 +56,7 @@ export async function receiptWindow(
 }
 
 async function stateOf(
-  session: ServiceContext,
+  session: ActContext,
   window: ListedWindow | null,
 ): Promise<{ state: TreeState; tree: Element | null }> {
   if (!window) return { state: GONE_STATE, tree: null };
@@ -79,7 +79,7 @@ export interface CoordinateVerb {
 }
 
 export async function runCoordinateVerb(
-  session: ServiceContext,
+  session: ActContext,
   verb: CoordinateVerb,
 ): Promise<ToolResult> {
   const { window, named, windows } = await receiptWindow(session, verb.args);
@@ -121,7 +121,7 @@ export async function runCoordinateVerb(
 
 /** The element under the pointer, when a confirmation rule needs to know it. */
 async function pointedElement(
-  session: ServiceContext,
+  session: ActContext,
   window: ListedWindow | null,
   point: { x: number; y: number } | undefined,
 ): Promise<Element | null> {
@@ -136,7 +136,7 @@ async function pointedElement(
  * `steps` and `at_point`.
  */
 async function placeInput(
-  session: ServiceContext,
+  session: ActContext,
   verb: CoordinateVerb,
   named: ListedWindow | null,
   windows: ListedWindow[],

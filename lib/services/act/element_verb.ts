@@ -2,51 +2,42 @@
 // target → actionable (front, in view, visible, enabled, still) → (dry run
 // | execute) → receipt. Verbs only supply their executor.
 
-import type { ActionOutcome } from "../../../adapters/types.ts";
 import { errorObject, knownCode } from "../../model/errors.ts";
+
 import { type Captured, captureWindow, targetWindow } from "../observe/capture.ts";
+
 import { treeState } from "./receipts.ts";
+
 import { performWithReceipt } from "./perform.ts";
-import type { ServiceContext } from "../context.ts";
+
+import type { ActContext } from "./context.ts";
+
 import { requireToken } from "../observe/tree_tokens.ts";
-import { resolveTarget, type TargetArgs } from "./targets.ts";
-import { isScreenTextTarget, type ScreenTextArgs } from "./screen_text.ts";
+
+import { resolveTarget } from "./targets.ts";
+import { isScreenTextTarget } from "./screen_text.ts";
 import { runOnScreenText } from "./screen_text_verb.ts";
+
 import { makeActionable } from "./actionable.ts";
+
 import { confirmGate } from "../safety/confirm_gate.ts";
+
 import { protectIfPassword } from "../safety/password.ts";
+
 import { center, type Element } from "../../model/tree.ts";
-import type { ListedWindow, WindowArgs } from "../../formats/geometry/window_order.ts";
-import type { ToolResult } from "../context.ts";
 
-export interface ElementVerbArgs extends WindowArgs, TargetArgs, ScreenTextArgs {
-  dry_run: boolean;
-  /** Bring the element's window to the front when it is covered (default from config). */
-  auto_activate?: boolean;
-  /** How long to wait for the element to be actionable (default from config). */
-  timeout_ms?: number;
-  /** The capture the element_id was taken from (default: the latest one served). */
-  tree_token?: string;
-}
+import type { ToolResult } from "../../model/tool_call.ts";
 
-export interface ExecTarget {
-  session: ServiceContext;
-  window: ListedWindow;
-  element: Element;
-  point: { x: number; y: number };
-  tree: Element;
-}
+import type { ElementVerbArgs, Executor } from "./verb_types.ts";
 
-export type Executor = (target: ExecTarget) => Promise<ActionOutcome>;
-
-function previousTree(session: ServiceContext, uid: string, token?: string): Element | null {
+function previousTree(session: ActContext, uid: string, token?: string): Element | null {
   return token
     ? requireToken(session.tokens, token, uid, "tree_token").tree
     : session.lastServed(uid);
 }
 
 export async function runElementVerb(
-  session: ServiceContext,
+  session: ActContext,
   action: string,
   args: ElementVerbArgs,
   execute: Executor,

@@ -8,7 +8,7 @@
 import type { ActionOutcome } from "../../../adapters/types.ts";
 import { ToolError } from "../../model/errors.ts";
 import { contentFingerprint } from "../../model/hash.ts";
-import type { ServiceContext } from "../context.ts";
+import type { ActContext } from "./context.ts";
 import type { Element } from "../../model/tree.ts";
 import { captureWindow, listWindows } from "../observe/capture.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
@@ -17,7 +17,7 @@ import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts
 
 /** The state of a window after an action; "" fields when it is gone. */
 export async function stateAfter(
-  session: ServiceContext,
+  session: ActContext,
   window: ListedWindow,
 ): Promise<{ state: TreeState; tree: Element | null; windows: ListedWindow[] }> {
   const windows = await listWindows(session);
@@ -60,7 +60,7 @@ export interface Performance {
  * the whole successful answer.
  */
 export async function performWithReceipt(
-  session: ServiceContext,
+  session: ActContext,
   p: Performance,
 ): Promise<{ receipt: Record<string, unknown>; outcome: ActionOutcome | null }> {
   if (p.dryRun) {

@@ -5,7 +5,7 @@
 
 import { ToolError } from "../../model/errors.ts";
 import { type Bounds, type Element, element } from "../../model/tree.ts";
-import type { ServiceContext } from "../context.ts";
+import type { ActContext } from "./context.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { ocrWindow, ocrWindowBoxes } from "../ocr/index.ts";
 import { groupLines, type OcrWord, unionBox } from "../../formats/ocr/words.ts";
@@ -109,7 +109,7 @@ export function matchText(words: OcrWord[], wanted: string): TextMatch[] {
  * the first read found.
  */
 export async function findScreenText(
-  session: ServiceContext,
+  session: ActContext,
   window: ListedWindow,
   text: string,
 ): Promise<TextMatch[]> {
@@ -146,7 +146,7 @@ function pseudoElement(bounds: Bounds, text: string): Element {
 
 /** The text target of a call, in `window`: by `text` (read now), or by an `ocr:` id. */
 export async function resolveScreenText(
-  session: ServiceContext,
+  session: ActContext,
   window: ListedWindow,
   args: ScreenTextArgs,
 ): Promise<ResolvedScreenText> {

@@ -3,16 +3,16 @@
 // verb — the window raised first when it is covered, the confirmation gate
 // asked about the text — and the receipt says the target was resolved by OCR.
 
-import type { ServiceContext } from "../context.ts";
+import type { ActContext } from "./context.ts";
 import { center } from "../../model/tree.ts";
 import { targetWindow } from "../observe/capture.ts";
-import type { ToolResult } from "../context.ts";
+import type { ToolResult } from "../../model/tool_call.ts";
 import { runCoordinateVerb } from "./coordinate_verb.ts";
-import type { ElementVerbArgs, Executor } from "./element_verb.ts";
 import { resolveScreenText, type ScreenTextArgs } from "./screen_text.ts";
+import { type ElementVerbArgs, type Executor } from "./verb_types.ts";
 
 export async function runOnScreenText(
-  session: ServiceContext,
+  session: ActContext,
   action: string,
   args: ElementVerbArgs & ScreenTextArgs,
   execute: Executor,

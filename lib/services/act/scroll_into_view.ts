@@ -4,7 +4,7 @@
 // amounts a click).
 
 import { center, type Element } from "../../model/tree.ts";
-import type { ServiceContext } from "../context.ts";
+import type { ActContext } from "./context.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { type Blocker, wheelClicksToward } from "./actionability.ts";
 
@@ -45,7 +45,7 @@ export class Scroller {
   private known = false;
 
   constructor(
-    private readonly session: ServiceContext,
+    private readonly session: ActContext,
     private readonly window: ListedWindow,
   ) {}
 

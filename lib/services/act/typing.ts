@@ -3,7 +3,7 @@
 // window is checked between pieces.
 
 import type { ActionOutcome } from "../../../adapters/types.ts";
-import type { ServiceContext } from "../context.ts";
+import type { ActContext } from "./context.ts";
 import { listWindows } from "../observe/capture.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { windowRef } from "./window_at.ts";
@@ -23,12 +23,12 @@ export function piecesOf(text: string, size: number): string[] {
 const FOCUS_SETTLE_MS = 300;
 const FOCUS_POLL_MS = 20;
 
-async function windowWithFocus(session: ServiceContext) {
+async function windowWithFocus(session: ActContext) {
   return (await listWindows(session)).find((w) => w.focused) ?? null;
 }
 
 /** `seen`, or when no window had the focus, the one that takes it: such a moment is waited out, briefly. */
-async function focusTaker(session: ServiceContext, seen: ListedWindow | null) {
+async function focusTaker(session: ActContext, seen: ListedWindow | null) {
   const deadline = Date.now() + FOCUS_SETTLE_MS;
   let now = seen;
   while (now === null && Date.now() < deadline) {
@@ -39,7 +39,7 @@ async function focusTaker(session: ServiceContext, seen: ListedWindow | null) {
 }
 
 export async function typeWatchingFocus(
-  session: ServiceContext,
+  session: ActContext,
   text: string,
   handle: string | null,
 ): Promise<ActionOutcome> {

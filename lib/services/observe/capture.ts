@@ -15,7 +15,7 @@ import { capturedTreeHash } from "../../model/hash.ts";
 import { replaceSubtrees } from "../../model/tree_patch.ts";
 import { encodePngOffThread, startImageWorkers } from "../../formats/image/workers.ts";
 import { startTokenWorker } from "../../formats/tokens/off_thread.ts";
-import type { ServiceContext } from "../context.ts";
+import type { ObserveContext } from "./context.ts";
 import { perSession } from "../../support/per_session.ts";
 import type { CachedCapture } from "./tree_cache.ts";
 import {
@@ -40,7 +40,7 @@ import {
 /** The windows of each session's last listing, by uid (see captureTarget). */
 const lastListing = perSession(() => new Map<string, ListedWindow>());
 
-export async function listWindows(session: ServiceContext): Promise<ListedWindow[]> {
+export async function listWindows(session: ObserveContext): Promise<ListedWindow[]> {
   const windows = sortWindows(await session.adapter.listWindows());
   const listed = lastListing(session);
   listed.clear();
@@ -69,7 +69,7 @@ export interface Target {
  * The window a tree-reading tool works on: the requested one, else the focused
  * one; a stale `window_uid` is `WindowGone`.
  */
-export async function targetWindow(session: ServiceContext, args: WindowArgs): Promise<Target> {
+export async function targetWindow(session: ObserveContext, args: WindowArgs): Promise<Target> {
   const windows = await listWindows(session);
   const resolution = resolveListed(windows, args);
   if (resolution.window) return target(resolution.window, windows, resolution);
@@ -90,7 +90,7 @@ export async function targetWindow(session: ServiceContext, args: WindowArgs): P
  * capture counts only if the new listing resolves to the same window.
  */
 export async function captureTarget(
-  session: ServiceContext,
+  session: ObserveContext,
   args: WindowArgs,
   use: CacheUse = "allow",
 ): Promise<Target & { capture: Captured }> {
@@ -145,7 +145,7 @@ function asHit(entry: CachedCapture, maxDepth: number, captureMs: number): Captu
  * levels down.
  */
 export async function captureWindow(
-  session: ServiceContext,
+  session: ObserveContext,
   window: ListedWindow,
   use: CacheUse = "allow",
 ): Promise<Captured> {
@@ -243,7 +243,7 @@ export interface DesktopCapture {
  * `depth` levels below the desktop; never cached (it spans every window).
  */
 export async function captureDesktop(
-  session: ServiceContext,
+  session: ObserveContext,
   application: string | null,
   depth: number,
 ): Promise<DesktopCapture> {
@@ -273,7 +273,7 @@ export async function captureDesktop(
 }
 
 /** The adapter's default tree when no window is resolved (legacy sketch route). */
-export async function captureDefault(session: ServiceContext): Promise<Element | null> {
+export async function captureDefault(session: ObserveContext): Promise<Element | null> {
   const tree = session.config.tree;
   const capture = asCapture(
     await session.adapter.captureTree(null, {
@@ -288,7 +288,7 @@ export async function captureDefault(session: ServiceContext): Promise<Element |
 
 /** PNG bytes of a window or the whole screen, or null when capture failed. */
 export async function screenshotPng(
-  session: ServiceContext,
+  session: ObserveContext,
   target: ScreenshotTarget,
 ): Promise<Uint8Array | null> {
   try {
@@ -311,7 +311,7 @@ export async function screenshotPng(
  * Resolves when the encoder is built: the half second that takes on a core of its own would
  * otherwise slow the first requests a client sends.
  */
-export async function warmUp(session: ServiceContext): Promise<void> {
+export async function warmUp(session: ObserveContext): Promise<void> {
   warmViews();
   warmUpDetector();
   startImageWorkers();
@@ -324,6 +324,6 @@ export async function warmUp(session: ServiceContext): Promise<void> {
 export { toBase64 } from "../../model/base64.ts";
 
 /** The union of the monitors, or the fallback screen when the adapter knows none. */
-export async function screenOf(session: ServiceContext): Promise<Bounds> {
+export async function screenOf(session: ObserveContext): Promise<Bounds> {
   return screenBounds(await session.adapter.monitors()) ?? FALLBACK_SCREEN;
 }

@@ -6,7 +6,7 @@
 
 import type { Bounds } from "../../model/tree.ts";
 import { ToolError } from "../../model/errors.ts";
-import type { ServiceContext } from "../context.ts";
+import type { OcrContext } from "./context.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { ocrBoxesOffThread, ocrPngOffThread } from "../../formats/image/workers.ts";
 import type { RawImage } from "../../model/image.ts";
@@ -36,7 +36,7 @@ export interface OcrRead {
 /** Regions this tall or less are read as one line of text (ocr.psm_roi). */
 const LINE_HEIGHT_MAX = 48;
 
-function refuseUnless(session: ServiceContext): void {
+function refuseUnless(session: OcrContext): void {
   if (!session.config.ocr.enabled) {
     throw new ToolError("PlatformUnsupported", "OCR is disabled (ocr.enabled = false)", {
       hint: "set ocr.enabled to true in config.json",
@@ -54,7 +54,7 @@ interface Picture {
   origin: Point;
 }
 
-async function windowPicture(session: ServiceContext, window: ListedWindow): Promise<Picture> {
+async function windowPicture(session: OcrContext, window: ListedWindow): Promise<Picture> {
   refuseUnless(session);
   const image = await session.adapter.screenshot({ kind: "window", handle: window.handle })
     .catch(() => null);
@@ -72,7 +72,7 @@ function pixelsOf(box: Bounds, { image, origin }: Picture): Bounds | null {
 }
 
 async function recognize(
-  session: ServiceContext,
+  session: OcrContext,
   window: ListedWindow,
   png: Uint8Array,
   psm: number,
@@ -91,17 +91,17 @@ async function recognize(
   }
 }
 
-function prepareJob(session: ServiceContext) {
+function prepareJob(session: OcrContext) {
   const { preprocess, upscale, threshold } = session.config.ocr;
   return { preprocess, upscale, threshold };
 }
 
-function scaleOf(session: ServiceContext, box: Bounds): number {
+function scaleOf(session: OcrContext, box: Bounds): number {
   const { preprocess, upscale } = session.config.ocr;
   return preprocess ? scaleFor(box.width, box.height, upscale) : 1;
 }
 
-function finish(session: ServiceContext, window: ListedWindow, read: OcrRead): OcrRead {
+function finish(session: OcrContext, window: ListedWindow, read: OcrRead): OcrRead {
   session.safety.tripwire.noteScreenText(
     read.words.map((w) => w.text).join(" "),
     window.window_uid,
@@ -115,7 +115,7 @@ function finish(session: ServiceContext, window: ListedWindow, read: OcrRead): O
  * the window, Internal when the screenshot or the engine fails.
  */
 export async function ocrWindow(
-  session: ServiceContext,
+  session: OcrContext,
   window: ListedWindow,
   region?: Bounds,
 ): Promise<OcrRead> {
@@ -156,7 +156,7 @@ export const BLOCKS_PER_BOX = 1000;
  * ocr.max_roi_crops of them: buttons and highlighted cells that a whole-window
  * read passes over.
  */
-export function ocrWindowBoxes(session: ServiceContext, window: ListedWindow): Promise<OcrRead> {
+export function ocrWindowBoxes(session: OcrContext, window: ListedWindow): Promise<OcrRead> {
   return readBoxes(session, window);
 }
 
@@ -165,7 +165,7 @@ export function ocrWindowBoxes(session: ServiceContext, window: ListedWindow): P
  * from one screenshot; region i's words have blocks from i × BLOCKS_PER_BOX.
  */
 export function ocrWindowRegions(
-  session: ServiceContext,
+  session: OcrContext,
   window: ListedWindow,
   regions: Bounds[],
 ): Promise<OcrRead> {
@@ -173,7 +173,7 @@ export function ocrWindowRegions(
 }
 
 async function readBoxes(
-  session: ServiceContext,
+  session: OcrContext,
   window: ListedWindow,
   screenRegions?: Bounds[],
 ): Promise<OcrRead> {
@@ -204,7 +204,7 @@ async function readBoxes(
 
 /** The OCR section of a description: text, or why there is none. */
 export async function ocrWindowText(
-  session: ServiceContext,
+  session: OcrContext,
   window: ListedWindow,
 ): Promise<string> {
   if (!session.config.ocr.enabled) return "[OCR disabled in config (ocr.enabled = false)]";

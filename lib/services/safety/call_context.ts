@@ -4,7 +4,7 @@
 // (injection warnings) without threading a parameter through every layer.
 
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Caller } from "../context.ts";
+import type { Caller } from "../../model/tool_call.ts";
 import type { WindowInfo } from "../../model/tree.ts";
 import type { AccessDecision } from "./access.ts";
 import type { ConfirmSubject } from "./confirmation.ts";

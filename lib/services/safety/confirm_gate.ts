@@ -5,7 +5,7 @@
 // propose_action the gate records the target and stops the tool instead.
 
 import { ToolError } from "../../model/errors.ts";
-import type { ServiceContext } from "../context.ts";
+import type { SafetyContext } from "./context.ts";
 import type { Element } from "../../model/tree.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { currentCall } from "./call_context.ts";
@@ -17,7 +17,7 @@ export class ProposalReached extends Error {}
 export const INJECTION_RULE = "safety.block_after_injection";
 
 export function confirmGate(
-  session: ServiceContext,
+  session: SafetyContext,
   window: ListedWindow | null,
   element: Element | null,
 ): void {

@@ -19,7 +19,7 @@ import {
 } from "../../../adapters/types.ts";
 import { type PixelLayout, type RawImage } from "../../model/image.ts";
 import type { Bounds, WindowInfo } from "../../model/tree.ts";
-import { frontWindowAt } from "../act/window_at.ts";
+import { frontWindowAt } from "../../formats/geometry/front_window.ts";
 import type { Scenario } from "../../model/scenario.ts";
 import { type AccessDecision, type AccessPolicy, refuseIfDenied } from "./access.ts";
 import { currentCall } from "./call_context.ts";

@@ -8,8 +8,8 @@ import { errorResult } from "../../model/errors.ts";
 import { refuseIfDenied } from "./access.ts";
 import { typedText } from "./confirmation.ts";
 import { log } from "../../support/log.ts";
-import type { ServiceContext } from "../context.ts";
-import type { Caller, ToolResult } from "../context.ts";
+import type { SafetyContext } from "./context.ts";
+import type { Caller, ToolResult } from "../../model/tool_call.ts";
 import type { Reservation } from "./budgets.ts";
 import { type CallContext, registerSecret, runInCall } from "./call_context.ts";
 import { mapStrings } from "../../model/map_strings.ts";
@@ -33,7 +33,7 @@ export const REFUSAL_CODES = new Set([
 ]);
 
 export async function runGuarded(
-  session: ServiceContext,
+  session: SafetyContext,
   call: GuardedCall,
   run: () => Promise<ToolResult>,
 ): Promise<ToolResult> {
@@ -77,7 +77,7 @@ function spent(meter: string, result: ToolResult): number {
 }
 
 /** Text the caller marked `secret: true` is never shown again, anywhere (call inside the call). */
-export function markArgsSecret(session: ServiceContext, args: Record<string, unknown>): void {
+export function markArgsSecret(session: SafetyContext, args: Record<string, unknown>): void {
   const text = typedText(args);
   if (args.secret === true && text !== null) registerSecret(session.safety.redactor, text);
 }
@@ -102,7 +102,7 @@ function isRefusal(result: ToolResult): boolean {
 }
 
 async function audit(
-  session: ServiceContext,
+  session: SafetyContext,
   call: GuardedCall,
   result: ToolResult,
 ): Promise<void> {

@@ -9,7 +9,7 @@ import { mapStrings } from "../../model/map_strings.ts";
 import type { Bounds, Element } from "../../model/tree.ts";
 import { type ClientRegex, compileChecked } from "../../formats/regex/compile.ts";
 import type { SafetyConfig } from "../../formats/config/safety.ts";
-import { isPasswordField } from "./password.ts";
+import { isPasswordField } from "../../model/password_field.ts";
 import { SECRET_MASK } from "../../formats/scenario/values.ts";
 import { PREFIX, SecretSet } from "./secret_set.ts";
 

@@ -11,7 +11,7 @@ import {
   scenarioRoots,
 } from "../../support/files.ts";
 import { log } from "../../support/log.ts";
-import type { ServiceContext } from "../context.ts";
+import type { ScenarioContext } from "./context.ts";
 import { readScenario } from "../../formats/scenario/load.ts";
 import { describeProblem, ScenarioInvalidError } from "../../formats/scenario/problem.ts";
 
@@ -28,7 +28,7 @@ function invalid(e: ScenarioInvalidError): ToolError {
 
 /** On any problem the previous scenario stays active. */
 async function activate(
-  session: ServiceContext,
+  session: ScenarioContext,
   path: string,
   read: ReadFile,
 ): Promise<LoadedScenario> {
@@ -53,7 +53,7 @@ async function activate(
 const PURPOSE = "scenario file";
 
 /** A client's load: only from the scenario folders (lib/support/files.ts). */
-export function loadScenario(session: ServiceContext, path: string): Promise<LoadedScenario> {
+export function loadScenario(session: ScenarioContext, path: string): Promise<LoadedScenario> {
   const roots = scenarioRoots(session.config);
   const maxBytes = session.config.limits.file_bytes;
   return activate(
@@ -69,7 +69,7 @@ export function loadScenario(session: ServiceContext, path: string): Promise<Loa
  * the mock adapter the flag is ignored with a message; a scenario that does
  * not load throws (the caller exits 1).
  */
-export async function loadScenarioAtStartup(session: ServiceContext, path: string): Promise<void> {
+export async function loadScenarioAtStartup(session: ScenarioContext, path: string): Promise<void> {
   if (session.adapter.loadScenario === undefined) {
     log("WARNING", "scenario", `--scenario ${path} ignored: scenarios require --mock`);
     return;

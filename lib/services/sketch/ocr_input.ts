@@ -4,7 +4,7 @@
 // over the grid. Read from one screenshot per pass.
 
 import type { Element } from "../../model/tree.ts";
-import type { ServiceContext } from "../context.ts";
+import type { SketchContext } from "./context.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { BLOCKS_PER_BOX, linesOf, ocrWindow, ocrWindowRegions } from "../ocr/index.ts";
 import { ocrCandidates } from "../../formats/sketch/render.ts";
@@ -19,7 +19,7 @@ export interface SketchOcr {
 }
 
 export async function sketchOcr(
-  session: ServiceContext,
+  session: SketchContext,
   window: ListedWindow,
   root: Element,
 ): Promise<SketchOcr> {

@@ -3,7 +3,7 @@
 // legend when structured).
 
 import { captureDefault, captureWindow, listWindows, resolveListed } from "../observe/capture.ts";
-import type { ServiceContext } from "../context.ts";
+import type { SketchContext } from "./context.ts";
 import { renderSketchOffThread } from "../../formats/sketch/off_thread.ts";
 import type { Element } from "../../model/tree.ts";
 import type { WindowArgs } from "../../formats/geometry/window_order.ts";
@@ -22,7 +22,7 @@ export interface SketchRequest extends WindowArgs {
 
 /** The sketch of the requested window (else the focused one), or null without a tree. */
 export async function sketchView(
-  session: ServiceContext,
+  session: SketchContext,
   request: SketchRequest,
 ): Promise<Record<string, unknown> | null> {
   const settings = session.config.ascii_sketch;

@@ -11,10 +11,10 @@ import {
 } from "../../formats/geometry/window_order.ts";
 import { evaluatePredicates } from "../scenario/predicates/evaluate.ts";
 import { sessionDesktop } from "../scenario/predicates/session_desktop.ts";
-import type { ServiceContext } from "../context.ts";
+import type { TraceContext } from "./context.ts";
 import type { TracedWindow, TraceRow } from "../../formats/trace/format.ts";
 
-export async function windowsNow(session: ServiceContext): Promise<ListedWindow[]> {
+export async function windowsNow(session: TraceContext): Promise<ListedWindow[]> {
   try {
     return await listWindows(session);
   } catch {
@@ -24,7 +24,7 @@ export async function windowsNow(session: ServiceContext): Promise<ListedWindow[
 
 /** The focused window's tree hash, "" when there is none or it cannot be read. */
 export async function focusedTreeHash(
-  session: ServiceContext,
+  session: TraceContext,
   windows: ListedWindow[],
   use: CacheUse,
 ): Promise<string> {
@@ -61,7 +61,7 @@ export function calledWindow(
 }
 
 /** The loaded scenario's state and its oracles' verdicts (null: the scenario has none). */
-export async function scenarioVerdict(session: ServiceContext): Promise<TraceRow["scenario"]> {
+export async function scenarioVerdict(session: TraceContext): Promise<TraceRow["scenario"]> {
   const engine = session.scenario;
   if (!engine) return undefined;
   const { success, failure } = engine.scenario.oracles;

@@ -5,7 +5,7 @@
 import { basename, dirname, join, resolve } from "node:path";
 import { ToolError } from "../../model/errors.ts";
 import { type FileRoots, readConfinedFile } from "../../support/files.ts";
-import type { ServiceContext } from "../context.ts";
+import type { TraceContext } from "./context.ts";
 import { TRACE_FILE, TRACE_ID } from "../../formats/trace/format.ts";
 import { type ParsedTrace, parseTrace, TraceProblem } from "../../formats/trace/parse.ts";
 
@@ -17,12 +17,12 @@ export interface StoredTrace extends ParsedTrace {
 }
 
 /** The one folder clients may read traces from. */
-export function tracingRoots(session: ServiceContext): FileRoots {
+export function tracingRoots(session: TraceContext): FileRoots {
   return { dirs: [resolve(session.config.tracing.dir)], configKey: "tracing.dir" };
 }
 
 /** `trace_id` checked by shape first: it becomes a path. */
-export function traceDirOf(session: ServiceContext, traceId: string): string {
+export function traceDirOf(session: TraceContext, traceId: string): string {
   if (!TRACE_ID.test(traceId)) {
     throw new ToolError("BadRequest", `'${traceId}' is not a trace_id (trace- and 8 hex digits)`, {
       trace_id: traceId,
@@ -31,7 +31,7 @@ export function traceDirOf(session: ServiceContext, traceId: string): string {
   return join(session.config.tracing.dir, traceId);
 }
 
-export function loadTraceById(session: ServiceContext, traceId: string): Promise<StoredTrace> {
+export function loadTraceById(session: TraceContext, traceId: string): Promise<StoredTrace> {
   return loadTracePath(session, traceDirOf(session, traceId), traceId);
 }
 
@@ -40,7 +40,7 @@ export function loadTraceById(session: ServiceContext, traceId: string): Promise
  * tracing folder (PermissionDenied elsewhere, whatever is there).
  */
 export async function loadTracePath(
-  session: ServiceContext,
+  session: TraceContext,
   path: string,
   traceId?: string,
 ): Promise<StoredTrace> {
@@ -95,7 +95,7 @@ export interface TraceListing {
 }
 
 /** Newest first; a folder whose trace cannot be read is listed with its problem. */
-export async function listTraces(session: ServiceContext, limit: number): Promise<TraceListing[]> {
+export async function listTraces(session: TraceContext, limit: number): Promise<TraceListing[]> {
   const ids: Array<{ id: string; mtime: number }> = [];
   try {
     for await (const entry of Deno.readDir(session.config.tracing.dir)) {

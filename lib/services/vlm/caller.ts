@@ -5,7 +5,7 @@
 // remaining requests are not sent.
 
 import { log } from "../../support/log.ts";
-import type { ServiceContext } from "../context.ts";
+import type { VlmContext } from "./context.ts";
 import { chatCompletion, type ChatEndpoint, type ChatOutcome } from "./client.ts";
 import { apiKeyOf } from "./endpoint.ts";
 import { endsTheCall, type VlmFailure } from "./failures.ts";
@@ -55,7 +55,7 @@ export class VlmCaller {
     private readonly budget: TokenBudget | null,
   ) {}
 
-  static forSession(session: ServiceContext): VlmCaller {
+  static forSession(session: VlmContext): VlmCaller {
     const settings = session.config.vlm;
     const { redactor, ledger } = session.safety;
     const limit = ledger.limits.max_vlm_tokens;

@@ -2,7 +2,7 @@
 // enabled by its vlm.ground_with_* flag. A part that fails is left out: the
 // model still sees the screenshot and the other parts.
 
-import type { ServiceContext } from "../context.ts";
+import type { VlmContext } from "./context.ts";
 import { type Element, focusedElement } from "../../model/tree.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { renderSketchOffThread } from "../../formats/sketch/off_thread.ts";
@@ -20,7 +20,7 @@ export interface VlmSubject {
 }
 
 /** The sketch at the configured grid, with the renderer's own legend; null when it fails. */
-async function sketchOf(session: ServiceContext, subject: VlmSubject): Promise<string | null> {
+async function sketchOf(session: VlmContext, subject: VlmSubject): Promise<string | null> {
   const settings = session.config.ascii_sketch;
   const result = await renderSketchOffThread(subject.tree, {
     ref: subject.window.bounds,
@@ -40,7 +40,7 @@ function quietly<T>(work: () => Promise<T | null>): Promise<T | null> {
 }
 
 export async function gatherGrounding(
-  session: ServiceContext,
+  session: VlmContext,
   subject: VlmSubject,
 ): Promise<GroundingParts> {
   const flags = session.config.vlm;

@@ -3,7 +3,7 @@
 // longer edge is at most vlm.image_max_dim, encoded as a PNG data URL. Scaling
 // and encoding run in the image workers, never on the HTTP thread.
 
-import type { ServiceContext } from "../context.ts";
+import type { VlmContext } from "./context.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { encodePngOffThread, scaleOffThread } from "../../formats/image/workers.ts";
 import { toBase64 } from "../observe/capture.ts";
@@ -25,7 +25,7 @@ export function fitWithin(
 
 /** The window's screenshot as `data:image/png;base64,...`, or null when it cannot be taken. */
 export async function windowImageUrl(
-  session: ServiceContext,
+  session: VlmContext,
   window: ListedWindow,
   maxDim: number,
 ): Promise<string | null> {

@@ -5,7 +5,7 @@
 // and the others go on; a server that is down or refusing ends the call at the
 // first pass instead of once per pass.
 
-import type { ServiceContext } from "../context.ts";
+import type { VlmContext } from "./context.ts";
 import type { ChatOutcome } from "./client.ts";
 import type { PassRequest, VlmCaller } from "./caller.ts";
 import { applyPass, emptyEnvelope, type PassName, synthesisedSummary } from "./envelope.ts";
@@ -16,7 +16,7 @@ import { windowImageUrl } from "./image.ts";
 import { parseJsonObject } from "./json.ts";
 import { describeFailure, unavailableText } from "./messages.ts";
 import { actionsPrompt, controlsPrompt, scenePrompt, verifyPrompt } from "./prompts.ts";
-import type { VlmDescription } from "./index.ts";
+import { type VlmDescription } from "./description.ts";
 
 /** Reply lengths of the passes whose answer is short by design. */
 const SCENE_TOKENS = 400;
@@ -32,7 +32,7 @@ export function unparseableReply(error: string, finishReason: string | null): st
 }
 
 export async function describeMultipass(
-  session: ServiceContext,
+  session: VlmContext,
   caller: VlmCaller,
   subject: VlmSubject,
   model: string,

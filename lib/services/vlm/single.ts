@@ -1,17 +1,17 @@
 // Single mode: one request with the screenshot and every grounding block;
 // the reply, as the model wrote it, is the section.
 
-import type { ServiceContext } from "../context.ts";
+import type { VlmContext } from "./context.ts";
 import type { VlmCaller } from "./caller.ts";
 import { gatherGrounding, type VlmSubject } from "./gather.ts";
 import { groundingBlocks, groundingLimits } from "./grounding.ts";
 import { windowImageUrl } from "./image.ts";
 import { unavailableText } from "./messages.ts";
 import { assemblePrompt, singlePrompt } from "./prompts.ts";
-import type { VlmDescription } from "./index.ts";
+import { type VlmDescription } from "./description.ts";
 
 export async function describeSingle(
-  session: ServiceContext,
+  session: VlmContext,
   caller: VlmCaller,
   subject: VlmSubject,
   model: string,

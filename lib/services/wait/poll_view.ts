@@ -3,7 +3,7 @@
 
 import { ToolError } from "../../model/errors.ts";
 import { captureWindow, listWindows } from "../observe/capture.ts";
-import type { ServiceContext } from "../context.ts";
+import type { ObserveContext } from "../observe/context.ts";
 import type { Element } from "../../model/tree.ts";
 import type { PollView } from "./conditions.ts";
 import { focusedWindow, type ListedWindow } from "../../formats/geometry/window_order.ts";
@@ -15,7 +15,7 @@ export interface SessionView extends PollView {
   seen(uid: string): Promise<Seen> | undefined;
 }
 
-export function sessionView(session: ServiceContext, hintUid?: string): SessionView {
+export function sessionView(session: ObserveContext, hintUid?: string): SessionView {
   let windows: Promise<ListedWindow[]> | null = null;
   const captures = new Map<string, Promise<Seen>>();
   const view: SessionView = {

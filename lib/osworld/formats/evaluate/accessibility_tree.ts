@@ -6,7 +6,6 @@
 
 import { NAMESPACES, WINDOWS_NAMESPACES } from "../xml.ts";
 import { fuzzRatio } from "./fuzz_ratio.ts";
-import type { Metric } from "./metrics.ts";
 import {
   dictGet,
   dictItem,
@@ -20,6 +19,7 @@ import {
 import { selectCss } from "./tree_query/css.ts";
 import { MalformedXml, parseXmlDom, type XmlElement } from "./tree_query/xml_dom.ts";
 import { selectElements } from "./tree_query/xpath.ts";
+import { type Metric } from "./metric.ts";
 
 export { UnsupportedTreeQuery } from "./tree_query/unsupported.ts";
 

@@ -19,12 +19,7 @@ import {
 } from "./tree_query/python_values.ts";
 import { jsonKeyPath } from "./json_key_path.ts";
 import { matchValueToRule } from "./value_rule.ts";
-
-export type Metric = (
-  result: unknown,
-  expected: unknown,
-  options: Record<string, unknown>,
-) => number;
+import type { Metric } from "./metric.ts";
 
 /** Scores 0 where the Python original would have raised. */
 function scoringPythonErrorsAsZero(metric: Metric): Metric {

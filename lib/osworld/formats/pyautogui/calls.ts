@@ -3,7 +3,7 @@
 
 import type { ActionPoint, AgentAction, MouseButton } from "../agent_action.ts";
 import type { Token } from "./tokens.ts";
-import { mapPyautoguiKey } from "./keys.ts";
+import { mapPyautoguiKey } from "../pyautogui_keys.ts";
 import { type PyValue, refuse } from "./values.ts";
 
 const MAX_COORDINATE = 100_000;

@@ -7,8 +7,9 @@
 import type { TraceRow } from "../../../formats/trace/format.ts";
 import { REDACTED_ARG } from "../../../formats/trace/row_fields.ts";
 import { type Bounds, resultFacts } from "../../../formats/trace/report/result_facts.ts";
-import { keysCode, pyautoguiKeys } from "./pyautogui_keys.ts";
+import { keysCode } from "./keys_code.ts";
 import { pythonNumber, pythonString } from "./python_literal.ts";
+import { pyautoguiKeys } from "../pyautogui_keys.ts";
 
 /** A pyautogui code string, or our call kept as it was. */
 export type OsworldAction = string | { tool: string; args: Record<string, unknown> };

@@ -7,11 +7,11 @@ import { captureWindow, listWindows } from "../../observe/capture.ts";
 import { readConfinedFile, referenceRoots } from "../../../support/files.ts";
 import { decodePngOffThread } from "../../../formats/image/workers.ts";
 import type { ObservedDesktop } from "./types.ts";
-import type { ServiceContext } from "../../context.ts";
+import type { ScenarioContext } from "../context.ts";
 import type { ListedWindow } from "../../../formats/geometry/window_order.ts";
 import { ocrText, ocrWindow } from "../../ocr/index.ts";
 
-export function sessionDesktop(session: ServiceContext): ObservedDesktop {
+export function sessionDesktop(session: ScenarioContext): ObservedDesktop {
   const ocrReady = session.config.ocr.enabled && session.ocr.unavailable === null;
   return {
     ...(ocrReady ? { ocr: (window) => readText(session, window) } : {}),
@@ -44,7 +44,7 @@ export function sessionDesktop(session: ServiceContext): ObservedDesktop {
 }
 
 /** The window's OCR text; "" when the read fails (the predicate then finds nothing). */
-async function readText(session: ServiceContext, window: ListedWindow): Promise<string> {
+async function readText(session: ScenarioContext, window: ListedWindow): Promise<string> {
   try {
     return ocrText((await ocrWindow(session, window)).words);
   } catch {

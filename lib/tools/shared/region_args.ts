@@ -4,8 +4,8 @@
 // bad box is a BadRequest naming the offending field, whichever form it came in.
 
 import { z } from "zod";
-import { ToolError } from "../model/errors.ts";
-import type { Bounds } from "../model/tree.ts";
+import { ToolError } from "../../model/errors.ts";
+import type { Bounds } from "../../model/tree.ts";
 import { checkedByTool } from "./args.ts";
 
 /** The largest offset or size of a box: far past any screen, far below nonsense such as 1e12. */

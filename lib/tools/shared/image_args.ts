@@ -2,7 +2,11 @@
 // default, JPEG for a client that accepts loss for speed.
 
 import { z } from "zod";
-import { IMAGE_FORMATS, type ImageEncoding, type ImageFormat } from "../formats/image/formats.ts";
+import {
+  IMAGE_FORMATS,
+  type ImageEncoding,
+  type ImageFormat,
+} from "../../formats/image/formats.ts";
 
 /** Text stays legible; above it files grow fast for little a model can see. */
 export const DEFAULT_JPEG_QUALITY = 80;

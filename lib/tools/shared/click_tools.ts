@@ -10,7 +10,7 @@ import {
   type Tool,
   type ToolContext,
   type ToolResult,
-} from "../runtime/registry.ts";
+} from "../../runtime/registry.ts";
 
 export type ClickVariant = "click" | "right" | "double";
 

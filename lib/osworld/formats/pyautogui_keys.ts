@@ -1,10 +1,14 @@
-// pyautogui key names → the service's canonical key names (lib/formats/keys/keys.ts).
+// The one map between pyautogui's key names and the service's canonical ones
+// (lib/formats/keys/keys.ts), both ways: agents' pyautogui code is read with
+// it, and traces are written back as pyautogui code with it.
+//
 // pyautogui knows sided modifiers, numpad names and a few spellings the service
-// table does not; those are folded here, everything else goes through the
-// service's own alias table. Media and IME keys have no service equivalent.
+// table does not; those are folded when reading, everything else goes through
+// the service's own alias table. Media and IME keys have no service equivalent.
+// Writing, three canonical names are spelt otherwise by pyautogui.
 
-import { own } from "../../../model/own.ts";
-import { KeyComboError, parseKeyCombo } from "../../../formats/keys/keys.ts";
+import { own } from "../../model/own.ts";
+import { KeyComboError, parseKeyCombo } from "../../formats/keys/keys.ts";
 
 const PYAUTOGUI_ONLY: Record<string, string> = {
   "\n": "enter",
@@ -56,4 +60,36 @@ export function mapPyautoguiKey(name: string): KeyMapping {
     if (!(error instanceof KeyComboError)) throw error;
   }
   return { ok: false, message: `unknown key name '${name}'` };
+}
+
+/** Canonical names pyautogui spells differently; the others are the same word. */
+const RENAMED: Record<string, string> = {
+  escape: "esc",
+  super: "win",
+  menu: "apps",
+};
+
+/** Printable ASCII: the single characters pyautogui has keys for. */
+const PRINTABLE = /^[\x20-\x7e]$/;
+
+/** One canonical key name as pyautogui's, or null when pyautogui has no such key. */
+export function pyautoguiKeyName(key: string): string | null {
+  if ([...key].length === 1) return PRINTABLE.test(key) ? key : null;
+  return RENAMED[key] ?? key;
+}
+
+/**
+ * "ctrl+s" → ["ctrl", "s"], "Return" → ["enter"]; null when our parser
+ * refuses the combination or pyautogui has no key for a part of it.
+ */
+export function pyautoguiKeys(keys: string): string[] | null {
+  let combo: string[];
+  try {
+    combo = parseKeyCombo(keys);
+  } catch (e) {
+    if (e instanceof KeyComboError) return null;
+    throw e;
+  }
+  const names = combo.map(pyautoguiKeyName);
+  return names.every((n): n is string => n !== null) ? names : null;
 }

@@ -1,0 +1,8 @@
+// The two facts about a tool call every layer may name: who made it and the
+// shape of its answer.
+
+/** Who called a tool. */
+export type Caller = "rest" | "mcp" | "inspector" | "replay";
+
+/** A tool's JSON result. */
+export type ToolResult = Record<string, unknown>;
