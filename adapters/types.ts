@@ -186,6 +186,11 @@ export interface LoadedScenario {
 export interface Adapter {
   readonly name: AdapterName;
   readonly isMock: boolean;
+  /**
+   * Whether the adapter keeps trees current from platform events, so a capture
+   * may be answered from its mirror (CaptureOptions.mirror).
+   */
+  readonly mirrorsTrees: boolean;
   /** Where trees come from now (healthz and get_capabilities report it). */
   treeSource(): TreeSourceInfo;
   /** Top-level windows in platform order; the facade sorts them. */

@@ -57,6 +57,7 @@ function inputTimeoutMs(action: InputAction, base: number): number {
 
 export class WorkerAdapter implements Adapter {
   readonly isMock = false;
+  readonly mirrorsTrees: boolean = false;
   private source: TreeSourceInfo = { name: "unknown", note: "the worker has not started yet" };
   private worker: Promise<Worker> | null = null;
   private closed = false;

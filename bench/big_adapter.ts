@@ -9,6 +9,7 @@ import { desktopTree } from "../lib/formats/geometry/desktop_tree.ts";
 export class BigTreeAdapter implements Adapter {
   readonly name = "MockAdapter" as const;
   readonly isMock = true;
+  readonly mirrorsTrees = false;
 
   constructor(public tree: Element) {}
 

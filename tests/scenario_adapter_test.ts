@@ -103,6 +103,7 @@ Deno.test("screenshots are drawn from the masked scenario trees", async () => {
 class LiveAdapterDouble implements Adapter {
   readonly name = "LinuxAdapter" as const;
   readonly isMock = false;
+  readonly mirrorsTrees = false;
   treeSource = () => ({ name: "atspi", note: null });
   listWindows = () => Promise.resolve([]);
   captureTree = () => Promise.resolve(null);

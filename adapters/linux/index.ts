@@ -11,6 +11,9 @@ const WORKER_URL = new URL("./worker.ts", import.meta.url).href;
 let openAdapter: LinuxAdapter | null = null;
 
 class LinuxAdapter extends WorkerAdapter {
+  /** The AT-SPI host mirrors each tree a caller uses from the bus's events. */
+  override readonly mirrorsTrees = true;
+
   constructor(options: WorkerAdapterOptions) {
     super("LinuxAdapter", WORKER_URL, "the Linux desktop worker", options);
   }

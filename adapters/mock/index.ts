@@ -39,6 +39,7 @@ export { MOCK_NOTE } from "./world.ts";
 export class MockAdapter implements Adapter {
   readonly name = "MockAdapter" as const;
   readonly isMock = true;
+  readonly mirrorsTrees = false;
 
   treeSource(): TreeSourceInfo {
     return { name: "mock", note: null };

@@ -87,8 +87,8 @@ export class Session {
     return Math.floor((Date.now() - this.startedAt) / 1000);
   }
 
-  /** Whether captures are answered from a live mirror (tree.live_mirror; Linux has one). */
+  /** Whether captures are answered from a live mirror (tree.live_mirror, where the adapter has one). */
   get liveMirror(): boolean {
-    return this.config.tree.live_mirror && this.adapter.name === "LinuxAdapter";
+    return this.config.tree.live_mirror && this.adapter.mirrorsTrees;
   }
 }

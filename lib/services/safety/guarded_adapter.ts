@@ -58,6 +58,10 @@ export class GuardedAdapter implements Adapter {
     return this.inner.isMock;
   }
 
+  get mirrorsTrees() {
+    return this.inner.mirrorsTrees;
+  }
+
   treeSource(): TreeSourceInfo {
     return this.inner.treeSource();
   }
