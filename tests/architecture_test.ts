@@ -136,3 +136,14 @@ function actualCycles(): string[] {
 Deno.test("no cycle between folders or between files", () => {
   assert.deepEqual(actualCycles(), []);
 });
+
+Deno.test("a unit test sits beside the unit it tests: it imports a file of its own folder", () => {
+  const tests = ["lib", "adapters", "routes"]
+    .flatMap((dir) => [...sourceFiles(dir)])
+    .filter((f) => f.endsWith("_test.ts"));
+  assert.ok(tests.length > 50, `only ${tests.length} unit tests beside their units`);
+  const astray = tests.filter((test) =>
+    !importsOf([test]).some(({ to }) => dirname(to) === dirname(test) && !to.endsWith("_test.ts"))
+  );
+  assert.deepEqual(astray, []);
+});

@@ -1,5 +1,5 @@
 // The injection tripwire end to end (the detector's own tables are in
-// tests/injection_test.ts): OS-Harm-like injections in an email body, a
+// lib/services/safety/injection_test.ts): OS-Harm-like injections in an email body, a
 // notification and a document are reported on REST and MCP results with
 // their elements and rules, and input is blocked until acknowledged.
 

@@ -1,6 +1,6 @@
 // The v2 error envelope. `recoverable` and `suggested_next_tool` come
 // from the code table, never chosen ad hoc. A suggestion always names a
-// registered tool (tests/error_table_test.ts).
+// registered tool (lib/model/errors_test.ts).
 
 export const ERROR_CODES = {
   ElementNotFound: { status: 404, recoverable: true, next: "find_element" },

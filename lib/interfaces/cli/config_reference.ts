@@ -1,6 +1,6 @@
 // docs/CONFIG.md, generated from the configuration's own zod schema so the
 // reference cannot drift from what the service accepts. Run as a script
-// (`deno task docs`, after docs/API.md) it rewrites the file; tests/config_reference_test.ts
+// (`deno task docs`, after docs/API.md) it rewrites the file; lib/interfaces/cli/config_reference_test.ts
 // checks the file is current.
 
 import { z } from "zod";

@@ -1,0 +1,44 @@
+import { strict as assert } from "node:assert";
+import { windowNamed as win } from "../../../tests/helpers/windows.ts";
+import { BOTH_GIVEN_WARNING, focusedWindow, resolveWindow, sortWindows } from "./window_order.ts";
+
+Deno.test("sort: focused first, then title case-insensitively; index is the position", () => {
+  const sorted = sortWindows([win("beta"), win("Alpha"), win("zeta", true), win("alpha 2")]);
+  assert.deepEqual(sorted.map((w) => w.title), ["zeta", "Alpha", "alpha 2", "beta"]);
+  assert.deepEqual(sorted.map((w) => w.index), [0, 1, 2, 3]);
+});
+
+const windows = sortWindows([win("Notepad", true), win("Chrome"), win("Code")]);
+
+const CASES: Array<[string, Parameters<typeof resolveWindow>[1], string | null, string]> = [
+  ["nothing requested", {}, null, "none"],
+  ["uid", { window_uid: "uid:Code" }, "Code", "uid"],
+  ["stale uid", { window_uid: "uid:gone" }, null, "uid"],
+  ["index", { window_index: 1 }, "Chrome", "index"],
+  ["index out of range", { window_index: 3 }, null, "index"],
+  ["negative index", { window_index: -1 }, null, "index"],
+  ["title substring, any case", { window_title: "CHRO" }, "Chrome", "title"],
+  ["title not found", { window_title: "zzz" }, null, "title"],
+  ["uid beats index", { window_uid: "uid:Code", window_index: 0 }, "Code", "uid"],
+  ["index beats title", { window_index: 0, window_title: "Code" }, "Notepad", "index"],
+];
+
+for (const [name, args, title, requested] of CASES) {
+  Deno.test(`resolveWindow: ${name}`, () => {
+    const r = resolveWindow(windows, args);
+    assert.equal(r.window?.title ?? null, title);
+    assert.equal(r.requested, requested);
+  });
+}
+
+Deno.test("uid and index together carry the warning", () => {
+  const r = resolveWindow(windows, { window_uid: "uid:Code", window_index: 0 });
+  assert.equal(r.warning, BOTH_GIVEN_WARNING);
+  assert.equal(resolveWindow(windows, { window_uid: "uid:Code" }).warning, undefined);
+});
+
+Deno.test("focused window: the focused one, else the first, else none", () => {
+  assert.equal(focusedWindow(windows)?.title, "Notepad");
+  assert.equal(focusedWindow(sortWindows([win("b"), win("a")]))?.title, "a");
+  assert.equal(focusedWindow([]), null);
+});

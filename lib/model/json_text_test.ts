@@ -1,0 +1,137 @@
+// resultJson (lib/model/json_text.ts) writes what JSON.stringify writes, reusing
+// the text of registered values and trees; levelView (lib/formats/views/reuse.ts) makes
+// a tree's view once per subtree, as limitLevels and withDetail would, sanitized,
+// and marking a result untrusted then passes it as it is.
+
+import { strict as assert } from "node:assert";
+import { resultJson, reuseJsonOf, reuseTreeJsonOf } from "./json_text.ts";
+import { markUntrusted, sanitizeValue } from "./untrusted.ts";
+import { assignIds, type Element, element } from "./tree.ts";
+import { replaceSubtrees } from "./tree_patch.ts";
+import { limitLevels } from "../formats/views/levels.ts";
+import { levelView } from "../formats/views/reuse.ts";
+import { withDetail } from "../tools/shared/tree_view_args.ts";
+
+const registered = { tree: { name: "a", children: [{ name: 'b "quoted"', n: 1.5 }] } };
+reuseJsonOf(registered.tree);
+
+const bodies: Array<[string, Record<string, unknown>]> = [
+  ["no registered value", { ok: true, n: 3, list: [1, "two", null], nested: { a: "x" } }],
+  ["a registered value among others", { ok: true, tree: registered.tree, token: "tt:1" }],
+  ["fields without JSON", { a: undefined, f: () => 1, tree: registered.tree, b: null }],
+  ["a registered value twice", { one: registered.tree, two: registered.tree }],
+  ["odd keys", { 'quote"key': registered.tree, "ünï": "✓", "": 0 }],
+  ["a date", { at: new Date(0), tree: registered.tree }],
+];
+
+for (const [name, body] of bodies) {
+  Deno.test(`resultJson writes what JSON.stringify writes: ${name}`, () => {
+    assert.equal(resultJson(body), JSON.stringify(body));
+  });
+}
+
+Deno.test("resultJson reuses a registered value's text once made", () => {
+  const value = { name: "before" };
+  reuseJsonOf(value);
+  assert.equal(resultJson({ value }), '{"value":{"name":"before"}}');
+  // Registered values are never changed: the text made first is the one served.
+  value.name = "after";
+  assert.equal(resultJson({ value }), '{"value":{"name":"before"}}');
+  assert.equal(resultJson({ copy: { ...value } }), '{"copy":{"name":"after"}}');
+});
+
+Deno.test("a registered tree's text is written from its registered subtrees' text", () => {
+  const leaf = { id: "root.0", name: 'say "hi"', children: [], value: null };
+  const middle = { id: "root", children: [leaf, { id: "x", children: [] }], name: "m", n: 2 };
+  reuseTreeJsonOf(leaf as unknown as Element);
+  reuseTreeJsonOf(middle as unknown as Element);
+  // children first, last, alone, and fields without JSON: the text JSON.stringify writes.
+  const shapes: Element[] = [
+    middle as unknown as Element,
+    { children: [leaf], a: 1 } as unknown as Element,
+    { a: undefined, children: [], b: () => 1 } as unknown as Element,
+  ];
+  for (const tree of shapes) {
+    reuseTreeJsonOf(tree);
+    assert.equal(resultJson({ tree }), JSON.stringify({ tree }));
+  }
+});
+
+/** A window with platform detail, structural panels, a deep branch and text to sanitize. */
+function detailedTree(): Element {
+  const detail = { platform_role: "push button", states: { showing: true }, actions: [] };
+  return assignIds(
+    element("Window", "w", [0, 0, 400, 300], { ...detail }, [
+      element("Panel", "", [0, 0, 400, 100], {}, [
+        element("Button", "evil\x1b[31m red\x07", [0, 0, 50, 20], { ...detail }),
+        element("List", "items", [0, 30, 100, 60], {}, [
+          element("ListItem", "one", [0, 30, 100, 20], {}, [
+            element("Label", "deep", [0, 30, 50, 20]),
+          ]),
+        ]),
+      ]),
+      element("Label", "status", [0, 280, 400, 20], { text: "status" }),
+    ]),
+  );
+}
+
+Deno.test("levelView's JSON of a tree too big to keep whole, and of its patched successor", () => {
+  const rows = Array.from(
+    { length: 300 },
+    (_, i) =>
+      element("ListItem", `row ${i} ${"x".repeat(80)}`, [0, i, 100, 1], {}, [
+        element("Label", `cell ${i}`, [0, i, 50, 1]),
+      ]),
+  );
+  const tree = assignIds(element("Window", "big", [0, 0, 800, 600], {}, [
+    element("List", "rows", [0, 0, 800, 600], {}, rows),
+  ]));
+  const view = levelView(tree, Infinity, "basic");
+  assert.ok(JSON.stringify(view.tree).length > 32_768);
+  assert.equal(resultJson({ tree: view.tree }), JSON.stringify({ tree: view.tree }));
+  const cell = { ...tree.children[0].children[5].children[0], name: "changed", children: [] };
+  const after = levelView(replaceSubtrees(tree, [cell])!, Infinity, "basic");
+  assert.equal(resultJson({ tree: after.tree }), JSON.stringify({ tree: after.tree }));
+  assert.match(resultJson({ tree: after.tree }), /"changed"/);
+});
+
+const VIEWS: Array<[number, "basic" | "full" | undefined]> = [
+  [0, undefined],
+  [1, "basic"],
+  [2, "full"],
+  [3, undefined],
+  [Infinity, "full"],
+];
+
+for (const [depth, detail] of VIEWS) {
+  Deno.test(`levelView is limitLevels with the detail, sanitized: depth ${depth}, ${detail}`, () => {
+    const tree = detailedTree();
+    const expected = limitLevels(tree, depth);
+    const view = levelView(tree, depth, detail);
+    assert.deepEqual(view.tree, sanitizeValue(withDetail(expected.tree, detail)));
+    assert.equal(view.truncated, expected.truncated);
+    assert.equal(resultJson({ tree: view.tree }), JSON.stringify({ tree: view.tree }));
+  });
+}
+
+Deno.test("levelView: the same view again, a patched tree's unchanged parts shared, and passed as it is", () => {
+  const tree = detailedTree();
+  const first = levelView(tree, 3, "basic");
+  assert.equal(levelView(tree, 3, "basic"), first);
+  assert.notEqual(levelView(tree, 2, "basic"), first, "another depth is another view");
+  assert.equal(first.tree.children[0].children[0].name, "evil red");
+  assert.equal(tree.children[0].children[0].name, "evil\x1b[31m red\x07", "the tree is untouched");
+  const status = { ...tree.children[1], name: "saved", children: [] };
+  const patched = replaceSubtrees(tree, [status])!;
+  const after = levelView(patched, 3, "basic");
+  assert.equal(
+    after.tree.children[0],
+    first.tree.children[0],
+    "the unchanged panel's view is shared",
+  );
+  assert.equal(after.tree.children[1].name, "saved");
+  assert.deepEqual(after.tree, sanitizeValue(withDetail(limitLevels(patched, 3).tree, "basic")));
+  assert.equal(resultJson({ tree: after.tree }), JSON.stringify({ tree: after.tree }));
+  const result = markUntrusted({ tree: after.tree });
+  assert.equal(result.tree, after.tree, "not sanitized again");
+});

@@ -1,0 +1,65 @@
+import { strict as assert } from "node:assert";
+import { markUntrusted, sanitizeString, sanitizeValue } from "./untrusted.ts";
+
+const CASES: Array<[string, string]> = [
+  ["a\x1b[31mred\x1b[0mb", "aredb"],
+  ["x\x1b]0;evil title\x07y", "xy"],
+  ["x\x1b]0;evil\x1b\\y", "xy"],
+  ["x\x1b]unterminated", "x"],
+  ["a\x00b\x08c\x7fd", "abcd"],
+  ["keep\ttab\nline\rcr", "keep\ttab\nline\rcr"],
+  ["a\x1bMb", "ab"],
+  ["c1\x85\x9fz", "c1z"],
+  ["Grüße ✓ 日本 — ok", "Grüße ✓ 日本 — ok"],
+];
+
+for (const [input, expected] of CASES) {
+  Deno.test(`sanitizeString(${JSON.stringify(input)})`, () => {
+    assert.equal(sanitizeString(input), expected);
+  });
+}
+
+Deno.test("markUntrusted walks objects and arrays, leaves pass-through keys alone", () => {
+  const out = markUntrusted({
+    title: "a\x1b[1mb",
+    nested: [{ name: "x\x07y" }],
+    data: "raw\x07",
+    tree_token: "tt:\x01",
+    count: 3,
+  });
+  assert.deepEqual(out, {
+    title: "ab",
+    nested: [{ name: "xy" }],
+    data: "raw\x07",
+    tree_token: "tt:\x01",
+    count: 3,
+    untrusted: true,
+  });
+});
+
+Deno.test("sanitizeValue copies only what changed and never alters its input", () => {
+  const clean = { name: "ok", children: [{ name: "a", states: ["enabled"] }], n: 1 };
+  assert.equal(sanitizeValue(clean), clean, "a clean value is returned as it is");
+
+  const dirtyChild = { name: "b\x1b[2Jc", bounds: { x: 1, y: 2 } };
+  const cleanChild = { name: "a", bounds: { x: 0, y: 0 } };
+  const tree = { name: "root", attributes: { toolkit: "gtk" }, children: [cleanChild, dirtyChild] };
+  const before = structuredClone(tree);
+  const out = sanitizeValue(tree) as typeof tree;
+  assert.deepEqual(tree, before, "the input is untouched");
+  assert.deepEqual(out, { ...before, children: [cleanChild, { ...dirtyChild, name: "bc" }] });
+  assert.notEqual(out, tree);
+  assert.notEqual(out.children, tree.children);
+  assert.equal(out.children[0], cleanChild, "unchanged siblings are shared");
+  assert.equal(out.attributes, tree.attributes);
+  assert.equal(out.children[1].bounds, dirtyChild.bounds);
+});
+
+Deno.test("sanitizeValue cleans keys read off the screen and keeps them own data", () => {
+  const attributes = JSON.parse('{"to\\u001b[31mol":"kit","__proto__":"x","ok":"\\u0007v"}');
+  const out = sanitizeValue({ attributes }) as { attributes: Record<string, unknown> };
+  assert.deepEqual(Object.keys(out.attributes), ["tool", "__proto__", "ok"]);
+  assert.equal(Object.getPrototypeOf(out.attributes), Object.prototype);
+  assert.equal(Object.hasOwn(out.attributes, "__proto__"), true);
+  assert.equal(out.attributes.ok, "v");
+});

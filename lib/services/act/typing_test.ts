@@ -1,0 +1,57 @@
+// typeWatchingFocus (lib/services/act/typing.ts) against a scripted desktop: typing
+// stops once the focus leaves the window it started in, and the report names
+// the window that took it, waiting out a moment in which no window has the
+// focus (openbox passes through none while a dialog maps).
+
+import { strict as assert } from "node:assert";
+import { typeWatchingFocus } from "./typing.ts";
+import type { Session } from "../../runtime/session.ts";
+import { windowNamed } from "../../../tests/helpers/windows.ts";
+
+/** A desktop whose focused window is, at each listing, the next of `focus` (the last one stays). */
+function scripted(focus: Array<string | null>) {
+  let listings = 0;
+  const typed: string[] = [];
+  const adapter = {
+    isMock: false,
+    listWindows: () => {
+      const focused = focus[Math.min(listings++, focus.length - 1)];
+      return Promise.resolve(["Editor", "Interruption"].map((t) => windowNamed(t, t === focused)));
+    },
+    input: (action: { text: string }) => {
+      typed.push(action.text);
+      return Promise.resolve({ ok: true });
+    },
+  };
+  return { session: { adapter } as unknown as Session, typed };
+}
+
+const CASES: Array<[string, Array<string | null>, string | null]> = [
+  ["the dialog has the focus at once", ["Editor", "Editor", "Interruption"], "Interruption"],
+  [
+    "no window has it for a moment",
+    ["Editor", "Editor", null, null, null, "Interruption"],
+    "Interruption",
+  ],
+  ["no window takes it", ["Editor", "Editor", null], null],
+];
+
+for (const [name, focus, movedTo] of CASES) {
+  Deno.test(`typeWatchingFocus: ${name}`, async () => {
+    const { session, typed } = scripted(focus);
+    const outcome = await typeWatchingFocus(session, "abcdefghij".repeat(5), null);
+    assert.equal(outcome.ok, false);
+    assert.equal(outcome.code, "FocusChanged");
+    assert.equal(typed.length, 2, "typing stopped after the piece during which the focus moved");
+    const details = outcome.details as { typed_chars: number; focus_moved_to: { title: string } };
+    assert.equal(details.typed_chars, 16);
+    assert.equal(details.focus_moved_to?.title ?? null, movedTo);
+  });
+}
+
+Deno.test("typeWatchingFocus: the focus stays, everything is typed", async () => {
+  const { session, typed } = scripted(["Editor"]);
+  const outcome = await typeWatchingFocus(session, "abcdefghij".repeat(2), null);
+  assert.equal(outcome.ok, true);
+  assert.equal(typed.join(""), "abcdefghij".repeat(2));
+});
