@@ -6,7 +6,6 @@
 import type { Context, Hono } from "hono";
 import { ToolError } from "../lib/model/errors.ts";
 import type { Session } from "../lib/runtime/session.ts";
-import { formatIssues } from "../lib/runtime/dispatch.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { fullScreenshot, type FullScreenshotArgs } from "../lib/tools/region_screenshots.ts";
 import type { ToolResult } from "../lib/runtime/registry.ts";
@@ -14,6 +13,7 @@ import { visibleAreas } from "../lib/tools/visible_areas.ts";
 import type { WindowArgs } from "../lib/formats/geometry/window_order.ts";
 import { guardedLegacy } from "./legacy_guard.ts";
 import { coerceQuery } from "./query.ts";
+import { formatIssues } from "../lib/runtime/invoke.ts";
 
 /** The v1 message of GET /api/visible_areas when no window is named or found. */
 export const WINDOW_REQUIRED = "window_uid or window_index is required";

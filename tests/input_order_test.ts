@@ -12,12 +12,23 @@ const LOGIN = new URL("../scenarios/login.yaml", import.meta.url).pathname;
 
 type Step = { name: string; writes: boolean; ms: number };
 
+/** A task run in its turn, as dispatch runs a tool. */
+async function inTurn<T>(sequencer: ToolSequencer, writes: boolean, task: () => Promise<T>) {
+  const turn = sequencer.enter(writes);
+  try {
+    await turn.ready;
+    return await task();
+  } finally {
+    turn.done();
+  }
+}
+
 /** Runs the steps as they arrive back to back and records when each started and ended. */
 async function trace(steps: Step[]): Promise<string[]> {
   const sequencer = new ToolSequencer();
   const events: string[] = [];
   await Promise.all(steps.map((step) =>
-    sequencer.run(step.writes, async () => {
+    inTurn(sequencer, step.writes, async () => {
       events.push(`+${step.name}`);
       await new Promise((r) => setTimeout(r, step.ms));
       events.push(`-${step.name}`);
@@ -56,8 +67,8 @@ Deno.test("sequencer: writes alone in arrival order, reads after earlier writes 
 
 Deno.test("sequencer: a failing write does not stop the queue", async () => {
   const sequencer = new ToolSequencer();
-  const failed = sequencer.run(true, () => Promise.reject(new Error("boom")));
-  const next = sequencer.run(true, () => Promise.resolve("ran"));
+  const failed = inTurn(sequencer, true, () => Promise.reject(new Error("boom")));
+  const next = inTurn(sequencer, true, () => Promise.resolve("ran"));
   await assert.rejects(failed, /boom/);
   assert.equal(await next, "ran");
   assert.equal(sequencer.queued, 0);

@@ -1,11 +1,11 @@
 // The one dispatch pipeline: step ids, argument validation, error
 // envelopes, cache invalidation, untrusted marking.
 
-import { z } from "zod";
-import { errorObject, httpStatusFor, ToolError } from "../model/errors.ts";
+import { errorObject, httpStatusFor } from "../model/errors.ts";
 import { markUntrusted } from "../model/untrusted.ts";
 import type { Session } from "./session.ts";
 import { runGuarded } from "../services/safety/guarded_call.ts";
+import { annotate, invokeTool } from "./invoke.ts";
 import { traceCall } from "./trace_call.ts";
 import type { Caller, Tool, ToolResult } from "./registry.ts";
 
@@ -14,46 +14,50 @@ export interface Dispatched {
   body: ToolResult;
 }
 
-export function formatIssues(error: z.ZodError): string {
-  return error.issues
-    .map((i) => (i.path.length > 0 ? `${i.path.join(".")}: ${i.message}` : i.message))
-    .join("; ");
-}
-
-export async function dispatch(
+export function dispatch(
   session: Session,
   tools: ReadonlyMap<string, Tool>,
   name: string,
   rawArgs: unknown,
   caller: Caller,
 ): Promise<Dispatched> {
-  const tool = tools.get(name);
-  if (!tool) return unknownTool(name);
-  const ids = session.nextStep(tool.kind === "input");
-  // Queued synchronously, before any await, so arrival order is run order.
-  const result = await session.sequencer.run(
-    !tool.annotations.readOnlyHint,
-    () => execute(session, tools, tool, rawArgs, caller, ids),
-  );
-  return finish(tool, result, ids);
+  return run(session, tools, name, rawArgs, caller, true);
 }
 
 /**
  * Runs a tool from inside another tool's turn in the queue (a replay's
- * re-issued calls): the same pipeline as `dispatch` without queueing again,
- * which would wait for the calling tool itself.
+ * re-issued calls, a composite tool's steps): the same pipeline as `dispatch`
+ * without queueing again, which would wait for the calling tool itself.
  */
-export async function dispatchNested(
+export function dispatchNested(
   session: Session,
   tools: ReadonlyMap<string, Tool>,
   name: string,
   rawArgs: unknown,
   caller: Caller,
 ): Promise<Dispatched> {
+  return run(session, tools, name, rawArgs, caller, false);
+}
+
+async function run(
+  session: Session,
+  tools: ReadonlyMap<string, Tool>,
+  name: string,
+  rawArgs: unknown,
+  caller: Caller,
+  queued: boolean,
+): Promise<Dispatched> {
   const tool = tools.get(name);
   if (!tool) return unknownTool(name);
   const ids = session.nextStep(tool.kind === "input");
-  return finish(tool, await execute(session, tools, tool, rawArgs, caller, ids), ids);
+  // Entered synchronously, before any await, so arrival order is run order.
+  const turn = queued ? session.sequencer.enter(!tool.annotations.readOnlyHint) : null;
+  try {
+    await turn?.ready;
+    return finish(tool, await execute(session, tools, tool, rawArgs, caller, ids), ids);
+  } finally {
+    turn?.done();
+  }
 }
 
 function unknownTool(name: string): Dispatched {
@@ -72,6 +76,10 @@ interface StepIds {
   causedBy: number | null;
 }
 
+/**
+ * Traces the call, which runs it under the safety rails, which invoke the
+ * tool: each stage is handed the next as a bound function of its own module.
+ */
 async function execute(
   session: Session,
   tools: ReadonlyMap<string, Tool>,
@@ -80,28 +88,15 @@ async function execute(
   caller: Caller,
   { stepId, causedBy }: StepIds,
 ): Promise<ToolResult> {
-  const args = stripInternal(rawArgs ?? {});
-  const parsed = tool.input.safeParse(args);
-  const call = {
-    tool: tool.name,
-    kind: tool.kind,
-    caller,
-    stepId,
-    args: parsed.success ? parsed.data as Record<string, unknown> : {},
-  };
+  const given = stripInternal(rawArgs ?? {});
+  const parsed = tool.input.safeParse(given);
+  const args = parsed.success ? parsed.data as Record<string, unknown> : {};
+  const call = { tool: tool.name, kind: tool.kind, caller, stepId, args };
+  const invocation = { tool, parsed, ctx: { session, tools, caller, stepId, causedBy } };
   const out = await traceCall(
     session,
-    { tool: tool.name, kind: tool.kind, caller, stepId, args },
-    () =>
-      runGuarded(session, call, async () => {
-        if (!parsed.success) {
-          throw new ToolError("BadRequest", `invalid arguments: ${formatIssues(parsed.error)}`);
-        }
-        return annotate(await tool.run(parsed.data, { session, tools, caller, stepId, causedBy }), {
-          stepId,
-          causedBy,
-        });
-      }),
+    { ...call, args: given },
+    runGuarded.bind(null, session, call, invokeTool.bind(null, invocation)),
   );
   // Inside the queue: reads that arrived after this input must not see the old tree.
   if (tool.kind === "input") invalidateAfterInput(session, out, rawArgs);
@@ -118,30 +113,6 @@ function finish(tool: Tool, out: ToolResult, ids: StepIds): Dispatched {
 function stripInternal(args: unknown): unknown {
   if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
   return Object.fromEntries(Object.entries(args).filter(([k]) => !k.startsWith("_")));
-}
-
-/** Legacy result translation: fields are added, never removed. */
-export function annotate(
-  result: ToolResult,
-  ids: { stepId: number; causedBy: number | null },
-): ToolResult {
-  const out: ToolResult = { ...result };
-  out.step_id ??= ids.stepId;
-  if (!("caused_by_step_id" in out)) out.caused_by_step_id = ids.causedBy;
-  if (!("ok" in out)) {
-    if (typeof out.error === "string") {
-      out.ok = false;
-      out.success = false;
-      out.error = errorObject("Internal", out.error);
-    } else if (out.success === false) {
-      out.ok = false;
-    } else {
-      out.ok = true;
-      out.success ??= true;
-    }
-  }
-  out.success ??= out.ok;
-  return out;
 }
 
 function statusOf(result: ToolResult): number {

@@ -4,10 +4,10 @@
 // edited into something that never ran, and the replay is refused whole.
 
 import { ToolError } from "../model/errors.ts";
-import { formatIssues } from "./dispatch.ts";
 import type { Tool } from "./registry.ts";
 import { UNTRACED_TOOLS } from "./trace_call.ts";
 import type { StoredTrace } from "../services/trace/store.ts";
+import { formatIssues } from "./invoke.ts";
 
 export function checkReplayable(trace: StoredTrace, tools: ReadonlyMap<string, Tool>): void {
   for (const row of trace.rows) {

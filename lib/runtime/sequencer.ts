@@ -10,12 +10,24 @@ export class ToolSequencer {
   private writesDone: Promise<void> = Promise.resolve();
   private pending = 0;
 
-  /** Must be called synchronously on arrival: the call order is the run order. */
-  run<T>(writes: boolean, task: () => Promise<T>): Promise<T> {
+  /**
+   * Must be called synchronously on arrival: the call order is the run order.
+   * The call may run once `ready` resolves, and must call `done` when it has
+   * finished, whether it succeeded or not.
+   */
+  enter(writes: boolean): { ready: Promise<void>; done: () => void } {
     this.pending++;
-    const result = this.writesDone.then(task).finally(() => this.pending--);
-    if (writes) this.writesDone = result.then(() => {}, () => {});
-    return result;
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => finish = resolve);
+    const ready = this.writesDone;
+    if (writes) this.writesDone = ready.then(() => finished);
+    return {
+      ready,
+      done: () => {
+        this.pending--;
+        finish();
+      },
+    };
   }
 
   /** Tool runs queued or running (for metrics and tests). */

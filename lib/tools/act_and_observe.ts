@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { errorObject, ToolError } from "../model/errors.ts";
 import type { Session } from "../runtime/session.ts";
-import { annotate } from "../runtime/dispatch.ts";
 import { clickElementTool } from "./element_verbs.ts";
 import { pressKeyTool, typeTextTool } from "./coordinate_verbs.ts";
 import { observeWindowTool } from "./observe_window.ts";
@@ -17,6 +16,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from "../runtime/registry.ts";
+import { annotate } from "../runtime/invoke.ts";
 
 const extraArgs = {
   wait_after_ms: z.number().int().min(0).max(10_000).default(200).describe(

@@ -18,7 +18,6 @@ import {
   SECRET,
   xAndYTogether,
 } from "./shared/args.ts";
-import { typeWatchingFocus } from "../services/act/typing.ts";
 
 import { clickTools } from "./shared/click_tools.ts";
 
@@ -58,14 +57,10 @@ export const {
       dryRun: args.dry_run,
       point: { x: args.x, y: args.y },
       echo: { x: args.x, y: args.y, button: args.button, double: count === 2, count },
-      execute: (window) =>
-        session.adapter.input({
-          kind: "click",
-          x: args.x,
-          y: args.y,
-          button: args.button,
-          count,
-        }, window?.handle ?? null),
+      act: {
+        kind: "input",
+        input: { kind: "click", x: args.x, y: args.y, button: args.button, count },
+      },
     });
   },
 }, {
@@ -110,7 +105,7 @@ export const typeTextTool = defineTool({
       dryRun: args.dry_run,
       echo: { text: args.text },
       types: true,
-      execute: (window) => typeWatchingFocus(session, args.text, window?.handle ?? null),
+      act: { kind: "type", text: args.text },
     });
   },
 });
@@ -133,7 +128,7 @@ export const pressKeyTool = defineTool({
       args,
       dryRun: args.dry_run,
       echo: { keys: args.keys },
-      execute: (window) => session.adapter.input({ kind: "keys", combo }, window?.handle ?? null),
+      act: { kind: "input", input: { kind: "keys", combo } },
     });
   },
 });
@@ -165,11 +160,10 @@ export const scrollTool = defineTool({
       dryRun: args.dry_run,
       point,
       echo: { clicks: args.clicks, horizontal: args.horizontal, ...point },
-      execute: (window) =>
-        session.adapter.input(
-          { kind: "scroll", clicks: args.clicks, horizontal: args.horizontal, ...point },
-          window?.handle ?? null,
-        ),
+      act: {
+        kind: "input",
+        input: { kind: "scroll", clicks: args.clicks, horizontal: args.horizontal, ...point },
+      },
     });
   },
 });
@@ -195,14 +189,7 @@ export const hoverAtTool = defineTool({
       dryRun: args.dry_run,
       point: { x: args.x, y: args.y },
       echo: { x: args.x, y: args.y, hover_ms: args.hover_ms },
-      execute: async (window) => {
-        const moved = await session.adapter.input(
-          { kind: "move", x: args.x, y: args.y },
-          window?.handle ?? null,
-        );
-        if (moved.ok) await new Promise((r) => setTimeout(r, args.hover_ms));
-        return moved;
-      },
+      act: { kind: "hover", x: args.x, y: args.y, ms: args.hover_ms },
     });
   },
 });

@@ -145,15 +145,17 @@ export const dragTool = defineTool({
         path: [[start.point.x, start.point.y], mid, [end.point.x, end.point.y]],
       },
       target: start.target ?? end.target ?? undefined,
-      execute: (window) =>
-        session.adapter.input({
+      act: {
+        kind: "input",
+        input: {
           kind: "drag",
           from: start.point,
           to: end.point,
           durationMs: Math.round(args.duration_s * 1000),
           modifiers,
           button: args.button,
-        }, window?.handle ?? null),
+        },
+      },
     });
   },
 });

@@ -5,12 +5,12 @@
 // coordinates.
 
 import { z } from "zod";
-import type { ActionOutcome, ElementOperation, MouseButton } from "../../adapters/types.ts";
+
+import type { ElementOperation } from "../../adapters/types.ts";
 import { runElementVerb } from "../services/act/element_verb.ts";
-import { ToolError } from "../model/errors.ts";
+
 import { parseKeysArg } from "../formats/keys/key_args.ts";
-import { captureWindow } from "../services/observe/capture.ts";
-import { type Element, walk } from "../model/tree.ts";
+
 import {
   autoActivate,
   checkedByTool,
@@ -20,11 +20,12 @@ import {
   SECRET,
   windowArgsFor,
 } from "./shared/args.ts";
+
 import { clickTools } from "./shared/click_tools.ts";
-import { isScreenTextTarget } from "../services/act/screen_text.ts";
+
 import { ACTS, defineTool, type Tool } from "../runtime/registry.ts";
+
 import { HOVER_MS, KEYS } from "./shared/verb_args.ts";
-import { type ExecTarget } from "../services/act/verb_types.ts";
 
 const targetArgs = {
   ...windowArgsFor(
@@ -73,59 +74,6 @@ const TARGET_HINT = 'Target by `selector` (e.g. Button[name="OK"], survives re-l
   "`element_id` from a recent capture (refused if it now names another element). Returns an " +
   "ActionReceipt: target, before/after tree_hash and focused_selector, changed, new_dialogs.";
 
-function click(t: ExecTarget, button: MouseButton = "left", count = 1): Promise<ActionOutcome> {
-  return t.session.adapter.input(
-    { kind: "click", ...t.point, button, count, elementId: t.element.id },
-    t.window.handle,
-  );
-}
-
-function keys(t: ExecTarget, combo: string[]): Promise<ActionOutcome> {
-  return t.session.adapter.input({ kind: "keys", combo }, t.window.handle);
-}
-
-/** Runs steps in order, stopping at the first failure. */
-async function sequence(...steps: Array<() => Promise<ActionOutcome>>): Promise<ActionOutcome> {
-  let last: ActionOutcome = { ok: true };
-  for (const step of steps) {
-    last = await step();
-    if (!last.ok) return last;
-  }
-  return last;
-}
-
-/** The platform operation, else the coordinate fallback, as `method` says. */
-async function withOperation(
-  t: ExecTarget,
-  how: "auto" | "pattern" | "coordinates",
-  op: ElementOperation,
-  fallback: () => Promise<ActionOutcome>,
-): Promise<ActionOutcome> {
-  // Text read off the pixels has no platform element to operate on.
-  if (how === "coordinates" || isScreenTextTarget({ element_id: t.element.id })) {
-    if (how === "pattern") {
-      throw new ToolError("PatternUnsupported", "text found by OCR has no element operation", {
-        element_id: t.element.id,
-        operation: op.kind,
-      });
-    }
-    return fallback();
-  }
-  const outcome = await t.session.adapter.elementOperation(
-    { handle: t.window.handle, elementId: t.element.id },
-    op,
-  );
-  if (outcome.ok || !outcome.unsupported) return outcome;
-  if (how === "pattern") {
-    throw new ToolError(
-      "PatternUnsupported",
-      `${t.element.role} '${t.element.name}' has no ${op.kind} operation on this platform`,
-      { element_id: t.element.id, operation: op.kind },
-    );
-  }
-  return fallback();
-}
-
 const clickInput = z.object({
   ...targetArgs,
   button: mouseButton,
@@ -142,7 +90,11 @@ export const {
   input: clickInput,
   fixed: { right: { button: "right" }, double: { count: 2 } },
   run(args, { session }) {
-    return runElementVerb(session, "click_element", args, (t) => click(t, args.button, args.count));
+    return runElementVerb(session, "click_element", args, {
+      kind: "click",
+      button: args.button,
+      count: args.count,
+    });
   },
 }, {
   click: {
@@ -173,12 +125,11 @@ function operationTool(
     input: z.object({ ...targetArgs, method }),
     annotations: ACTS,
     run(args, { session }) {
-      return runElementVerb(
-        session,
-        name,
-        args,
-        (t) => withOperation(t, args.method, operation, () => click(t)),
-      );
+      return runElementVerb(session, name, args, {
+        kind: "operation",
+        operation,
+        method: args.method,
+      });
     },
   });
 }
@@ -229,28 +180,14 @@ export const setValueTool = defineTool({
   }),
   annotations: ACTS,
   run(args, { session }) {
-    const text = valueText(args.value);
-    const typed = (t: ExecTarget) =>
-      sequence(
-        () => click(t),
-        ...(args.clear_first ? [() => keys(t, ["ctrl", "a"]), () => keys(t, ["delete"])] : []),
-        () => t.session.adapter.input({ kind: "text", text }, t.window.handle),
-      );
-    return runElementVerb(session, "set_value", args, (t) =>
-      // Appending has no platform operation: only the keyboard can do it.
-      args.clear_first
-        ? withOperation(t, args.method, { kind: "set_value", value: text }, () => typed(t))
-        : typed(t));
+    return runElementVerb(session, "set_value", args, {
+      kind: "set_value",
+      text: valueText(args.value),
+      clearFirst: args.clear_first,
+      method: args.method,
+    });
   },
 });
-
-function firstNamed(root: Element, name: string): Element | null {
-  let found: Element | null = null;
-  walk(root, (n) => {
-    if (found === null && n.name === name) found = n;
-  });
-  return found;
-}
 
 export const selectOptionTool = defineTool({
   name: "select_option",
@@ -272,39 +209,12 @@ export const selectOptionTool = defineTool({
   }),
   annotations: ACTS,
   run(args, { session }) {
-    return runElementVerb(session, "select_option", args, (t) =>
-      withOperation(
-        t,
-        args.method,
-        { kind: "select", optionName: args.option_name, optionIndex: args.option_index },
-        async () => {
-          // option_index counts the children as captured before the click.
-          const byIndex = args.option_index !== undefined
-            ? t.element.children[args.option_index] ?? null
-            : null;
-          const opened = await click(t);
-          if (!opened.ok) return opened;
-          const after = await captureWindow(t.session, t.window, "walk");
-          const option = args.option_name !== undefined
-            ? firstNamed(after.tree, args.option_name)
-            : byIndex;
-          if (!option) {
-            return {
-              ok: false,
-              code: "ElementNotFound",
-              error: "option not found after opening selector",
-            };
-          }
-          return t.session.adapter.input({
-            kind: "click",
-            x: option.bounds.x + Math.floor(option.bounds.width / 2),
-            y: option.bounds.y + Math.floor(option.bounds.height / 2),
-            button: "left",
-            count: 1,
-            elementId: option.id,
-          }, t.window.handle);
-        },
-      ));
+    return runElementVerb(session, "select_option", args, {
+      kind: "select_option",
+      optionName: args.option_name,
+      optionIndex: args.option_index,
+      method: args.method,
+    });
   },
 });
 
@@ -316,11 +226,7 @@ export const hoverElementTool = defineTool({
   input: z.object({ ...targetArgs, hover_ms: HOVER_MS }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   run(args, { session }) {
-    return runElementVerb(session, "hover_element", args, async (t) => {
-      const moved = await t.session.adapter.input({ kind: "move", ...t.point }, t.window.handle);
-      if (moved.ok) await new Promise((r) => setTimeout(r, args.hover_ms));
-      return moved;
-    });
+    return runElementVerb(session, "hover_element", args, { kind: "hover", ms: args.hover_ms });
   },
 });
 
@@ -332,13 +238,10 @@ export const keyIntoElementTool = defineTool({
   input: z.object({ ...targetArgs, keys: KEYS }),
   annotations: ACTS,
   run(args, { session }) {
-    const combo = parseKeysArg(args.keys);
-    return runElementVerb(
-      session,
-      "key_into_element",
-      args,
-      (t) => sequence(() => click(t), () => keys(t, combo)),
-    );
+    return runElementVerb(session, "key_into_element", args, {
+      kind: "keys",
+      combo: parseKeysArg(args.keys),
+    });
   },
 });
 
@@ -349,11 +252,6 @@ export const clearTextTool = defineTool({
   input: z.object(targetArgs),
   annotations: ACTS,
   run(args, { session }) {
-    return runElementVerb(
-      session,
-      "clear_text",
-      args,
-      (t) => sequence(() => click(t), () => keys(t, ["ctrl", "a"]), () => keys(t, ["delete"])),
-    );
+    return runElementVerb(session, "clear_text", args, { kind: "clear" });
   },
 });

@@ -39,11 +39,10 @@ export const mouseButtonTool = defineTool({
       dryRun: args.dry_run,
       point,
       echo: { button: args.button, state: args.state, ...point },
-      execute: (window) =>
-        session.adapter.input(
-          { kind: "button", button: args.button, down: args.state === "down", ...given },
-          window?.handle ?? null,
-        ),
+      act: {
+        kind: "input",
+        input: { kind: "button", button: args.button, down: args.state === "down", ...given },
+      },
     });
   },
 });
@@ -77,11 +76,7 @@ export const keyHoldTool = defineTool({
       args,
       dryRun: args.dry_run,
       echo: { key: keys[0], state: args.state },
-      execute: (window) =>
-        session.adapter.input(
-          { kind: "key", key: keys[0], down: args.state === "down" },
-          window?.handle ?? null,
-        ),
+      act: { kind: "input", input: { kind: "key", key: keys[0], down: args.state === "down" } },
     });
   },
 });

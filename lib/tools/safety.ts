@@ -8,8 +8,8 @@ import { type CallContext, runInCall } from "../services/safety/call_context.ts"
 import { describeSubject, ProposalReached } from "../services/safety/confirm_gate.ts";
 import { type ConfirmSubject, typedText } from "../services/safety/confirmation.ts";
 import { markArgsSecret } from "../services/safety/guarded_call.ts";
-import { formatIssues } from "../runtime/dispatch.ts";
 import { defineTool, READ_ONLY, STORES, type ToolContext } from "../runtime/registry.ts";
+import { formatIssues } from "../runtime/invoke.ts";
 
 export const getBudgetStatusTool = defineTool({
   name: "get_budget_status",

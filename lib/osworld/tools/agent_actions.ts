@@ -17,7 +17,7 @@ import { osworldScope, osworldTree } from "./accessibility.ts";
 import { checkedByTool, CONFIRM_TOKEN, dryRun } from "../../tools/shared/args.ts";
 import { receiptWindow } from "../../services/act/coordinate_verb.ts";
 import { confirmGate } from "../../services/safety/confirm_gate.ts";
-import { dispatchNested, formatIssues } from "../../runtime/dispatch.ts";
+import { dispatchNested } from "../../runtime/dispatch.ts";
 import {
   ACTS,
   defineTool,
@@ -25,6 +25,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from "../../runtime/registry.ts";
+import { formatIssues } from "../../runtime/invoke.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -24,11 +24,11 @@ import { fillPlaceholders, type SetupStep, TaskSchema } from "../formats/tasks/t
 import type { AgentAction } from "../formats/agent_action.ts";
 import { osworldTree } from "./accessibility.ts";
 import { lastActions, runNested } from "./agent_actions.ts";
-import { formatIssues } from "../../runtime/dispatch.ts";
 import { ACTS, defineTool, type ToolContext, type ToolResult } from "../../runtime/registry.ts";
 import { checkedByTool, CONFIRM_TOKEN } from "../../tools/shared/args.ts";
 import { receiptWindow } from "../../services/act/coordinate_verb.ts";
 import { confirmGate } from "../../services/safety/confirm_gate.ts";
+import { formatIssues } from "../../runtime/invoke.ts";
 
 /** Longest a task's command may run. */
 const COMMAND_TIMEOUT_MS = 60_000;

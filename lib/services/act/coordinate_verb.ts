@@ -1,23 +1,35 @@
 // Coordinate and keyboard verbs with receipts: the legacy result fields plus
 // target / before / after / changed / new_dialogs.
 
-import type { ActionOutcome } from "../../../adapters/types.ts";
 import { performWithReceipt } from "./perform.ts";
+
 import { errorObject, knownCode, ToolError } from "../../model/errors.ts";
+
 import { bringToForeground } from "./activation.ts";
+
 import { windowAt, windowRef } from "./window_at.ts";
+
 import { captureWindow, listWindows, resolveListed } from "../observe/capture.ts";
+
 import { GONE_STATE, type TreeState, treeState } from "./receipts.ts";
+
 import type { ActContext } from "./context.ts";
+
 import { containsPoint, type Element, elementAt, focusedElement } from "../../model/tree.ts";
+
 import { confirmGate } from "../safety/confirm_gate.ts";
+
 import { protectIfPassword } from "../safety/password.ts";
+
 import type { ToolResult } from "../../model/tool_call.ts";
+
 import {
   focusedWindow,
   type ListedWindow,
   type WindowArgs,
 } from "../../formats/geometry/window_order.ts";
+
+import { type CoordinateAction, performCoordinateAction } from "./coordinate_actions.ts";
 
 export interface CoordinateTarget {
   element_id: string | null;
@@ -75,7 +87,8 @@ export interface CoordinateVerb {
   types?: true;
   /** Where pointer input lands on screen; keyboard input goes to the focused window. */
   point?: { x: number; y: number };
-  execute: (window: ListedWindow | null) => Promise<ActionOutcome>;
+  /** What to do once the window is placed. */
+  act: CoordinateAction;
 }
 
 export async function runCoordinateVerb(
@@ -100,7 +113,7 @@ export async function runCoordinateVerb(
     before,
     window,
     dryRun: verb.dryRun,
-    execute: () => verb.execute(window),
+    execute: performCoordinateAction.bind(null, session, verb.act, window),
   });
   if (acted.outcome === null) return acted.receipt;
   const { outcome } = acted;

@@ -1,6 +1,6 @@
 // The common procedure of every element-targeted verb: window → capture →
 // target → actionable (front, in view, visible, enabled, still) → (dry run
-// | execute) → receipt. Verbs only supply their executor.
+// | perform the element action) → receipt. Verbs only say which action.
 
 import { errorObject, knownCode } from "../../model/errors.ts";
 
@@ -28,7 +28,8 @@ import { center, type Element } from "../../model/tree.ts";
 
 import type { ToolResult } from "../../model/tool_call.ts";
 
-import type { ElementVerbArgs, Executor } from "./verb_types.ts";
+import type { ElementVerbArgs } from "./verb_types.ts";
+import { type ElementAction, performElementAction } from "./element_actions.ts";
 
 function previousTree(session: ActContext, uid: string, token?: string): Element | null {
   return token
@@ -40,9 +41,9 @@ export async function runElementVerb(
   session: ActContext,
   action: string,
   args: ElementVerbArgs,
-  execute: Executor,
+  elementAction: ElementAction,
 ): Promise<ToolResult> {
-  if (isScreenTextTarget(args)) return runOnScreenText(session, action, args, execute);
+  if (isScreenTextTarget(args)) return runOnScreenText(session, action, args, elementAction);
   const { window, warning } = await targetWindow(session, args);
   const before: Captured = await captureWindow(session, window);
   const target = resolveTarget(
@@ -84,8 +85,11 @@ export async function runElementVerb(
     before: { state: beforeState, tree: capture.tree },
     window,
     dryRun: args.dry_run,
-    execute: () =>
-      execute({ session, window, element, point: center(element.bounds), tree: capture.tree }),
+    execute: performElementAction.bind(
+      null,
+      { session, window, element, point: center(element.bounds), tree: capture.tree },
+      elementAction,
+    ),
   });
   if (acted.outcome === null) return acted.receipt;
   const { outcome } = acted;

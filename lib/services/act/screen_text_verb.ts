@@ -9,13 +9,14 @@ import { targetWindow } from "../observe/capture.ts";
 import type { ToolResult } from "../../model/tool_call.ts";
 import { runCoordinateVerb } from "./coordinate_verb.ts";
 import { resolveScreenText, type ScreenTextArgs } from "./screen_text.ts";
-import { type ElementVerbArgs, type Executor } from "./verb_types.ts";
+import type { ElementVerbArgs } from "./verb_types.ts";
+import type { ElementAction } from "./element_actions.ts";
 
 export async function runOnScreenText(
   session: ActContext,
   action: string,
   args: ElementVerbArgs & ScreenTextArgs,
-  execute: Executor,
+  elementAction: ElementAction,
 ): Promise<ToolResult> {
   const { window } = await targetWindow(session, args);
   const found = await resolveScreenText(session, window, args);
@@ -27,7 +28,11 @@ export async function runOnScreenText(
     echo: { x: point.x, y: point.y },
     target: { element_id: found.element.id, selector: null, bounds: found.element.bounds },
     point,
-    execute: () => execute({ session, window, element: found.element, point, tree: found.element }),
+    act: {
+      kind: "element",
+      action: elementAction,
+      target: { session, window, element: found.element, point, tree: found.element },
+    },
   });
   return {
     ...result,

@@ -1,11 +1,14 @@
 // What the element verbs and the on-screen-text verbs share: the arguments that
-// aim a verb at an element, and the step that performs it once the target is known.
+// aim a verb at an element, and the target it is performed on once found.
 
-import type { ActionOutcome } from "../../../adapters/types.ts";
 import type { Element } from "../../model/tree.ts";
+
 import type { ListedWindow, WindowArgs } from "../../formats/geometry/window_order.ts";
+
 import type { ActContext } from "./context.ts";
+
 import type { TargetArgs } from "./targets.ts";
+
 import type { ScreenTextArgs } from "./screen_text.ts";
 
 export interface ElementVerbArgs extends WindowArgs, TargetArgs, ScreenTextArgs {
@@ -25,5 +28,3 @@ export interface ExecTarget {
   point: { x: number; y: number };
   tree: Element;
 }
-
-export type Executor = (target: ExecTarget) => Promise<ActionOutcome>;

@@ -2,10 +2,10 @@
 // GET /api/screenshot query, value by value.
 
 import { strict as assert } from "node:assert";
-import { formatIssues } from "../../runtime/dispatch.ts";
 import { encodingOf } from "./image_args.ts";
 import { TOOLS } from "../index.ts";
 import { firstIssue, screenshotQuery } from "../../../routes/legacy_params.ts";
+import { formatIssues } from "../../runtime/invoke.ts";
 
 const SCREENSHOT_TOOLS = ["get_screenshot", "get_screenshot_cropped", "get_full_screenshot"];
 
