@@ -22,6 +22,7 @@ export async function guardedLegacy(
     session,
     { tool: tool.name, kind: tool.kind, caller: "rest", stepId, args },
     run,
+    (answer) => answer,
   );
   const code = errorCodeOf(result);
   if (code === null) return c.json(result);

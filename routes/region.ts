@@ -13,7 +13,7 @@ import { visibleAreas } from "../lib/tools/visible_areas.ts";
 import type { WindowArgs } from "../lib/formats/geometry/window_order.ts";
 import { guardedLegacy } from "./legacy_guard.ts";
 import { coerceQuery } from "./query.ts";
-import { formatIssues } from "../lib/runtime/invoke.ts";
+import { formatIssues } from "../lib/runtime/answer.ts";
 
 /** The v1 message of GET /api/visible_areas when no window is named or found. */
 export const WINDOW_REQUIRED = "window_uid or window_index is required";

@@ -7,6 +7,8 @@ import type { Caller } from "../lib/runtime/registry.ts";
 import type { Session } from "../lib/runtime/session.ts";
 import { coerceQuery } from "./query.ts";
 import { resultJson } from "../lib/model/json_text.ts";
+import type { ToolRoute } from "../lib/interfaces/openapi/route_table.ts";
+import { readJsonBody } from "./body.ts";
 
 /**
  * The web inspector says so in a header (X-OSO-Caller: inspector); every other
@@ -32,4 +34,22 @@ export async function runTool(
 export function queryToolHandler(session: Session, name: string) {
   const schema = TOOLS.get(name)!.input;
   return (c: Context) => runTool(c, session, name, coerceQuery(schema, c.req.query()));
+}
+
+/** The handler of a dedicated route: its query, JSON body or path parameter as the tool's arguments. */
+export function toolHandler(
+  session: Session,
+  route: ToolRoute,
+): (c: Context) => Response | Promise<Response> {
+  const { tool, from } = route;
+  if (from === "query") return queryToolHandler(session, tool);
+  if (from === "body") {
+    return async (c) => {
+      const body = await readJsonBody(c);
+      return body.ok ? runTool(c, session, tool, body.value) : body.response;
+    };
+  }
+  // As the original: any request body is ignored here.
+  if (from === "none") return (c) => runTool(c, session, tool, {});
+  return (c) => runTool(c, session, tool, { [from.argument]: c.req.param(from.param) });
 }

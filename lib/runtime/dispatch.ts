@@ -5,8 +5,8 @@ import { errorObject, httpStatusFor } from "../model/errors.ts";
 import { markUntrusted } from "../model/untrusted.ts";
 import type { Session } from "./session.ts";
 import { runGuarded } from "../services/safety/guarded_call.ts";
-import { annotate, invokeTool } from "./invoke.ts";
-import { traceCall } from "./trace_call.ts";
+import { annotate, refuseArguments } from "./answer.ts";
+import { traceAfter, traceBefore } from "./trace_call.ts";
 import type { Caller, Tool, ToolResult } from "./registry.ts";
 
 export interface Dispatched {
@@ -77,8 +77,9 @@ interface StepIds {
 }
 
 /**
- * Traces the call, which runs it under the safety rails, which invoke the
- * tool: each stage is handed the next as a bound function of its own module.
+ * Runs the tool under the safety rails, with a trace row when a trace is
+ * active. The rails are handed the tool's own `run` (bound to its arguments),
+ * so the call goes down one way: dispatch → the rails → the tool.
  */
 async function execute(
   session: Session,
@@ -86,25 +87,26 @@ async function execute(
   tool: Tool,
   rawArgs: unknown,
   caller: Caller,
-  { stepId, causedBy }: StepIds,
+  ids: StepIds,
 ): Promise<ToolResult> {
   const given = stripInternal(rawArgs ?? {});
   const parsed = tool.input.safeParse(given);
   const args = parsed.success ? parsed.data as Record<string, unknown> : {};
-  const call = { tool: tool.name, kind: tool.kind, caller, stepId, args };
-  const invocation = { tool, parsed, ctx: { session, tools, caller, stepId, causedBy } };
-  const out = await traceCall(
-    session,
-    { ...call, args: given },
-    runGuarded.bind(null, session, call, invokeTool.bind(null, invocation)),
-  );
+  const call = { tool: tool.name, kind: tool.kind, caller, stepId: ids.stepId, args };
+  const ctx = { session, tools, caller, ...ids };
+  const run = parsed.success
+    ? tool.run.bind(tool, parsed.data, ctx)
+    : refuseArguments.bind(null, parsed.error);
+  const traced = await traceBefore(session, { ...call, args: given });
+  let out = await runGuarded(session, call, run, annotate.bind(null, ids));
+  if (traced) out = await traceAfter(session, traced, out);
   // Inside the queue: reads that arrived after this input must not see the old tree.
   if (tool.kind === "input") invalidateAfterInput(session, out, rawArgs);
   return out;
 }
 
 function finish(tool: Tool, out: ToolResult, ids: StepIds): Dispatched {
-  let result = annotate(out, ids);
+  let result = annotate(ids, out);
   if (tool.kind === "perception") result = markUntrusted(result);
   return { status: statusOf(result), body: result };
 }

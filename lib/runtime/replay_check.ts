@@ -7,7 +7,7 @@ import { ToolError } from "../model/errors.ts";
 import type { Tool } from "./registry.ts";
 import { UNTRACED_TOOLS } from "./trace_call.ts";
 import type { StoredTrace } from "../services/trace/store.ts";
-import { formatIssues } from "./invoke.ts";
+import { formatIssues } from "./answer.ts";
 
 export function checkReplayable(trace: StoredTrace, tools: ReadonlyMap<string, Tool>): void {
   for (const row of trace.rows) {

@@ -42,7 +42,7 @@ export const UNTRACED_TOOLS: ReadonlySet<string> = new Set([
 
 export interface TracedCall {
   tool: string;
-  /** input tools act on the desktop; the inspector's reads are not rows (see traceCall). */
+  /** input tools act on the desktop; the inspector's reads are not rows (see traceBefore). */
   kind: ToolKind;
   caller: Caller;
   stepId: number;
@@ -50,23 +50,40 @@ export interface TracedCall {
   args: unknown;
 }
 
-export async function traceCall(
-  session: Session,
-  call: TracedCall,
-  run: () => Promise<ToolResult>,
-): Promise<ToolResult> {
-  const recorder = session.trace;
-  const trace = recorder.active;
+/** What a traced call noted before it ran, for its row afterwards. */
+export interface TraceStart {
+  call: TracedCall;
+  trace: ActiveTrace;
+  windowsBefore: ListedWindow[];
+  hashBefore: string;
+  at: Date;
+  started: number;
+}
+
+/**
+ * Notes what the row needs from before the call (the windows, the focused
+ * tree's hash, the time); null when the call leaves no row.
+ */
+export async function traceBefore(session: Session, call: TracedCall): Promise<TraceStart | null> {
+  const trace = session.trace.active;
   // A person watching in the inspector polls the window; those reads are not the
   // run's steps. Anything that acts on the desktop is a row, whoever calls it.
   const watching = call.caller === "inspector" && call.kind !== "input";
-  if (!trace || UNTRACED_TOOLS.has(call.tool) || watching) return run();
+  if (!trace || UNTRACED_TOOLS.has(call.tool) || watching) return null;
   const windowsBefore = await windowsNow(session);
   const hashBefore = await focusedTreeHash(session, windowsBefore, "allow");
-  const at = new Date();
-  const started = performance.now();
-  const result = await run();
-  const durationMs = Math.round(performance.now() - started);
+  return { call, trace, windowsBefore, hashBefore, at: new Date(), started: performance.now() };
+}
+
+/** Writes the call's row; the result, with `trace_error` when the row could not be written. */
+export async function traceAfter(
+  session: Session,
+  start: TraceStart,
+  result: ToolResult,
+): Promise<ToolResult> {
+  const { call, trace, windowsBefore, hashBefore, at } = start;
+  const recorder = session.trace;
+  const durationMs = Math.round(performance.now() - start.started);
   const args = argsOf(call.args, session.safety.redactor.replacement);
   try {
     await recorder.record(trace, async (seq) => {

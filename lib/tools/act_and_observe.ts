@@ -16,7 +16,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from "../runtime/registry.ts";
-import { annotate } from "../runtime/invoke.ts";
+import { annotate } from "../runtime/answer.ts";
 
 const extraArgs = {
   wait_after_ms: z.number().int().min(0).max(10_000).default(200).describe(
@@ -38,7 +38,7 @@ async function observe(session: Session, ctx: ToolContext, args: Record<string, 
   try {
     const parsed = observeWindowTool.input.parse(args);
     const result = await observeWindowTool.run(parsed, { ...ctx, ...ids });
-    return annotate(result, ids);
+    return annotate(ids, result);
   } catch (e) {
     if (!(e instanceof ToolError)) throw e;
     return {

@@ -3,11 +3,8 @@
 // plus a receipt; `dry_run` never touches the adapter.
 
 import { z } from "zod";
-
 import { runCoordinateVerb } from "../services/act/coordinate_verb.ts";
-
 import { parseKeysArg } from "../formats/keys/key_args.ts";
-
 import {
   dryRun,
   mouseButton,
@@ -18,11 +15,8 @@ import {
   SECRET,
   xAndYTogether,
 } from "./shared/args.ts";
-
 import { clickTools } from "./shared/click_tools.ts";
-
 import { ACTS, defineTool } from "../runtime/registry.ts";
-
 import { HOVER_MS, KEYS, verbWindowArgs } from "./shared/verb_args.ts";
 
 const clickInput = z.object({

@@ -5,12 +5,9 @@
 // coordinates.
 
 import { z } from "zod";
-
 import type { ElementOperation } from "../../adapters/types.ts";
 import { runElementVerb } from "../services/act/element_verb.ts";
-
 import { parseKeysArg } from "../formats/keys/key_args.ts";
-
 import {
   autoActivate,
   checkedByTool,
@@ -20,11 +17,8 @@ import {
   SECRET,
   windowArgsFor,
 } from "./shared/args.ts";
-
 import { clickTools } from "./shared/click_tools.ts";
-
 import { ACTS, defineTool, type Tool } from "../runtime/registry.ts";
-
 import { HOVER_MS, KEYS } from "./shared/verb_args.ts";
 
 const targetArgs = {

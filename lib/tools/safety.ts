@@ -9,7 +9,7 @@ import { describeSubject, ProposalReached } from "../services/safety/confirm_gat
 import { type ConfirmSubject, typedText } from "../services/safety/confirmation.ts";
 import { markArgsSecret } from "../services/safety/guarded_call.ts";
 import { defineTool, READ_ONLY, STORES, type ToolContext } from "../runtime/registry.ts";
-import { formatIssues } from "../runtime/invoke.ts";
+import { formatIssues } from "../runtime/answer.ts";
 
 export const getBudgetStatusTool = defineTool({
   name: "get_budget_status",

@@ -2,42 +2,27 @@
 // opaque cursor.
 
 import { z } from "zod";
-
 import { screenOf } from "../services/observe/capture.ts";
-
 import { ToolError } from "../model/errors.ts";
-
 import { captureWindow, targetWindow } from "../services/observe/capture.ts";
-
 import { PageCursorStore } from "../formats/structure/page_cursors.ts";
-
 import { perSession } from "../support/per_session.ts";
-
 import type { Session } from "../runtime/session.ts";
-
 import { filterTree } from "../formats/structure/filter.ts";
-
 import { flatten, pageAt } from "../formats/structure/paging.ts";
-
 import {
   compileFilter,
   conflictingKeys,
   type ListingQuery,
   listingQuery,
 } from "../formats/structure/query.ts";
-
 import { countNodes, type Element, findById } from "../model/tree.ts";
 import { visibleRegions } from "../formats/geometry/visibility.ts";
-
 import { limitLevels } from "../formats/views/levels.ts";
-
 import { positionalId } from "../formats/views/refs.ts";
 import { type ListedWindow, windowNamed } from "../formats/geometry/window_order.ts";
-
 import { windowArgs } from "./shared/args.ts";
-
 import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
-
 import {
   checkViewArgs,
   compactOf,

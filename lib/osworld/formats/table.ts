@@ -3,9 +3,7 @@
 // the Element tree with the same tag, state and text rules as lib/osworld/formats/xml.ts.
 
 import { cl100k } from "../../formats/tokens/cl100k.ts";
-
 import type { Bounds, Element } from "../../model/tree.ts";
-
 import {
   childrenOf,
   interfacesOf,
@@ -17,7 +15,6 @@ import {
   trueStates,
   xmlChars,
 } from "./node.ts";
-
 import { cutTable, type LinearizedTable } from "../../formats/tokens/cut_table.ts";
 
 export const TABLE_HEADER =

@@ -25,7 +25,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from "../../runtime/registry.ts";
-import { formatIssues } from "../../runtime/invoke.ts";
+import { formatIssues } from "../../runtime/answer.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

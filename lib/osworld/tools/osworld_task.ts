@@ -28,7 +28,7 @@ import { ACTS, defineTool, type ToolContext, type ToolResult } from "../../runti
 import { checkedByTool, CONFIRM_TOKEN } from "../../tools/shared/args.ts";
 import { receiptWindow } from "../../services/act/coordinate_verb.ts";
 import { confirmGate } from "../../services/safety/confirm_gate.ts";
-import { formatIssues } from "../../runtime/invoke.ts";
+import { formatIssues } from "../../runtime/answer.ts";
 
 /** Longest a task's command may run. */
 const COMMAND_TIMEOUT_MS = 60_000;

@@ -18,19 +18,20 @@ export type CoordinateAction =
   /** An element verb aimed at text found by OCR (it has no platform element). */
   | { kind: "element"; action: ElementAction; target: ExecTarget };
 
-export function performCoordinateAction(
+/** Async, so that a failure is always a rejection the receipt can report. */
+export async function performCoordinateAction(
   session: ActContext,
   action: CoordinateAction,
   window: ListedWindow | null,
 ): Promise<ActionOutcome> {
   switch (action.kind) {
     case "input":
-      return session.adapter.input(action.input, window?.handle ?? null);
+      return await session.adapter.input(action.input, window?.handle ?? null);
     case "type":
-      return typeWatchingFocus(session, action.text, window?.handle ?? null);
+      return await typeWatchingFocus(session, action.text, window?.handle ?? null);
     case "hover":
-      return hoverAt({ session, window }, action, action.ms);
+      return await hoverAt({ session, window }, action, action.ms);
     case "element":
-      return performElementAction(action.target, action.action);
+      return await performElementAction(action.target, action.action);
   }
 }

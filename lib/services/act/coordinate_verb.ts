@@ -1,34 +1,23 @@
 // Coordinate and keyboard verbs with receipts: the legacy result fields plus
 // target / before / after / changed / new_dialogs.
 
-import { performWithReceipt } from "./perform.ts";
-
+import type { ActionOutcome } from "../../../adapters/types.ts";
+import { dryRunReceipt, failedOutcome, inputStart, receiptAfter } from "./perform.ts";
 import { errorObject, knownCode, ToolError } from "../../model/errors.ts";
-
 import { bringToForeground } from "./activation.ts";
-
 import { windowAt, windowRef } from "./window_at.ts";
-
 import { captureWindow, listWindows, resolveListed } from "../observe/capture.ts";
-
 import { GONE_STATE, type TreeState, treeState } from "./receipts.ts";
-
 import type { ActContext } from "./context.ts";
-
 import { containsPoint, type Element, elementAt, focusedElement } from "../../model/tree.ts";
-
 import { confirmGate } from "../safety/confirm_gate.ts";
-
 import { protectIfPassword } from "../safety/password.ts";
-
 import type { ToolResult } from "../../model/tool_call.ts";
-
 import {
   focusedWindow,
   type ListedWindow,
   type WindowArgs,
 } from "../../formats/geometry/window_order.ts";
-
 import { type CoordinateAction, performCoordinateAction } from "./coordinate_actions.ts";
 
 export interface CoordinateTarget {
@@ -108,20 +97,22 @@ export async function runCoordinateVerb(
     before: before.state,
     ...placement,
   };
-  const acted = await performWithReceipt(session, {
-    receipt: base,
-    before,
-    window,
-    dryRun: verb.dryRun,
-    execute: performCoordinateAction.bind(null, session, verb.act, window),
-  });
-  if (acted.outcome === null) return acted.receipt;
-  const { outcome } = acted;
+  const performance = { receipt: base, before, window };
+  if (verb.dryRun) return dryRunReceipt(performance);
+  const start = await inputStart(session);
+  // Awaited here, not in perform.ts: the action's path goes verb → action → adapter.
+  let outcome: ActionOutcome;
+  try {
+    outcome = await performCoordinateAction(session, verb.act, window);
+  } catch (e) {
+    outcome = failedOutcome(e);
+  }
+  const receiptDone = await receiptAfter(session, performance, start);
   const result: ToolResult = {
     success: outcome.ok,
     ...(outcome.ok && outcome.note ? { note: outcome.note } : {}),
     ...outcome.details,
-    ...acted.receipt,
+    ...receiptDone,
   };
   if (!outcome.ok) {
     // A typed failure keeps its code; any other is reported the legacy way: the

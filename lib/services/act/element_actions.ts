@@ -32,35 +32,42 @@ export type ElementAction =
   /** Click, select all, delete. */
   | { kind: "clear" };
 
-export function performElementAction(t: ExecTarget, action: ElementAction): Promise<ActionOutcome> {
+/** Async, so that a failure is always a rejection the receipt can report. */
+export async function performElementAction(
+  t: ExecTarget,
+  action: ElementAction,
+): Promise<ActionOutcome> {
   switch (action.kind) {
     case "click":
-      return click(t, action.button, action.count);
+      return await click(t, action.button, action.count);
     case "operation":
-      return withOperation(t, action.method, action.operation, () => click(t));
+      return await withOperation(t, action.method, action.operation, () => click(t));
     case "set_value":
       // Appending has no platform operation: only the keyboard can do it.
-      return action.clearFirst
-        ? withOperation(
-          t,
-          action.method,
-          { kind: "set_value", value: action.text },
-          () => typeInto(t, action.text, true),
-        )
-        : typeInto(t, action.text, false);
+      if (!action.clearFirst) return await typeInto(t, action.text, false);
+      return await withOperation(
+        t,
+        action.method,
+        { kind: "set_value", value: action.text },
+        () => typeInto(t, action.text, true),
+      );
     case "select_option":
-      return withOperation(
+      return await withOperation(
         t,
         action.method,
         { kind: "select", optionName: action.optionName, optionIndex: action.optionIndex },
         () => pickOption(t, action.optionName, action.optionIndex),
       );
     case "hover":
-      return hoverAt(t, t.point, action.ms);
+      return await hoverAt(t, t.point, action.ms);
     case "keys":
-      return sequence(() => click(t), () => keys(t, action.combo));
+      return await sequence(() => click(t), () => keys(t, action.combo));
     case "clear":
-      return sequence(() => click(t), () => keys(t, ["ctrl", "a"]), () => keys(t, ["delete"]));
+      return await sequence(
+        () => click(t),
+        () => keys(t, ["ctrl", "a"]),
+        () => keys(t, ["delete"]),
+      );
   }
 }
 

@@ -3,31 +3,20 @@
 // | perform the element action) → receipt. Verbs only say which action.
 
 import { errorObject, knownCode } from "../../model/errors.ts";
-
 import { type Captured, captureWindow, targetWindow } from "../observe/capture.ts";
-
 import { treeState } from "./receipts.ts";
-
-import { performWithReceipt } from "./perform.ts";
-
+import type { ActionOutcome } from "../../../adapters/types.ts";
+import { dryRunReceipt, failedOutcome, inputStart, receiptAfter } from "./perform.ts";
 import type { ActContext } from "./context.ts";
-
 import { requireToken } from "../observe/tree_tokens.ts";
-
 import { resolveTarget } from "./targets.ts";
 import { isScreenTextTarget } from "./screen_text.ts";
 import { runOnScreenText } from "./screen_text_verb.ts";
-
 import { makeActionable } from "./actionable.ts";
-
 import { confirmGate } from "../safety/confirm_gate.ts";
-
 import { protectIfPassword } from "../safety/password.ts";
-
 import { center, type Element } from "../../model/tree.ts";
-
 import type { ToolResult } from "../../model/tool_call.ts";
-
 import type { ElementVerbArgs } from "./verb_types.ts";
 import { type ElementAction, performElementAction } from "./element_actions.ts";
 
@@ -80,20 +69,19 @@ export async function runElementVerb(
     steps,
     ...(warning ? { warning } : {}),
   };
-  const acted = await performWithReceipt(session, {
-    receipt,
-    before: { state: beforeState, tree: capture.tree },
-    window,
-    dryRun: args.dry_run,
-    execute: performElementAction.bind(
-      null,
-      { session, window, element, point: center(element.bounds), tree: capture.tree },
-      elementAction,
-    ),
-  });
-  if (acted.outcome === null) return acted.receipt;
-  const { outcome } = acted;
-  const result: ToolResult = { ok: outcome.ok, success: outcome.ok, ...acted.receipt };
+  const performance = { receipt, before: { state: beforeState, tree: capture.tree }, window };
+  if (args.dry_run) return dryRunReceipt(performance);
+  const start = await inputStart(session);
+  const on = { session, window, element, point: center(element.bounds), tree: capture.tree };
+  // Awaited here, not in perform.ts: the action's path goes verb → action → adapter.
+  let outcome: ActionOutcome;
+  try {
+    outcome = await performElementAction(on, elementAction);
+  } catch (e) {
+    outcome = failedOutcome(e);
+  }
+  const receiptDone = await receiptAfter(session, performance, start);
+  const result: ToolResult = { ok: outcome.ok, success: outcome.ok, ...receiptDone };
   if (!outcome.ok) {
     result.error = errorObject(knownCode(outcome.code) ?? "Internal", outcome.error);
   }

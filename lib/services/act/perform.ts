@@ -1,9 +1,10 @@
 // The part every verb shares once its target is known: a dry run answers with
-// the receipt alone; otherwise the action runs, the window is captured again,
-// and the receipt gains after / changed / new_dialogs / focus (the window with
-// the keyboard focus when the input started and when it ended) / duration_ms.
-// A ToolError from the action is the caller's answer; any other failure is the
-// action's outcome.
+// the receipt alone; otherwise the verb notes the start, starts its action
+// itself (so the action's path does not pass through here), and the window is
+// captured again: the receipt gains after / changed / new_dialogs / focus (the
+// window with the keyboard focus when the input started and when it ended) /
+// duration_ms. A ToolError from the action is the caller's answer; any other
+// failure is the action's outcome.
 
 import type { ActionOutcome } from "../../../adapters/types.ts";
 import { ToolError } from "../../model/errors.ts";
@@ -51,58 +52,57 @@ export interface Performance {
   before: { state: TreeState; tree: Element | null };
   /** The window to observe afterwards; null when there is none. */
   window: ListedWindow | null;
-  dryRun: boolean;
-  execute: () => Promise<ActionOutcome>;
 }
 
-/**
- * The receipt completed; `outcome` is null for a dry run, whose receipt is
- * the whole successful answer.
- */
-export async function performWithReceipt(
+/** A dry run's whole successful answer: the receipt, nothing changed. */
+export function dryRunReceipt(p: Performance): Record<string, unknown> {
+  return {
+    ok: true,
+    success: true,
+    ...p.receipt,
+    after: p.before.state,
+    changed: false,
+    new_dialogs: [],
+    duration_ms: 0,
+  };
+}
+
+/** What is noted right before the input: the windows (where the focus starts) and the time. */
+export interface InputStart {
+  windowsBefore: ListedWindow[];
+  started: number;
+}
+
+/** Called after any activation, right before the verb starts its action. */
+export async function inputStart(session: ActContext): Promise<InputStart> {
+  return { windowsBefore: await listWindows(session), started: performance.now() };
+}
+
+/** An action's failure as its outcome; a ToolError is the caller's answer instead (rethrown). */
+export function failedOutcome(e: unknown): ActionOutcome {
+  if (e instanceof ToolError) throw e;
+  return { ok: false, error: (e as Error).message };
+}
+
+/** The receipt completed once the action the verb started after inputStart has finished. */
+export async function receiptAfter(
   session: ActContext,
   p: Performance,
-): Promise<{ receipt: Record<string, unknown>; outcome: ActionOutcome | null }> {
-  if (p.dryRun) {
-    return {
-      outcome: null,
-      receipt: {
-        ok: true,
-        success: true,
-        ...p.receipt,
-        after: p.before.state,
-        changed: false,
-        new_dialogs: [],
-        duration_ms: 0,
-      },
-    };
-  }
-  // Listed after any activation, right before the input: where focus starts.
-  const windowsBefore = await listWindows(session);
-  const started = performance.now();
-  let outcome: ActionOutcome;
-  try {
-    outcome = await p.execute();
-  } catch (e) {
-    if (e instanceof ToolError) throw e;
-    outcome = { ok: false, error: (e as Error).message };
-  }
+  { windowsBefore, started }: InputStart,
+): Promise<Record<string, unknown>> {
   const duration_ms = Math.round(performance.now() - started);
   const after = p.window
     ? await stateAfter(session, p.window)
     : { state: GONE_STATE, tree: null, windows: await listWindows(session) };
   return {
-    outcome,
-    receipt: {
-      ...p.receipt,
-      after: after.state,
-      changed: treeChanged(p.before, after),
-      new_dialogs: newDialogs(windowsBefore, after.windows),
-      focus: {
-        start: windowRef(windowsBefore.find((w) => w.focused) ?? null),
-        end: windowRef(after.windows.find((w) => w.focused) ?? null),
-      },
-      duration_ms,
+    ...p.receipt,
+    after: after.state,
+    changed: treeChanged(p.before, after),
+    new_dialogs: newDialogs(windowsBefore, after.windows),
+    focus: {
+      start: windowRef(windowsBefore.find((w) => w.focused) ?? null),
+      end: windowRef(after.windows.find((w) => w.focused) ?? null),
     },
+    duration_ms,
   };
 }

@@ -2,13 +2,9 @@
 // aim a verb at an element, and the target it is performed on once found.
 
 import type { Element } from "../../model/tree.ts";
-
 import type { ListedWindow, WindowArgs } from "../../formats/geometry/window_order.ts";
-
 import type { ActContext } from "./context.ts";
-
 import type { TargetArgs } from "./targets.ts";
-
 import type { ScreenTextArgs } from "./screen_text.ts";
 
 export interface ElementVerbArgs extends WindowArgs, TargetArgs, ScreenTextArgs {

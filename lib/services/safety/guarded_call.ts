@@ -32,10 +32,15 @@ export const REFUSAL_CODES = new Set([
   "ConfirmationInvalid",
 ]);
 
+/**
+ * Runs the call under the rails: `run` is the tool with its arguments, `shape`
+ * puts its answer in the form every caller gets before the rails read it.
+ */
 export async function runGuarded(
   session: SafetyContext,
   call: GuardedCall,
   run: () => Promise<ToolResult>,
+  shape: (result: ToolResult) => ToolResult,
 ): Promise<ToolResult> {
   const rails = session.safety;
   const context: CallContext = {
@@ -52,10 +57,12 @@ export async function runGuarded(
     refuseIfDenied(rails.access.tool(call.tool));
     const meter = rails.meterOf(call.tool, call.kind);
     if (meter) reservation = rails.ledger.admit(meter);
-    result = await runInCall(context, () => {
-      markArgsSecret(session, call.args);
-      return run();
-    });
+    result = shape(
+      await runInCall(context, () => {
+        markArgsSecret(session, call.args);
+        return run();
+      }),
+    );
   } catch (e) {
     result = errorResult(e, call.stepId);
   }

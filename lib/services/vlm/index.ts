@@ -2,17 +2,11 @@
 // the window, in one request or in several passes.
 
 import type { VlmContext } from "./context.ts";
-
 import { VlmCaller } from "./caller.ts";
-
 import type { VlmSubject } from "./gather.ts";
-
 import { unavailableText } from "./messages.ts";
-
 import { describeMultipass } from "./multipass.ts";
-
 import { describeSingle } from "./single.ts";
-
 import type { VlmDescription } from "./description.ts";
 
 export type { VlmSubject } from "./gather.ts";

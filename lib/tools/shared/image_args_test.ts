@@ -5,7 +5,7 @@ import { strict as assert } from "node:assert";
 import { encodingOf } from "./image_args.ts";
 import { TOOLS } from "../index.ts";
 import { firstIssue, screenshotQuery } from "../../../routes/legacy_params.ts";
-import { formatIssues } from "../../runtime/invoke.ts";
+import { formatIssues } from "../../runtime/answer.ts";
 
 const SCREENSHOT_TOOLS = ["get_screenshot", "get_screenshot_cropped", "get_full_screenshot"];
 

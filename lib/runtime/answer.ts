@@ -1,24 +1,15 @@
-// The innermost step of every tool call: the arguments checked against the
-// tool's schema, the tool run, its answer put in the shape every caller gets.
-// The stages around it (tracing, the safety rails) call it; it calls the tool,
-// so a call goes one way down the stages and never back into dispatch.
+// The tool's side of every call: arguments that do not fit its schema are
+// refused, and its answer is put in the shape every caller gets.
 
 import type { z } from "zod";
 import { errorObject, ToolError } from "../model/errors.ts";
-import type { Tool, ToolContext, ToolResult } from "./registry.ts";
+import type { ToolResult } from "./registry.ts";
 
-/** The tool and its checked arguments, for invokeTool. */
-export interface Invocation {
-  tool: Tool;
-  parsed: z.ZodSafeParseResult<unknown>;
-  ctx: ToolContext;
-}
-
-export async function invokeTool({ tool, parsed, ctx }: Invocation): Promise<ToolResult> {
-  if (!parsed.success) {
-    throw new ToolError("BadRequest", `invalid arguments: ${formatIssues(parsed.error)}`);
-  }
-  return annotate(await tool.run(parsed.data, ctx), ctx);
+/** What a call does when its arguments do not fit the tool: refuse them (BadRequest). */
+export function refuseArguments(error: z.ZodError): Promise<ToolResult> {
+  return Promise.reject(
+    new ToolError("BadRequest", `invalid arguments: ${formatIssues(error)}`),
+  );
 }
 
 export function formatIssues(error: z.ZodError): string {
@@ -29,8 +20,8 @@ export function formatIssues(error: z.ZodError): string {
 
 /** Legacy result translation: fields are added, never removed. */
 export function annotate(
-  result: ToolResult,
   ids: { stepId: number; causedBy: number | null },
+  result: ToolResult,
 ): ToolResult {
   const out: ToolResult = { ...result };
   out.step_id ??= ids.stepId;
