@@ -1,6 +1,6 @@
 // GET /api/openapi.json — the API described as OpenAPI 3.1, generated from
-// the tool registry and the routes' own schemas (lib/interfaces/openapi/). Run as a
-// script (`deno task docs`) it writes the same description to docs/API.md.
+// the tool registry and the routes' own schemas (lib/interfaces/openapi/); the
+// same description is docs/API.md (`deno task docs`, lib/interfaces/cli/docs.ts).
 
 import type { Hono } from "hono";
 import type { Session } from "../lib/runtime/session.ts";
@@ -11,8 +11,6 @@ import { defaultConfig } from "../lib/formats/config/config.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { activationQuery, screenshotQuery, sketchQuery } from "./legacy_params.ts";
 import { ROUTE_TABLES } from "./tables.ts";
-
-export const API_MD = new URL("../docs/API.md", import.meta.url);
 
 export function apiDocument(version: string): OpenApiDocument {
   return openApiDocument({
@@ -35,9 +33,4 @@ export function openApiRoutes(app: Hono, session: Session): void {
     document ??= apiDocument(session.config.mcp.version);
     return c.json(document);
   });
-}
-
-if (import.meta.main) {
-  await Deno.writeTextFile(API_MD, apiMarkdown());
-  console.error(`wrote ${API_MD.pathname}`);
 }

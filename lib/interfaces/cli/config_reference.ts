@@ -59,9 +59,3 @@ export function configReference(): string {
   }
   return [...lines, table(HEADER, topLevel), ...sections, ""].join("\n");
 }
-
-if (import.meta.main) {
-  const target = new URL("../../../docs/CONFIG.md", import.meta.url);
-  Deno.writeTextFileSync(target, configReference());
-  console.log(`wrote ${target.pathname}`);
-}

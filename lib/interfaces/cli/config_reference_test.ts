@@ -3,12 +3,13 @@
 
 import { strict as assert } from "node:assert";
 import { configReference } from "./config_reference.ts";
+import { CONFIG_MD } from "./docs.ts";
 import { CONFIG_SECTIONS, defaultConfig } from "../../formats/config/config.ts";
 
 const doc = configReference();
 
 Deno.test("docs/CONFIG.md is what the generator writes (run `deno task docs`)", () => {
-  const committed = Deno.readTextFileSync(new URL("../../../docs/CONFIG.md", import.meta.url));
+  const committed = Deno.readTextFileSync(CONFIG_MD);
   assert.equal(committed, doc);
 });
 
