@@ -77,7 +77,10 @@ export async function hoverAt(
   point: { x: number; y: number },
   ms: number,
 ): Promise<ActionOutcome> {
-  const moved = await t.session.adapter.input({ kind: "move", ...point }, t.window?.handle ?? null);
+  const moved = await t.session.adapter.input(
+    { kind: "move", x: point.x, y: point.y },
+    t.window?.handle ?? null,
+  );
   if (moved.ok) await new Promise((r) => setTimeout(r, ms));
   return moved;
 }
