@@ -14,14 +14,17 @@ export interface Dispatched {
   body: ToolResult;
 }
 
-export function dispatch(
+/** Who runs, which tool (by name in `tools`), with what, for whom. */
+type DispatchArgs = [
   session: Session,
   tools: ReadonlyMap<string, Tool>,
   name: string,
   rawArgs: unknown,
   caller: Caller,
-): Promise<Dispatched> {
-  return run(session, tools, name, rawArgs, caller, true);
+];
+
+export function dispatch(...args: DispatchArgs): Promise<Dispatched> {
+  return run(true, ...args);
 }
 
 /**
@@ -29,23 +32,13 @@ export function dispatch(
  * re-issued calls, a composite tool's steps): the same pipeline as `dispatch`
  * without queueing again, which would wait for the calling tool itself.
  */
-export function dispatchNested(
-  session: Session,
-  tools: ReadonlyMap<string, Tool>,
-  name: string,
-  rawArgs: unknown,
-  caller: Caller,
-): Promise<Dispatched> {
-  return run(session, tools, name, rawArgs, caller, false);
+export function dispatchNested(...args: DispatchArgs): Promise<Dispatched> {
+  return run(false, ...args);
 }
 
 async function run(
-  session: Session,
-  tools: ReadonlyMap<string, Tool>,
-  name: string,
-  rawArgs: unknown,
-  caller: Caller,
   queued: boolean,
+  ...[session, tools, name, rawArgs, caller]: DispatchArgs
 ): Promise<Dispatched> {
   const tool = tools.get(name);
   if (!tool) return unknownTool(name);
