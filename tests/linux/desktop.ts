@@ -362,20 +362,25 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
       wm.stdout.pipeTo(new WritableStream()).catch(() => {});
       return wm;
     };
+    // openbox has been seen to exit before managing the screen, silently, on a
+    // busy machine. Each exit's status is kept (a signal says something else
+    // killed it), the window manager is started again until the deadline, and
+    // the restarts are reported on stderr and in the error.
     let wm = startWindowManager();
-    let wmStarts = 1;
+    const wmExits: string[] = [];
     const wmDeadline = Date.now() + 30_000;
     while (!(await rootProperty("_NET_SUPPORTING_WM_CHECK")).includes("window id")) {
-      // Seen once in many CI runs: openbox gone before managing the screen. One retry.
-      if (!alive(wm.pid) && wmStarts < 2) {
+      if (!alive(wm.pid)) {
+        const status = await wm.status;
+        wmExits.push(status.signal ? `signal ${status.signal}` : `exit code ${status.code}`);
+        console.error(`desktop ${display}: openbox ended (${wmExits.at(-1)}); started again`);
         wm = startWindowManager();
-        wmStarts++;
       }
       if (Date.now() > wmDeadline) {
         const log = await Deno.readTextFile(wmLog).catch(() => "(no log)");
         throw new Error(
-          `openbox did not start after ${wmStarts} tries ` +
-            `(${alive(wm.pid) ? "still running" : "exited"}): ${log}`,
+          `openbox did not manage the screen within 30 s (${wmExits.length} restarts after ` +
+            `${wmExits.join(", ") || "no exit"}; ${alive(wm.pid) ? "running" : "exited"}): ${log}`,
         );
       }
       await sleep(50);

@@ -19,6 +19,13 @@ const CASES: Array<[string, Uint8Array[], string[]]> = [
     [bytes("x"), euro.subarray(0, 1), euro.subarray(1), bytes("y\n")],
     ["x€y"],
   ],
+  ["a line ends inside a later chunk", [bytes("ab"), bytes("c\nd"), bytes("e\n")], ["abc", "de"]],
+  ["a chunk starts with the end of a line", [bytes("ab"), bytes("\ncd\n")], ["ab", "cd"]],
+  [
+    "a long line in many chunks, then another",
+    [...Array.from({ length: 1000 }, () => bytes("xy")), bytes("\nz\n")],
+    ["xy".repeat(1000), "z"],
+  ],
   ["nothing", [], []],
 ];
 
