@@ -15,7 +15,9 @@ export interface Message {
  * A scripted reply: fixed text, or text computed from the latest observation's
  * text; null means "not on screen yet": the server answers WAIT and tries the
  * same entry next turn; `{ again }` answers `again` and also stays on the
- * entry (an action repeated until the screen shows it worked).
+ * entry (an action repeated until the screen shows it worked). An entry that
+ * waits longer than `waitLimitMs` for the screen is answered FAIL and noted
+ * as a problem: a wait bounded by time, not by turns, which load can use up.
  */
 export type Reply = string | ((observationText: string) => string | { again: string } | null);
 
@@ -32,10 +34,13 @@ export interface ChatServer {
 export function startChatServer(
   script: Reply[],
   expect: { model: string; observation: string; apiKey?: string },
+  waitLimitMs = 60_000,
 ): ChatServer {
   const requests: Message[][] = [];
   const problems: string[] = [];
   let next = 0;
+  /** When the current entry was first asked (it waits while it answers WAIT or again). */
+  let entrySince = Date.now();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
     const url = new URL(req.url);
     if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") {
@@ -56,9 +61,16 @@ export function startChatServer(
       ? last.content
       : last.content.filter((p) => p.type === "text").map((p) => p.text).join("\n");
     const reply = script[Math.min(next, script.length - 1)];
-    const answer = typeof reply === "string" ? reply : reply(text) ?? { again: "WAIT" };
+    let answer = typeof reply === "string" ? reply : reply(text) ?? { again: "WAIT" };
+    if (typeof answer !== "string" && Date.now() - entrySince > waitLimitMs) {
+      problems.push(`entry ${next + 1} waited over ${waitLimitMs} ms for the screen`);
+      answer = "FAIL";
+    }
     const content = typeof answer === "string" ? answer : answer.again;
-    if (typeof answer === "string") next++;
+    if (typeof answer === "string") {
+      next++;
+      entrySince = Date.now();
+    }
     return Response.json({
       id: `chat-${next}`,
       object: "chat.completion",

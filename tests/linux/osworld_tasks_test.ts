@@ -14,6 +14,7 @@ import type { ActionSpace, ObservationType } from "../../lib/osworld/interfaces/
 import { ServiceClient } from "../../lib/osworld/interfaces/agent/service_client.ts";
 import { type Reply, startChatServer } from "../helpers/chat_server.ts";
 import { startService } from "../helpers/service.ts";
+import { getJson } from "../helpers/http.ts";
 import { desktopTest, TEST_CONFIG } from "./linux_service.ts";
 
 const TASKS = new URL("../fixtures/osworld/tasks/", import.meta.url).pathname;
@@ -33,10 +34,23 @@ const saveDialogOpen = (obs: string) => obs.includes("\tName:\t");
 const doneWhenSaved = (file: string, enter: string) => (obs: string) =>
   !saveDialogOpen(obs) ? "DONE" : obs.includes(file) ? { again: enter } : null;
 
+/**
+ * The task's application has a focused window (see watchFocusedWindow): the
+ * setup's fixed sleep is not enough on a busy machine, and keys sent before
+ * the window takes them are lost.
+ */
+type AppReady = () => boolean;
+
+/** `reply` once the application is ready, WAIT until then. */
+const whenReady = (ready: AppReady, reply: string): Reply => () => ready() ? reply : null;
+
 /** Type `text`, save as `file` through the dialog, wait for it to close, DONE: pyautogui. */
-function saveScriptPy(text: string, file: string): Reply[] {
+function saveScriptPy(text: string, file: string, ready: AppReady): Reply[] {
   return [
-    py(`pyautogui.write(${JSON.stringify(text)})\npyautogui.hotkey('ctrl', 'shift', 's')`),
+    whenReady(
+      ready,
+      py(`pyautogui.write(${JSON.stringify(text)})\npyautogui.hotkey('ctrl', 'shift', 's')`),
+    ),
     (obs) =>
       saveDialogOpen(obs)
         ? py(`pyautogui.hotkey('ctrl', 'a')\npyautogui.write('${file}')\npyautogui.press('enter')`)
@@ -46,12 +60,15 @@ function saveScriptPy(text: string, file: string): Reply[] {
 }
 
 /** The same in computer_13. */
-function saveScript13(text: string, file: string): Reply[] {
+function saveScript13(text: string, file: string, ready: AppReady): Reply[] {
   return [
-    json([
-      { action_type: "TYPING", parameters: { text } },
-      { action_type: "HOTKEY", parameters: { keys: ["ctrl", "shift", "s"] } },
-    ]),
+    whenReady(
+      ready,
+      json([
+        { action_type: "TYPING", parameters: { text } },
+        { action_type: "HOTKEY", parameters: { keys: ["ctrl", "shift", "s"] } },
+      ]),
+    ),
     (obs) =>
       saveDialogOpen(obs)
         ? json([
@@ -87,7 +104,7 @@ function saveScriptSom(text: string, file: string): Reply[] {
         : py(`pyautogui.write(${JSON.stringify(text)})\npyautogui.click(tag_${file})`);
     },
     clickMark(/^Save As/),
-    ...saveScriptPy(text, file).slice(1),
+    ...saveScriptPy(text, file, () => true).slice(1),
   ];
 }
 
@@ -120,24 +137,26 @@ const lineScript = (where: "home" | "end", text: string) => ({
 });
 
 // gnome-calculator (GTK 4) reports its buttons without the enabled and showing
-// states, so OSWorld's table lists none of them: its scripts wait, then type.
+// states, so OSWorld's table lists none of them: its scripts wait for its
+// focused window, then type.
 const calculatorScript = (input: string) => ({
-  pyautogui: (): Reply[] => [
-    "WAIT",
-    py(`pyautogui.write(${JSON.stringify(input)})\npyautogui.press('enter')`),
+  pyautogui: (_dir: string, ready: AppReady): Reply[] => [
+    whenReady(ready, py(`pyautogui.write(${JSON.stringify(input)})\npyautogui.press('enter')`)),
     "DONE",
   ],
-  computer_13: (): Reply[] => [
-    "WAIT",
-    json([
-      { action_type: "TYPING", parameters: { text: input } },
-      { action_type: "PRESS", parameters: { key: "enter" } },
-    ]),
+  computer_13: (_dir: string, ready: AppReady): Reply[] => [
+    whenReady(
+      ready,
+      json([
+        { action_type: "TYPING", parameters: { text: input } },
+        { action_type: "PRESS", parameters: { key: "enter" } },
+      ]),
+    ),
     "DONE",
   ],
 });
 
-type Scripts = Record<ActionSpace, (dir: string) => Reply[]>;
+type Scripts = Record<ActionSpace, (dir: string, ready: AppReady) => Reply[]>;
 
 /**
  * A task with a correct and a wrong script in each action space, and the
@@ -145,6 +164,8 @@ type Scripts = Record<ActionSpace, (dir: string) => Reply[]>;
  */
 interface TaskScripts {
   task: string;
+  /** The title of the application's window the setup opens. */
+  app: RegExp;
   observation: Record<ActionSpace, ObservationType>;
   correct: Scripts;
   wrong: Scripts;
@@ -157,32 +178,35 @@ interface TaskScripts {
 const TASK_SCRIPTS: TaskScripts[] = [
   {
     task: "oso-mousepad-save",
+    app: /Mousepad/,
     observation: { pyautogui: "som", computer_13: "a11y_tree" },
     correct: {
       pyautogui: (dir) => saveScriptSom("hello osworld", `${dir}/note.txt`),
-      computer_13: (dir) => saveScript13("hello osworld", `${dir}/note.txt`),
+      computer_13: (dir, ready) => saveScript13("hello osworld", `${dir}/note.txt`, ready),
     },
     wrong: {
       pyautogui: (dir) => saveScriptSom("hello world", `${dir}/note.txt`),
-      computer_13: (dir) => saveScript13("hello world", `${dir}/note.txt`),
+      computer_13: (dir, ready) => saveScript13("hello world", `${dir}/note.txt`, ready),
     },
     files: ["note.txt"],
   },
   {
     task: "oso-mousepad-command",
+    app: /Mousepad/,
     observation: { pyautogui: "a11y_tree", computer_13: "screenshot_a11y_tree" },
     correct: {
-      pyautogui: (dir) => saveScriptPy("alpha beta", `${dir}/words.txt`),
-      computer_13: (dir) => saveScript13("alpha beta", `${dir}/words.txt`),
+      pyautogui: (dir, ready) => saveScriptPy("alpha beta", `${dir}/words.txt`, ready),
+      computer_13: (dir, ready) => saveScript13("alpha beta", `${dir}/words.txt`, ready),
     },
     wrong: {
-      pyautogui: (dir) => saveScriptPy("alpha gamma beta", `${dir}/words.txt`),
-      computer_13: (dir) => saveScript13("alpha\nbeta", `${dir}/words.txt`),
+      pyautogui: (dir, ready) => saveScriptPy("alpha gamma beta", `${dir}/words.txt`, ready),
+      computer_13: (dir, ready) => saveScript13("alpha\nbeta", `${dir}/words.txt`, ready),
     },
     files: ["words.txt"],
   },
   {
     task: "oso-mousepad-lines",
+    app: /Mousepad/,
     observation: { pyautogui: "a11y_tree", computer_13: "screenshot_a11y_tree" },
     correct: lineScript("end", "second\n"),
     wrong: lineScript("home", "second\n"),
@@ -191,6 +215,7 @@ const TASK_SCRIPTS: TaskScripts[] = [
   },
   {
     task: "oso-calculator-product",
+    app: /Calculator/,
     observation: { pyautogui: "a11y_tree", computer_13: "screenshot" },
     correct: calculatorScript("7*6"),
     wrong: calculatorScript("7+6"),
@@ -198,6 +223,7 @@ const TASK_SCRIPTS: TaskScripts[] = [
   },
   {
     task: "oso-calculator-sum",
+    app: /Calculator/,
     observation: { pyautogui: "screenshot_a11y_tree", computer_13: "a11y_tree" },
     correct: calculatorScript("12+33"),
     wrong: calculatorScript("12-33"),
@@ -205,6 +231,7 @@ const TASK_SCRIPTS: TaskScripts[] = [
   },
   {
     task: "oso-mousepad-infeasible",
+    app: /Mousepad/,
     observation: { pyautogui: "screenshot", computer_13: "som" },
     correct: {
       pyautogui: () => ["Mousepad cannot sign documents.\n```python\nFAIL\n```"],
@@ -233,6 +260,24 @@ const CASES: Case[] = TASK_SCRIPTS.flatMap((task) =>
     (["wrong", "correct"] as const).map((kind) => ({ task, space, kind }))
   )
 ).filter((c) => !ONLY || `${c.task.task}/${c.space}`.startsWith(ONLY));
+
+/**
+ * Whether a window whose title matches `title` has the focus, polled over
+ * HTTP in the background until `stop`: the scripts' first steps wait on it.
+ */
+function watchFocusedWindow(url: string, title: RegExp): { ready: AppReady; stop: () => void } {
+  let ready = false;
+  let stopped = false;
+  (async () => {
+    while (!stopped && !ready) {
+      const listed = await getJson(`${url}/api/windows`).catch(() => null);
+      const windows = (listed?.body.windows ?? []) as Array<{ title: string; focused: boolean }>;
+      ready = windows.some((w) => w.focused && title.test(w.title));
+      if (!ready) await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return { ready: () => ready, stop: () => void (stopped = true) };
+}
 
 async function taskFile(name: string, dir: string): Promise<Record<string, unknown>> {
   const text = await Deno.readTextFile(`${TASKS}${name}.json`);
@@ -294,7 +339,8 @@ desktopTest(
         const observation = c.task.observation[c.space];
         await t.step(`${c.task.task} ${c.space}/${observation} ${c.kind} → ${score}`, async () => {
           await c.task.prepare?.(dir);
-          const chatServer = startChatServer(c.task[c.kind][c.space](dir), {
+          const app = watchFocusedWindow(service.url, c.task.app);
+          const chatServer = startChatServer(c.task[c.kind][c.space](dir, app.ready), {
             model: MODEL,
             observation,
           });
@@ -312,7 +358,9 @@ desktopTest(
               },
               observation,
               actionSpace: c.space,
-              maxSteps: 8,
+              // Enough turns that waiting for a slow screen never runs out of them; the
+              // chat server bounds a wait by time (FAIL after 60 s without the screen).
+              maxSteps: 200,
               trajectoryLength: 1,
               maxTableTokens: 4000,
               settleMs: 300,
@@ -329,6 +377,7 @@ desktopTest(
             const result = await Deno.readTextFile(join(outcome.dir, "result.txt"));
             assert.equal(result, `${score}\n`);
           } finally {
+            app.stop();
             await chatServer.stop();
             await killApps(desktop.display);
             for (const name of c.task.files) await Deno.remove(join(dir, name)).catch(() => {});
