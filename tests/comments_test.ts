@@ -4,41 +4,32 @@
 
 import { strict as assert } from "node:assert";
 import { dirname, join, normalize } from "node:path";
-import { ROOT, sourceFiles } from "./helpers/source_files.ts";
+import { OUTSIDE_CITATION, ROOT, sourceFiles } from "./helpers/source_files.ts";
 
 const TOP = ["lib", "adapters", "routes", "tests", "bench", "scenarios"];
 const OTHER_EXTENSIONS = [".js", ".yaml", ".c", ".py", ".lua"];
 
-/** Paths relative to ROOT of the non-TypeScript sources below `dir` (data fixtures skipped). */
-function* otherSources(dir: string): Generator<string> {
-  for (const entry of Deno.readDirSync(join(ROOT, dir))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) {
-      if (entry.name !== "node_modules") yield* otherSources(path);
-    } else if (OTHER_EXTENSIONS.some((ext) => entry.name.endsWith(ext))) {
-      const data = path.includes("/fixtures/") && !path.endsWith(".yaml") && !path.endsWith(".c");
-      if (!data) yield path;
-    }
-  }
-}
+/** Data fixtures are not sources: only their YAML scenarios and C programs have comments. */
+const isData = (path: string) =>
+  path.includes("/fixtures/") && !path.endsWith(".yaml") && !path.endsWith(".c");
 
 /** Every product and test source this file checks, relative to ROOT. */
 function allSources(): string[] {
   const files = ["main.ts"];
   for (const dir of TOP) {
     files.push(...[...sourceFiles(dir)].filter((f) => !f.includes("node_modules/")));
-    files.push(...otherSources(dir));
+    files.push(
+      ...[...sourceFiles(dir, OTHER_EXTENSIONS)].filter((f) =>
+        !f.includes("node_modules/") && !isData(f)
+      ),
+    );
   }
   return files.sort();
 }
 
-// A citation of a document kept outside the repository: the pattern tests/layout_test.ts checks
-// the docs with. Written escaped (`\/`, `\.`), a regex literal never matches its own text.
-const OUTSIDE = /\.\.\/shared|\bspec\/[a-z-]+\.md|\bconflicts\.md|\bseeds\/|\.\.\/notes/;
-
 /**
- * The checks that hold such a citation on purpose, as a string literal: per file, the one line
- * shape that may. Each must still be there (a stale exception fails too).
+ * The checks that hold a citation of an outside document on purpose, as a string literal: per
+ * file, the one line shape that may. Each must still be there (a stale exception fails too).
  */
 const CHECKS: Record<string, RegExp> = {
   "tests/openapi_test.ts": /^\s*assert\.ok\(!generated\.includes\("[^"]+"\)\);$/,
@@ -48,7 +39,9 @@ const CHECKS: Record<string, RegExp> = {
 export function outsideCitations(file: string, text: string): string[] {
   const allowed = CHECKS[file];
   return text.split("\n").flatMap((line, i) =>
-    OUTSIDE.test(line) && !(allowed?.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : []
+    OUTSIDE_CITATION.test(line) && !(allowed?.test(line))
+      ? [`${file}:${i + 1}: ${line.trim()}`]
+      : []
   );
 }
 
@@ -292,7 +285,7 @@ Deno.test("comment text and the paths in it, case by case", () => {
   assert.ok(cites(`// see ${".."}/shared/x.ts`));
   assert.ok(!cites("// see docs/DECISIONS.md and RFC 9112 §6.3"));
   assert.ok(!cites("const s = respec/x.md;"));
-  assert.ok(!OUTSIDE.test(OUTSIDE.source), "the pattern matches its own text");
+  assert.ok(!OUTSIDE_CITATION.test(OUTSIDE_CITATION.source), "the pattern matches its own text");
   const openapi = (line: string) => outsideCitations("tests/openapi_test.ts", line).length;
   assert.equal(openapi(`  assert.ok(!generated.includes("${".."}/shared"));`), 0);
   assert.equal(openapi(`// see ${".."}/shared/x.ts`), 1);
@@ -305,7 +298,10 @@ Deno.test("no source cites a document kept outside the repository", () => {
   assert.deepEqual(found, []);
   for (const [file, line] of Object.entries(CHECKS)) {
     const text = Deno.readTextFileSync(join(ROOT, file));
-    assert.ok(text.split("\n").some((l) => OUTSIDE.test(l) && line.test(l)), `${file}: stale`);
+    assert.ok(
+      text.split("\n").some((l) => OUTSIDE_CITATION.test(l) && line.test(l)),
+      `${file}: stale`,
+    );
   }
 });
 

@@ -4,6 +4,8 @@
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 
 export interface ServiceOptions {
+  /** Another checkout of the project whose main.ts runs (a benchmark's baseline); default this one. */
+  checkout?: string;
   /** Extra command-line flags (the defaults are --mode inspect --mock). */
   args?: string[];
   /** Written as the config file; omitted → the example is bootstrapped into a temp dir. */
@@ -62,7 +64,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const args = [
     "run",
     "--allow-all",
-    MAIN,
+    options.checkout ? `${options.checkout}/main.ts` : MAIN,
     "--mode",
     "inspect",
     ...(options.mock === false ? [] : ["--mock"]),

@@ -7,11 +7,21 @@ import { fileURLToPath } from "node:url";
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Paths relative to ROOT of every .ts file below `dir` (itself relative to ROOT). */
-export function* sourceFiles(dir: string): Generator<string> {
+/**
+ * Paths relative to ROOT of every file below `dir` (itself relative to ROOT)
+ * whose name ends in one of `extensions`.
+ */
+export function* sourceFiles(dir: string, extensions = [".ts"]): Generator<string> {
   for (const entry of Deno.readDirSync(join(ROOT, dir))) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory) yield* sourceFiles(path);
-    else if (entry.name.endsWith(".ts")) yield path;
+    if (entry.isDirectory) yield* sourceFiles(path, extensions);
+    else if (extensions.some((ext) => entry.name.endsWith(ext))) yield path;
   }
 }
+
+/**
+ * A citation of a document kept outside the repository. Written escaped (`\/`,
+ * `\.`), a regex literal never matches its own text.
+ */
+export const OUTSIDE_CITATION =
+  /\.\.\/shared|\bspec\/[a-z-]+\.md|\bconflicts\.md|\bseeds\/|\.\.\/notes/;
