@@ -35,9 +35,9 @@ export class Session {
   /** The platform adapter behind the access rules and redaction (lib/services/safety/guarded_adapter.ts). */
   readonly adapter: Adapter;
   readonly safety: SafetyRails;
-  /** The active run trace, if any (lib/trace/). */
+  /** The active run trace, if any (lib/services/trace/). */
   readonly trace: TraceRecorder;
-  /** Replays in progress (lib/runtime/replay/). */
+  /** Replays in progress (lib/runtime/replay_desk.ts). */
   readonly replays = new ReplayDesk();
   /** The OCR engine; its workers start on first use (lib/services/ocr/). */
   readonly ocr: OcrEngine;

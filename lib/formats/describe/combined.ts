@@ -1,6 +1,6 @@
 // The combined description: every present source as `[source]` + text,
 // separated by blank lines, optionally cut to max_tokens × 4.
-// The `[vlm]` text, and why it is missing when it is, come from lib/vlm/.
+// The `[vlm]` text, and why it is missing when it is, come from lib/services/vlm/.
 
 export interface DescriptionSources {
   accessibility: string;
