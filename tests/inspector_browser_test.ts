@@ -157,8 +157,19 @@ inspectorTest(
     // The other views of the window.
     await p.locator("#tab-sketch").click();
     await waitForText(p, "#sketch", /\S{3}[\s\S]{20}/);
+    // The pane is marked busy while its request is out (held here), and no longer once answered.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => release = resolve);
+    await p.route("**/api/tool/get_screen_description", async (route) => {
+      await held;
+      await route.continue();
+    });
     await p.locator("#tab-description").click();
+    await p.waitForSelector('#description[aria-busy="true"]', { state: "attached" });
+    release();
     await waitForText(p, "#description", /\S{3}[\s\S]{20}/);
+    assert.equal(await p.locator("#description").getAttribute("aria-busy"), null);
+    await p.unrouteAll();
   },
 );
 

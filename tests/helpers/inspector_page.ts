@@ -103,18 +103,29 @@ export async function keepScreenshot(page: Page, dir: string, name: string): Pro
   return path;
 }
 
-/** Waits until the text of `selector` matches `pattern`; the text it ended with. */
+/** How long a pane may stay busy: only a hang guard, the service answers every request. */
+const BUSY_LIMIT_MS = 300_000;
+
+/**
+ * Waits until the text of `selector` matches `pattern`; the text it ended
+ * with. While the page marks the element `aria-busy` (its request is out)
+ * the wait goes on, however busy the machine; `timeoutMs` counts only the
+ * time the page had nothing pending.
+ */
 export async function waitForText(
   page: Page,
   selector: string,
   pattern: RegExp,
   timeoutMs = 10_000,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  let idleSince = Date.now();
   let last = "";
-  while (Date.now() < deadline) {
-    last = await page.locator(selector).innerText().catch(() => "");
+  while (Date.now() - idleSince < timeoutMs && Date.now() - started < BUSY_LIMIT_MS) {
+    const node = page.locator(selector);
+    last = await node.innerText().catch(() => "");
     if (pattern.test(last)) return last;
+    if (await node.getAttribute("aria-busy").catch(() => null) === "true") idleSince = Date.now();
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${selector} never matched ${pattern}: ${JSON.stringify(last)}`);

@@ -5,7 +5,7 @@
 // refusal offers propose_action's token and its summary; the answer shows the
 // receipt, the screen-text warnings and the changes the window went through.
 
-import { el, errorText, tool, warningLine } from "./api.js";
+import { busyWhile, el, errorText, tool, warningLine } from "./api.js";
 import { argsFrom, fieldsOf } from "./forms.js";
 
 /** @typedef {import("./forms.js").Field} Field */
@@ -107,7 +107,7 @@ export async function createActPanel(parts, ctx) {
   };
 
   /** @param {ToolInfo} info @param {Record<string, unknown>} args */
-  const run = async (info, args) => {
+  const runTool = async (info, args) => {
     parts.confirm.hidden = true;
     if (info.kind === "input") await ctx.beforeAction();
     say(`running ${info.name}…`);
@@ -158,6 +158,9 @@ export async function createActPanel(parts, ctx) {
     }
     ctx.budget();
   };
+
+  /** The summary is busy until the answer and the window's changes are shown. @param {ToolInfo} info @param {Record<string, unknown>} args */
+  const run = (info, args) => busyWhile(parts.summary, () => runTool(info, args));
 
   parts.form.addEventListener("submit", (e) => {
     e.preventDefault();

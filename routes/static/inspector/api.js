@@ -66,6 +66,23 @@ export function el(tag, attributes = {}, children = []) {
 }
 
 /**
+ * Runs `work` with `node` marked `aria-busy` until it settles: assistive
+ * technology and the page's tests learn when a pane's answer is in.
+ * @template T
+ * @param {HTMLElement} node
+ * @param {() => Promise<T>} work
+ * @returns {Promise<T>}
+ */
+export async function busyWhile(node, work) {
+  node.setAttribute("aria-busy", "true");
+  try {
+    return await work();
+  } finally {
+    node.removeAttribute("aria-busy");
+  }
+}
+
+/**
  * One injection warning (the safety rails' tripwire) as a line of text, with
  * the element it was found in.
  * @param {Record<string, any>} warning

@@ -4,7 +4,7 @@
 // selector playground, live changes, tools run from their own forms, and
 // recorded traces. It talks to the service only through the public API.
 
-import { el, errorText, tool, warningLine } from "./api.js";
+import { busyWhile, el, errorText, tool, warningLine } from "./api.js";
 import { createActPanel } from "./act.js";
 import { describeChange } from "./changes.js";
 import { flatten, nodeAt } from "./geometry.js";
@@ -354,11 +354,17 @@ async function showTab(name) {
     $(`panel-${tab}`).hidden = tab !== name;
   }
   if (name === "sketch" && state.uid) {
-    const answer = await tool("get_screen_sketch", { window_uid: state.uid });
-    $("sketch").textContent = answer.ok ? answer.body.sketch : errorText(answer);
+    const uid = state.uid;
+    await busyWhile($("sketch"), async () => {
+      const answer = await tool("get_screen_sketch", { window_uid: uid });
+      $("sketch").textContent = answer.ok ? answer.body.sketch : errorText(answer);
+    });
   } else if (name === "description" && state.uid) {
-    const answer = await tool("get_screen_description", { window_uid: state.uid });
-    $("description").textContent = answer.ok ? answer.body.description : errorText(answer);
+    const uid = state.uid;
+    await busyWhile($("description"), async () => {
+      const answer = await tool("get_screen_description", { window_uid: uid });
+      $("description").textContent = answer.ok ? answer.body.description : errorText(answer);
+    });
   } else if (name === "traces") {
     await tracesPanel.load();
   }
