@@ -14,6 +14,7 @@ import {
   activeWindow,
   clientWindows,
   describeWindow,
+  focusedClient,
   readWindow,
 } from "../../adapters/linux/x11/windows.ts";
 import type { WindowInfo } from "../../lib/model/tree.ts";
@@ -21,10 +22,11 @@ import { desktopTest } from "./linux_service.ts";
 
 /** Every window read again, nothing kept: what the watch must agree with. */
 function readAll(x: XDisplay): WindowInfo[] {
-  const active = activeWindow(x);
-  return clientWindows(x).flatMap((id) => {
+  const clients = clientWindows(x);
+  const focused = focusedClient(x, clients) ?? activeWindow(x);
+  return clients.flatMap((id) => {
     const reading = readWindow(x, id);
-    return reading === null ? [] : [describeWindow(id, reading, active)];
+    return reading === null ? [] : [describeWindow(id, reading, focused)];
   });
 }
 

@@ -23,6 +23,8 @@ const x11Symbols = {
   XFree: { parameters: [P], result: "i32" },
   XGetGeometry: { parameters: [P, "u64", B, B, B, B, B, B, B], result: "i32" },
   XTranslateCoordinates: { parameters: [P, "u64", "u64", "i32", "i32", B, B, B], result: "i32" },
+  XGetInputFocus: { parameters: [P, B, B], result: "i32" },
+  XQueryTree: { parameters: [P, "u64", B, B, B, B], result: "i32" },
   XQueryPointer: { parameters: [P, "u64", B, B, B, B, B, B, B], result: "i32" },
   XGetWindowAttributes: { parameters: [P, "u64", B], result: "i32" },
   XSendEvent: { parameters: [P, "u64", "i32", "i64", B], result: "i32" },
@@ -82,6 +84,7 @@ export const PROPERTY_NOTIFY = 28;
 export const PROPERTY_ATOM_OFFSET = 40;
 export const DESTROYED_WINDOW_OFFSET = 40;
 export const STRUCTURE_NOTIFY_MASK = 1 << 17;
+export const FOCUS_CHANGE_MASK = 1 << 21;
 export const SUBSTRUCTURE_NOTIFY_MASK = 1 << 19;
 export const PROPERTY_CHANGE_MASK = 1 << 22;
 /** XEventsQueued modes: what is queued, or after reading what the socket holds (no round trip). */

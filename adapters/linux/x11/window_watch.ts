@@ -9,6 +9,7 @@ import type { WindowInfo } from "../../../lib/model/tree.ts";
 import {
   DESTROY_NOTIFY,
   DESTROYED_WINDOW_OFFSET,
+  FOCUS_CHANGE_MASK,
   PROPERTY_ATOM_OFFSET,
   PROPERTY_CHANGE_MASK,
   PROPERTY_NOTIFY,
@@ -22,6 +23,7 @@ import {
   activeWindow,
   clientWindows,
   describeWindow,
+  focusedClient,
   readWindow,
   type WindowReading,
 } from "./windows.ts";
@@ -46,12 +48,17 @@ const READ_PROPERTIES = [
  * the active one.
  */
 const ROOT_EVENTS = BigInt(SUBSTRUCTURE_NOTIFY_MASK | PROPERTY_CHANGE_MASK);
-/** A client's own size and place within its frame, its title and frame extents. */
-const WINDOW_EVENTS = BigInt(STRUCTURE_NOTIFY_MASK | PROPERTY_CHANGE_MASK);
+/**
+ * A client's own size and place within its frame, its title and frame
+ * extents, and the input focus entering or leaving it (or a child of it).
+ */
+const WINDOW_EVENTS = BigInt(STRUCTURE_NOTIFY_MASK | PROPERTY_CHANGE_MASK | FOCUS_CHANGE_MASK);
 
 export class WindowWatch {
   private clients: bigint[] | null = null;
   private active: bigint | null = null;
+  /** The client with the input focus; undefined until asked again. */
+  private focus: bigint | null | undefined = undefined;
   private readonly readings = new Map<bigint, WindowReading | null>();
   /** Windows whose events this connection receives. */
   private readonly watched = new Set<bigint>();
@@ -67,8 +74,8 @@ export class WindowWatch {
   /** The managed windows in `_NET_CLIENT_LIST` order, as of now; vanished ones are left out. */
   list(): WindowInfo[] {
     const managed = this.managed();
-    const active = this.activeWindow();
-    return managed.map(({ id, reading }) => describeWindow(id, reading, active));
+    const focused = this.focusedWindow();
+    return managed.map(({ id, reading }) => describeWindow(id, reading, focused));
   }
 
   /** The managed windows' readings in `_NET_CLIENT_LIST` order, as of now. */
@@ -121,6 +128,7 @@ export class WindowWatch {
     // Anything else moved, resized, mapped, restacked or renamed a window: read again.
     this.clients = null;
     this.active = null;
+    this.focus = undefined;
     this.readings.clear();
   }
 
@@ -135,6 +143,16 @@ export class WindowWatch {
   private activeWindow(): bigint | null {
     this.clientList();
     return this.active;
+  }
+
+  /**
+   * The client keys go to, read after every client is watched (so a later move
+   * is an event); the manager's active window when the focus is on none of
+   * them (a popup of the active application's, say).
+   */
+  private focusedWindow(): bigint | null {
+    if (this.focus === undefined) this.focus = focusedClient(this.x, this.clientList());
+    return this.focus ?? this.activeWindow();
   }
 
   private reading(id: bigint): WindowReading | null {

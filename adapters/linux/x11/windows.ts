@@ -33,6 +33,43 @@ export function activeWindow(x: XDisplay): bigint | null {
   return id ? id : null;
 }
 
+/** Windows between a focused one and its client: GTK focuses a child of its top-level. */
+const MAX_FOCUS_DEPTH = 8;
+/** XGetInputFocus's `None` and `PointerRoot`. */
+const NO_FOCUS_WINDOW = 1n;
+
+function parentOf(x: XDisplay, id: bigint): bigint | null {
+  const root = new BigUint64Array(1);
+  const parent = new BigUint64Array(1);
+  const children = new BigUint64Array(1);
+  const count = new Uint32Array(1);
+  const { value, error } = x.trap(() =>
+    x.x11.XQueryTree(x.display, id, root, parent, children, count)
+  );
+  if (children[0] !== 0n) x.x11.XFree(Deno.UnsafePointer.create(children[0]));
+  return error === null && value !== 0 ? parent[0] : null;
+}
+
+/**
+ * The client among `clients` that holds the server's input focus: where keys
+ * go now, which the manager's `_NET_ACTIVE_WINDOW` says only after it has
+ * seen the focus move. Null when the focus is on no client (the root, a
+ * manager's own window, nothing).
+ */
+export function focusedClient(x: XDisplay, clients: bigint[]): bigint | null {
+  const focus = new BigUint64Array(1);
+  const revert = new Int32Array(1);
+  x.trap(() => x.x11.XGetInputFocus(x.display, focus, revert));
+  const known = new Set(clients);
+  let id: bigint | null = focus[0];
+  for (let depth = 0; depth < MAX_FOCUS_DEPTH; depth++) {
+    if (id === null || id <= NO_FOCUS_WINDOW || id === x.root) return null;
+    if (known.has(id)) return id;
+    id = parentOf(x, id);
+  }
+  return null;
+}
+
 /** The client area in root coordinates, or null when the window is gone. */
 export function clientBounds(x: XDisplay, id: bigint): Bounds | null {
   const root = new BigUint64Array(1);
@@ -152,7 +189,7 @@ export function readWindow(x: XDisplay, id: bigint): WindowReading | null {
 export function describeWindow(
   id: bigint,
   reading: WindowReading,
-  active: bigint | null,
+  focused: bigint | null,
 ): WindowInfo {
   return {
     handle: id.toString(),
@@ -160,7 +197,7 @@ export function describeWindow(
     process: reading.process,
     pid: reading.pid,
     bounds: reading.outer,
-    focused: id === active,
+    focused: id === focused,
     window_uid: windowUid(id),
   };
 }
