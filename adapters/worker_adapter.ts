@@ -2,7 +2,8 @@
 // thread only forwards calls, so slow platform calls (X requests, D-Bus
 // walks, COM) never block the HTTP thread. Every request has a deadline; a
 // worker that crashes or stops answering is replaced and its callers get a
-// clear error.
+// clear error. A worker is hung when its thread stops (its heartbeat does),
+// not when a machine under load makes it slow.
 
 import {
   type ActionOutcome,
@@ -22,7 +23,7 @@ import {
 } from "./types.ts";
 import { type PixelLayout, type RawImage } from "../lib/model/image.ts";
 import type { Bounds, Monitor, WindowInfo } from "../lib/model/tree.ts";
-import type { Method, Reply, WorkerMessage } from "./worker_protocol.ts";
+import { HEARTBEAT_MS, type Method, type Reply, type WorkerMessage } from "./worker_protocol.ts";
 
 const STARTUP_TIMEOUT_MS = 15_000;
 const CLOSE_TIMEOUT_MS = 2_000;
@@ -33,12 +34,20 @@ const CLOSE_TIMEOUT_MS = 2_000;
  * twice at once.
  */
 const HUNG_WORKER_DRAIN_MS = 3_500;
+/** A request unanswered at this many times its deadline is lost, however alive the worker: it is replaced. */
+const OVERDUE_FACTOR = 4;
 
 export interface WorkerAdapterOptions {
   /** Deadline of quick requests (window list, monitors, screenshots...). */
   requestTimeoutMs?: number;
   /** Extra time over the capture's own time limit before a capture counts as hung. */
   captureGraceMs?: number;
+  /**
+   * How long the worker's heartbeat may be missing before a request past its
+   * deadline abandons the worker (a beating worker is slow, not hung; 0: at
+   * the deadline).
+   */
+  silenceMs?: number;
 }
 
 interface Pending {
@@ -69,6 +78,9 @@ export class WorkerAdapter implements Adapter {
   private nextId = 0;
   private readonly requestTimeoutMs: number;
   private readonly captureGraceMs: number;
+  private readonly silenceMs: number;
+  /** When the current worker last said anything (a heartbeat, a reply). */
+  private heardAt = 0;
 
   constructor(
     readonly name: AdapterName,
@@ -79,6 +91,7 @@ export class WorkerAdapter implements Adapter {
   ) {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.captureGraceMs = options.captureGraceMs ?? 5_000;
+    this.silenceMs = options.silenceMs ?? 10_000;
   }
 
   /**
@@ -122,7 +135,9 @@ export class WorkerAdapter implements Adapter {
         if (data.kind === "ready") {
           clearTimeout(timer);
           this.source = data.treeSource;
+          this.heardAt = Date.now();
           worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
+            this.heardAt = Date.now();
             if (data.kind === "reply") this.settle(data);
           };
           worker.onerror = (event) => {
@@ -179,13 +194,25 @@ export class WorkerAdapter implements Adapter {
   private async call<T>(method: Method, args: unknown[], timeoutMs: number): Promise<T> {
     const worker = await this.ensureWorker();
     const id = this.nextId++;
+    const started = Date.now();
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      // At the deadline and after: a worker still beating is given time, up to OVERDUE_FACTOR.
+      const overdue = () => {
+        const job = this.pending.get(id);
+        if (!job) return;
+        const silentMs = Date.now() - this.heardAt;
+        const waitedMs = Date.now() - started;
+        if (silentMs < this.silenceMs && waitedMs < timeoutMs * OVERDUE_FACTOR) {
+          job.timer = setTimeout(overdue, HEARTBEAT_MS);
+          return;
+        }
+        const silence = silentMs >= this.silenceMs ? `, silent for ${silentMs} ms` : "";
         this.replaceWorker(
           worker,
-          `${this.label} did not answer ${method} within ${timeoutMs} ms`,
+          `${this.label} did not answer ${method} within ${timeoutMs} ms${silence}`,
         );
-      }, timeoutMs);
+      };
+      const timer = setTimeout(overdue, timeoutMs);
       this.pending.set(id, { method, resolve: resolve as (v: unknown) => void, reject, timer });
       worker.postMessage({ kind: "request", request: { id, method, args } });
     });

@@ -8,7 +8,13 @@ import {
   type TreeSourceInfo,
   WindowGoneError,
 } from "./types.ts";
-import type { Method, ProxyMessage, Request, WorkerMessage } from "./worker_protocol.ts";
+import {
+  HEARTBEAT_MS,
+  type Method,
+  type ProxyMessage,
+  type Request,
+  type WorkerMessage,
+} from "./worker_protocol.ts";
 
 /** What a platform's worker owns: the adapter's platform methods, run on the worker thread. */
 export type WorkerDesktop =
@@ -58,12 +64,14 @@ export async function serveDesktop(open: () => Promise<WorkerDesktop>): Promise<
     return;
   }
   let queue = Promise.resolve();
+  const heartbeat = setInterval(() => scope.postMessage({ kind: "alive" }), HEARTBEAT_MS);
   scope.onmessage = ({ data }) => {
     if (data.kind === "request") {
       queue = queue.then(() => serve(desktop, data.request));
       return;
     }
     queue = queue.then(() => {
+      clearInterval(heartbeat);
       desktop.close();
       scope.postMessage({ kind: "closed" });
       scope.close();

@@ -41,6 +41,15 @@ export type Startup =
   | { kind: "ready"; treeSource: TreeSourceInfo }
   | { kind: "failed"; message: string };
 
-export type WorkerMessage = Reply | Startup | { kind: "closed" };
+/**
+ * Sent every HEARTBEAT_MS while the worker's thread runs: a request past its
+ * deadline is the worker's to finish while it beats, and a hung one's to
+ * abandon when the beat stops (a native call that never returns).
+ */
+export type Heartbeat = { kind: "alive" };
+
+export const HEARTBEAT_MS = 500;
+
+export type WorkerMessage = Reply | Startup | Heartbeat | { kind: "closed" };
 
 export type ProxyMessage = { kind: "request"; request: Request } | { kind: "close" };

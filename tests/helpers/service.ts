@@ -2,6 +2,8 @@
 // waits until /api/healthz answers. Tests talk to it over real HTTP.
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+/** How long a service may take to answer its first healthz before it counts as hung. */
+const START_GUARD_MS = 120_000;
 
 export interface ServiceOptions {
   /** Another checkout of the project whose main.ts runs (a benchmark's baseline); default this one. */
@@ -110,8 +112,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   let status: Deno.CommandStatus | null = null;
   const statusPromise = child.status.then((s) => (status = s));
   const url = `http://127.0.0.1:${port}`;
-  // deno.exe under wine starts in seconds, and fetches its npm packages on a first run.
-  const deadline = Date.now() + (options.wine ? 120_000 : 30_000);
+  // Only a hang guard, not a start-up time (bench/ measures that): a service starting
+  // beside a loaded machine's other work took over 30 s under stress-ng.
+  const deadline = Date.now() + START_GUARD_MS;
   while (true) {
     if (status !== null) {
       await Promise.all([stderrDone, stdoutDone]);

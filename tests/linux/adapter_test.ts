@@ -27,9 +27,10 @@ desktopTest(
     const factory = await desktop.launch("gtk3-widget-factory");
     const dialog = await desktop.launch("zenity", ["--question", "--text=Keep going?"]);
     // One adapter per process, as in the service: Xlib's error handlers are process-wide.
-    // No grace over a capture's own time limit, so a 1 ms capture counts as hung.
+    // No grace over a capture's own time limit and no patience with a beating worker,
+    // so a 1 ms capture counts as hung.
     await withEnv(desktop.env, async () => {
-      const adapter = await createLinuxAdapter({ captureGraceMs: 0 });
+      const adapter = await createLinuxAdapter({ captureGraceMs: 0, silenceMs: 0 });
       try {
         const factoryHandle = factory.window.toString();
         const dialogHandle = dialog.window.toString();

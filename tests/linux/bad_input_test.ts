@@ -9,14 +9,21 @@ import type { Element } from "../../lib/model/tree.ts";
 import { startHealthProbe } from "../helpers/health_probe.ts";
 import { startService } from "../helpers/service.ts";
 import { childrenMatching, socketCount } from "../helpers/proc.ts";
-import { type Client, client, desktopTest, findAll, uidOf } from "./linux_service.ts";
+import {
+  accessibleStructure,
+  type Client,
+  client,
+  desktopTest,
+  findAll,
+  uidOf,
+} from "./linux_service.ts";
 
 const MANY_LABELS = new URL("./many_labels.py", import.meta.url).pathname;
 const CAPTURE_TIMEOUT_MS = 10_000;
 /** A stopped application costs one call timeout (1.5 s), with room for a busy machine. */
 const STOPPED_APP_MS = 5000;
 const MAX_NODES = 20_000;
-/** What handing a large tree over and answering may add to the capture's time limit. */
+/** What a walk may add to its time limit (its last calls), and handing a tree over to an answer. */
 const ANSWER_SLACK_MS = 5000;
 const CONFIG = {
   tree: {
@@ -104,6 +111,8 @@ desktopTest(
 
       const big = await desktop.launch("/usr/bin/python3", [MANY_LABELS, "200", "100"]);
       const bigUid = uidOf(big.window);
+      // Python lays 20,000 labels out for a while after the window maps: until then it is busy.
+      await accessibleStructure(c, bigUid, 1);
 
       await t.step(
         "a 20,000-node tree is cut short at max_nodes; healthz answers meanwhile",
@@ -125,11 +134,19 @@ desktopTest(
           const labels = findAll(body.tree as Element, (e) => /^r\d+c\d+$/.test(e.name));
           // Cut by nodes on a quiet machine; by time where other tests take the CPU.
           assert.ok(labels.length > 1000, `${labels.length} labels read`);
-          assert.ok(capture.ms < CAPTURE_TIMEOUT_MS + ANSWER_SLACK_MS, `${capture.ms} ms`);
+          // The walk stops at its limit. Handing 12 MB over takes what CPU the machine has
+          // left (seconds under stress): the worker's heartbeat, not a clock, says it is alive.
+          assert.ok(
+            Number(perf.capture_ms) < CAPTURE_TIMEOUT_MS + ANSWER_SLACK_MS,
+            `walked ${perf.capture_ms} ms, answered in ${capture.ms} ms`,
+          );
           assert.deepEqual(failures, []);
           assert.ok(samples.length > 10);
-          // Never held for the length of the capture (about four seconds here).
-          assert.ok(Math.max(...samples) < 2000, `healthz took up to ${Math.max(...samples)} ms`);
+          // Never held for the length of the capture (about four seconds on a quiet machine, 16
+          // under stress-ng --cpu 4). Serializing the 12 MB answer does hold the main thread for
+          // a moment, which grows with the load: the bound is a share of the capture's time.
+          const slowest = Math.max(...samples);
+          assert.ok(slowest < capture.ms / 4, `healthz took up to ${slowest} ms of ${capture.ms}`);
           await assertServing(c, calculatorUid);
         },
       );

@@ -1,5 +1,6 @@
 // The service under test on a harness desktop, and tree helpers for its answers.
 
+import { strict as assert } from "node:assert";
 import { partAvailable } from "../helpers/parts.ts";
 import { type Service, startService } from "../helpers/service.ts";
 import { getJson, postJson } from "../helpers/http.ts";
@@ -134,7 +135,26 @@ export async function eventually<T>(
   return value;
 }
 
-/** The structure once the app has registered its accessible frame (more than a bare root). */
-export function accessibleStructure(c: Client, uid: string): Promise<Element> {
-  return eventually(() => c.structure(uid), (tree) => tree.children.length > 0, 15_000);
+/**
+ * How long a new application may take to answer with its frame: only a hang
+ * guard, a busy machine starts applications slowly.
+ */
+const ACCESSIBLE_GUARD_MS = 120_000;
+
+/**
+ * The structure (to `depth`) once the app has registered its accessible frame
+ * (more than a bare root). An application still too busy to answer (Timeout,
+ * which the service calls recoverable) is asked again; any other refusal fails.
+ */
+export async function accessibleStructure(c: Client, uid: string, depth = 30): Promise<Element> {
+  const r = await eventually(
+    () => c.get(`/api/structure?window_uid=${uid}&depth=${depth}`),
+    (r) =>
+      r.status === 200
+        ? (r.body.tree as Element).children.length > 0
+        : (r.body.error as { code?: string } | undefined)?.code !== "Timeout",
+    ACCESSIBLE_GUARD_MS,
+  );
+  assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 300));
+  return r.body.tree as Element;
 }

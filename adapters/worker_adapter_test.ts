@@ -1,0 +1,51 @@
+// The worker watchdog: a request past its deadline waits while the worker's
+// heartbeat goes on (a busy machine), and abandons the worker when the beat
+// stops (a held thread) or when the request is lost (four deadlines).
+
+import { strict as assert } from "node:assert";
+import { WorkerAdapter } from "./worker_adapter.ts";
+
+const FIXTURE = import.meta.resolve("../tests/fixtures/workers/stalling_desktop.ts");
+const DEADLINE_MS = 1_000;
+const SILENCE_MS = 2_500;
+// The slow call (2 s in the fixture) and the silence both end before four deadlines.
+
+function fixtureAdapter(): Promise<WorkerAdapter> {
+  return new WorkerAdapter("MockAdapter", FIXTURE, "the fixture worker", {
+    requestTimeoutMs: DEADLINE_MS,
+    silenceMs: SILENCE_MS,
+  }).started();
+}
+
+Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", async (t) => {
+  const adapter = await fixtureAdapter();
+  try {
+    await t.step("a call slower than its deadline, on a beating worker, is answered", async () => {
+      const started = Date.now();
+      assert.deepEqual(await adapter.monitors(), []);
+      assert.ok(Date.now() - started > DEADLINE_MS, "it was late");
+    });
+
+    await t.step("a held thread is abandoned once its beat has stopped", async () => {
+      const started = Date.now();
+      await assert.rejects(
+        adapter.pointer(),
+        /did not answer pointer within 1000 ms, silent for \d+ ms .*restarted/,
+      );
+      assert.ok(Date.now() - started >= SILENCE_MS, "not before the silence");
+      assert.deepEqual(await adapter.listWindows(), [], "a new worker answers");
+    });
+
+    await t.step("a call the beating worker never answers is lost at four deadlines", async () => {
+      const started = Date.now();
+      await assert.rejects(
+        adapter.windowsAbove("1"),
+        /did not answer windowsAbove within 1000 ms \(request windowsAbove abandoned; the worker is restarted\)/,
+      );
+      assert.ok(Date.now() - started >= 4 * DEADLINE_MS);
+      assert.deepEqual(await adapter.listWindows(), [], "a new worker answers");
+    });
+  } finally {
+    await adapter.close();
+  }
+});
