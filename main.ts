@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   if (loaded.bootstrappedFrom) {
     log("INFO", "config", `created ${options.config} from ${loaded.bootstrappedFrom}`);
   }
+  for (const line of loaded.mapped) log("INFO", "config", `read the original's ${line}`);
   if (loaded.error) log("WARNING", "config", loaded.error);
 
   const { mode, note } = resolveMode(options.mode, Deno.stdin.isTerminal());

@@ -203,7 +203,11 @@ Deno.test("a safety section the service cannot honour stops it with the reason",
     for (
       const [config, message] of [
         [{ safety: { access: { deny: [{ process: "([" }] } } }, /safety\.access\.deny\.0\.process/],
-        [{ redaction: { element_name_patterns: ["x"] } }, /redaction: .*safety\.redaction/],
+        [
+          { actions: { deny: ["drag"] }, safety: { access: { deny: ["scroll"] } } },
+          /actions\.deny and safety\.access\.deny both set the same thing/,
+        ],
+        [{ redaction: { patterns: ["x"] } }, /redaction\.patterns: not a key of the original's/],
       ] as const
     ) {
       await Deno.writeTextFile(`${dir}/config.json`, JSON.stringify(config));
@@ -214,6 +218,38 @@ Deno.test("a safety section the service cannot honour stops it with the reason",
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the original's config file is served: its safety keys are read and logged", async () => {
+  const svc = await startService({
+    config: {
+      mock: true,
+      confirmation_required: [{ role: "Button", name_regex: "(?i)^delete" }],
+      actions: { deny: ["drag"] },
+      logging: { level: "INFO" },
+    },
+  });
+  const scenario = new URL("../scenarios/delete_account.yaml", import.meta.url).pathname;
+  try {
+    assert.match(
+      svc.stderr(),
+      /read the original's confirmation_required → safety\.confirmation\.rules/,
+    );
+    assert.match(svc.stderr(), /read the original's actions\.deny → safety\.access\.deny/);
+    const loaded = await postJson(`${svc.url}/api/tool/load_scenario`, { path: scenario });
+    assert.equal(loaded.status, 200, JSON.stringify(loaded.body));
+    const click = await postJson(`${svc.url}/api/element/click`, {
+      selector: "Button[name~='Delete.*']",
+    });
+    assert.equal(click.status, 412, JSON.stringify(click.body));
+    const drag = await postJson(`${svc.url}/api/drag`, {
+      from: { x: 1, y: 1 },
+      to: { x: 5, y: 5 },
+    });
+    assert.equal(drag.status, 403, JSON.stringify(drag.body));
+  } finally {
+    await svc.stop();
   }
 });
 

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_REGEX_LENGTH } from "../regex/compile.ts";
-import { misplacedSafetyKeys, SAFETY_SECTION } from "./safety.ts";
+import { SAFETY_SECTION } from "./safety.ts";
+import { translateOriginalKeys } from "./original_keys.ts";
 import { VLM_SECTION } from "./vlm.ts";
 
 const hostOrIp = z.string().trim().min(1);
@@ -272,6 +273,8 @@ export interface LoadedConfig {
   error: string | null;
   /** Problems the service must not start with (a safety setting it cannot honour). */
   fatal: string[];
+  /** The original's keys read as this service's ("redaction → safety.redaction"), for the log. */
+  mapped: string[];
   /** Set when the file was created from config.json.example on this start. */
   bootstrappedFrom: string | null;
 }
@@ -313,7 +316,7 @@ export function loadConfig(path: string): LoadedConfig {
     const error = e instanceof Deno.errors.NotFound
       ? `Config not found at '${path}'; using built-in defaults`
       : `${(e as Error).name}: ${(e as Error).message}`;
-    return { config: defaultConfig(), path, error, bootstrappedFrom, fatal: [] };
+    return { config: defaultConfig(), path, error, bootstrappedFrom, fatal: [], mapped: [] };
   }
   let raw: unknown;
   try {
@@ -324,28 +327,34 @@ export function loadConfig(path: string): LoadedConfig {
       error += " Hint: backslashes in JSON strings must be doubled (C:\\\\path) or replaced by" +
         " forward slashes (C:/path).";
     }
-    return { config: defaultConfig(), path, error, bootstrappedFrom, fatal: [] };
+    return { config: defaultConfig(), path, error, bootstrappedFrom, fatal: [], mapped: [] };
   }
-  const { config, problems, fatal } = mergeAndValidate(raw);
+  const { config, problems, fatal, mapped } = mergeAndValidate(raw);
   const error = problems.length > 0
     ? `config.json invalid (defaults used for those keys): ${problems.join("; ")}`
     : null;
-  return { config, path, error, bootstrappedFrom, fatal };
+  return { config, path, error, bootstrappedFrom, fatal, mapped };
 }
 
 /**
- * One-level-deep merge over the defaults; invalid sections fall back to their
- * defaults, except the safety section, whose problems are `fatal`.
+ * One-level-deep merge over the defaults, after the original's safety keys
+ * are read into `safety`; invalid sections fall back to their defaults,
+ * except the safety section, whose problems are `fatal`.
  */
 export function mergeAndValidate(
-  raw: unknown,
-): { config: Config; problems: string[]; fatal: string[] } {
+  file: unknown,
+): { config: Config; problems: string[]; fatal: string[]; mapped: string[] } {
   const problems: string[] = [];
   const config = defaultConfig() as Record<string, unknown>;
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    return { config: config as Config, problems: ["top level must be a JSON object"], fatal: [] };
+  if (!isPlainObject(file)) {
+    return {
+      config: config as Config,
+      problems: ["top level must be a JSON object"],
+      fatal: [],
+      mapped: [],
+    };
   }
-  const fatal = misplacedSafetyKeys(raw as Record<string, unknown>);
+  const { raw, mapped, fatal } = translateOriginalKeys(file);
   for (const [key, value] of Object.entries(raw)) {
     if (key.startsWith("_") || !Object.hasOwn(CONFIG_SECTIONS, key)) continue;
     const schema = CONFIG_SECTIONS[key as keyof Sections];
@@ -360,7 +369,7 @@ export function mergeAndValidate(
       }
     }
   }
-  return { config: config as Config, problems, fatal };
+  return { config: config as Config, problems, fatal, mapped };
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -139,29 +139,3 @@ export const SAFETY_SECTION = z.object({
 export type SafetyConfig = z.output<typeof SAFETY_SECTION>;
 export type AccessRule = z.output<typeof accessRule>;
 export type ConfirmRule = z.output<typeof confirmRule>;
-
-/**
- * The original's safety keys, which this service reads elsewhere: silently
- * ignoring them would run an operator's config without its protection.
- */
-export function misplacedSafetyKeys(raw: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  const moved: Array<[boolean, string, string]> = [
-    [Object.hasOwn(raw, "redaction"), "redaction", "safety.redaction"],
-    [Object.hasOwn(raw, "confirmation_required"), "confirmation_required", "safety.confirmation"],
-    [Object.hasOwn(raw, "confirmation"), "confirmation", "safety.confirmation"],
-    [hasKey(raw.actions, "allow"), "actions.allow", "safety.access.allow"],
-    [hasKey(raw.actions, "deny"), "actions.deny", "safety.access.deny"],
-    [hasKey(raw.actions, "default"), "actions.default", "safety.access.default"],
-    [hasKey(raw.logging, "audit"), "logging.audit", "safety.audit.path"],
-    [hasKey(raw.logging, "audit_path"), "logging.audit_path", "safety.audit.path"],
-  ];
-  for (const [present, key, place] of moved) {
-    if (present) out.push(`${key}: this service reads it from ${place} (see README, Safety)`);
-  }
-  return out;
-}
-
-function hasKey(section: unknown, key: string): boolean {
-  return typeof section === "object" && section !== null && Object.hasOwn(section, key);
-}

@@ -311,16 +311,23 @@ Deno.test("image masks: black and pixelated boxes, clipped to the image", () => 
   assert.deepEqual(px(blurred, 1, 0), [50, 50, 50, 255]);
 });
 
-Deno.test("a wrong safety section is fatal, and the original's safety keys are not ignored", () => {
+Deno.test("a wrong safety section is fatal, as are the original's keys set both ways", () => {
   const cases: Array<[Record<string, unknown>, RegExp]> = [
     [{ safety: { access: { deny: [{ process: "(" }] } } }, /safety\.access\.deny\.0/],
     [{ safety: { budgets: { max_actions: -1 } } }, /safety\.budgets\.max_actions/],
     [{ safety: { confirmation: { rules: [{}] } } }, /at least one field/],
     [{ safety: { typo: true } }, /safety/],
-    [{ redaction: { element_name_patterns: ["x"] } }, /redaction: .*safety\.redaction/],
-    [{ actions: { deny: ["drag"] } }, /actions\.deny: .*safety\.access\.deny/],
-    [{ logging: { audit: true } }, /logging\.audit: .*safety\.audit\.path/],
-    [{ confirmation_required: [] }, /safety\.confirmation/],
+    [
+      {
+        redaction: { element_name_patterns: ["x"] },
+        safety: { redaction: { element_name_patterns: ["y"] } },
+      },
+      /redaction\.element_name_patterns and safety\.redaction\.element_name_patterns/,
+    ],
+    [{ redaction: { patterns: ["x"] } }, /redaction\.patterns: not a key of the original's/],
+    [{ actions: { deny: ["("] }, safety: { access: { deny: [] } } }, /actions\.deny and/],
+    // A value the original accepted but that is wrong here is named by where it was read to.
+    [{ actions: { default: "maybe" } }, /safety\.access\.default/],
   ];
   for (const [raw, message] of cases) {
     const { fatal } = mergeAndValidate(raw);
@@ -328,6 +335,26 @@ Deno.test("a wrong safety section is fatal, and the original's safety keys are n
     assert.match(fatal.join("\n"), message, JSON.stringify(raw));
   }
   assert.deepEqual(mergeAndValidate({ safety: { budgets: { max_actions: 3 } } }).fatal, []);
+});
+
+Deno.test("the original's safety keys are read with their meaning", () => {
+  const { config, fatal, mapped } = mergeAndValidate({
+    redaction: { element_name_patterns: ["(?i)password"], blur_screenshots: false },
+    confirmation_required: [{ role: "Button", name_regex: "(?i)delete" }],
+    confirmation: { ttl_seconds: 30 },
+    actions: { deny: ["drag"] },
+    logging: { level: "DEBUG", audit: true, audit_path: "/tmp/a.log", audit_backups: 2 },
+  });
+  assert.deepEqual(fatal, []);
+  assert.deepEqual(config.safety.redaction.element_name_patterns, ["(?i)password"]);
+  assert.equal(config.safety.redaction.image_blur, "off");
+  assert.deepEqual(config.safety.confirmation.rules, [{ role: "Button", name: "(?i)delete" }]);
+  assert.equal(config.safety.confirmation.ttl_s, 30);
+  assert.deepEqual(config.safety.access.deny, ["drag"]);
+  assert.equal(config.safety.audit.path, "/tmp/a.log");
+  assert.equal(config.safety.audit.backups, 2);
+  assert.equal(config.logging.level, "DEBUG");
+  assert.ok(mapped.includes("confirmation.ttl_seconds → safety.confirmation.ttl_s"), mapped.join());
 });
 
 Deno.test("secret search: leftmost first, longest at a position, oldest dropped past capacity", () => {
