@@ -302,6 +302,50 @@ Deno.test("confirmation: no token, nothing happens; propose, then the token work
       assert.equal(code(again.body), "ConfirmationInvalid", "single use");
     });
 
+    await t.step("the original's routes answer in its shapes, and are traced", async () => {
+      const trace = await s.tool("trace_start", { label: "original routes" });
+      assert.equal(trace.status, 200, JSON.stringify(trace.body));
+      const args = { selector: "Button[name~='Delete.*']" };
+      const proposal = await s.post("/api/propose_action", { action: "click_element", args });
+      assert.equal(proposal.status, 200, JSON.stringify(proposal.body));
+      for (const key of ["ok", "step_id", "confirm_token", "expires_at", "summary"]) {
+        assert.ok(key in proposal.body, key);
+      }
+      const target = proposal.body.would_target as Body;
+      assert.equal(
+        target.selector,
+        'Window[name="Account settings — Acme Cloud"]/Button[name="Delete account…"]',
+      );
+      const png = await decodePng(
+        Uint8Array.from(atob(String(target.screenshot_b64)), (c) => c.charCodeAt(0)),
+      );
+      const bounds = target.bounds as { width: number };
+      assert.ok(png.width <= 400 && png.width >= Math.min(400, bounds.width), `${png.width} px`);
+      const missing = await s.post("/api/propose_action", { args });
+      assert.equal(missing.status, 400);
+      assert.match(String((missing.body.error as Body).message), /action/);
+
+      const budget = await s.get("/api/budget_status");
+      assert.equal(budget.status, 200);
+      for (const key of ["configured", "actions", "screenshots", "vlm_tokens", "session_seconds"]) {
+        assert.ok(key in budget.body, key);
+      }
+      assert.deepEqual(Object.keys(budget.body.actions as Body), ["used", "limit", "remaining"]);
+      const redaction = await s.get("/api/redaction_status");
+      assert.equal(redaction.status, 200);
+      for (const key of ["enabled", "active", "patterns_count", "applied_count"]) {
+        assert.ok(key in redaction.body, key);
+      }
+      assert.equal(redaction.body.blur_screenshots, true);
+
+      const stopped = (await s.tool("trace_stop")).body;
+      const steps = (await s.get(`/api/trace/${stopped.trace_id}`)).body.steps as Body[];
+      const tools = steps.map((step) => step.tool);
+      for (const tool of ["propose_action", "get_budget_status", "get_redaction_status"]) {
+        assert.ok(tools.includes(tool), `${tool} in ${tools.join()}`);
+      }
+    });
+
     await t.step("keys: ctrl+w over MCP needs a token too", async () => {
       assert.equal(code(await s.call("press_key", { keys: "ctrl+w" })), "ConfirmationRequired");
       assert.equal((await s.call("press_key", { keys: "ctrl+t" })).ok, true);

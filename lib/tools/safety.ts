@@ -10,6 +10,8 @@ import { type ConfirmSubject, typedText } from "../services/safety/confirmation.
 import { markArgsSecret } from "../services/safety/guarded_call.ts";
 import { defineTool, READ_ONLY, STORES, type ToolContext } from "../runtime/registry.ts";
 import { formatIssues } from "../runtime/answer.ts";
+import { captureWindow, targetWindow } from "../services/observe/capture.ts";
+import { deriveSelector, pathTo } from "../formats/selectors/index.ts";
 
 export const getBudgetStatusTool = defineTool({
   name: "get_budget_status",
@@ -54,7 +56,8 @@ export const proposeActionTool = defineTool({
   description: "First step of a confirmed action: resolves the action's window and element " +
     "exactly as the action would (nothing is executed) and returns a single-use " +
     "confirm_token bound to this action, these arguments and that target, with a summary a " +
-    "person can read. Repeat the action with the same arguments plus confirm_token before " +
+    "person can read and the target's selector and picture (would_target.selector, " +
+    "would_target.screenshot_b64: a PNG around it, at most 400 px wide). Repeat the action with the same arguments plus confirm_token before " +
     "expires_at. Needed when an action is refused with ConfirmationRequired.",
   kind: "other",
   input: z.object({
@@ -101,6 +104,7 @@ export const proposeActionTool = defineTool({
         role: subject.element?.role ?? null,
         name: subject.element?.name ?? null,
         bounds: subject.element?.bounds ?? null,
+        ...await preview(subject, ctx),
       },
     };
   },
@@ -135,6 +139,39 @@ async function reachTarget(
     throw new ToolError("Internal", `${tool} finished without reaching its confirmation check`);
   }
   return { subject: proposal.subject, rule: proposal.rule };
+}
+
+/** The preview crop around the target: 8 px of padding, at most 400 px wide (as the original). */
+const PREVIEW = { padding_px: 8, max_width: 400 };
+
+/**
+ * The target element's selector and a PNG of it (base64), for a person to
+ * check before confirming; null where there is no element or it shows no
+ * pixel. The crop is a screenshot like any other: redacted boxes are masked.
+ */
+async function preview(
+  subject: ConfirmSubject,
+  ctx: ToolContext,
+): Promise<{ selector: string | null; screenshot_b64: string | null }> {
+  const window = subject.window;
+  const element = subject.element;
+  if (window === null || element === null) return { selector: null, screenshot_b64: null };
+  const { window: listed } = await targetWindow(ctx.session, { window_uid: window.window_uid });
+  const { tree } = await captureWindow(ctx.session, listed);
+  const selector = pathTo(tree, element.id) === null ? null : deriveSelector(tree, element.id);
+  try {
+    const cropper = ctx.tools.get("get_screenshot_cropped")!;
+    const args = cropper.input.parse({
+      window_uid: window.window_uid,
+      element_id: element.id,
+      ...PREVIEW,
+    });
+    const crop = await cropper.run(args, ctx);
+    return { selector, screenshot_b64: typeof crop.data === "string" ? crop.data : null };
+  } catch (e) {
+    if (e instanceof ToolError) return { selector, screenshot_b64: null };
+    throw e;
+  }
 }
 
 /** What the action will do, for a person: never the text it types. */

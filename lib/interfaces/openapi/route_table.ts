@@ -36,6 +36,10 @@ export const TAGS = [
     description: "Record every call of a run, read it back, replay it against the desktop.",
   },
   {
+    name: "Safety",
+    description: "Budgets used, what redaction hides, and confirm tokens for risky actions.",
+  },
+  {
     name: "Tool console",
     description: "Every tool by name: POST with a JSON body; GET with a query string for " +
       "tools that neither change state nor wait.",

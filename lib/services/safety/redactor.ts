@@ -138,6 +138,8 @@ export class Redactor {
       applied_count: this.appliedCount,
       replacement: s.replacement,
       image_blur: s.image_blur,
+      // The original's name for whether screenshots hide redacted elements.
+      blur_screenshots: s.image_blur !== "off",
     };
   }
 
