@@ -163,6 +163,38 @@ Deno.test("computer_13: actions and control words, refusals naming the field", a
   });
 });
 
+Deno.test("computer_13: one bare action as the body, as OSWorld's code sends it", async () => {
+  await withLogin(async (svc) => {
+    await post(svc, "/api/computer13", {
+      action_type: "CLICK",
+      parameters: { x: 320, y: 212 },
+    });
+    const typed = await post(svc, "/api/computer13", {
+      action_type: "TYPING",
+      parameters: { text: "bob" },
+    });
+    assert.equal(typed.ok, true);
+    assert.equal(await usernameIs(svc, "bob"), true);
+    const bad = await post(svc, "/api/computer13", {
+      action_type: "CLICK",
+      parameters: { x: "a" },
+    }, 400);
+    assert.equal((errorOf(bad).context as Body).path, "0.parameters.x");
+    const cases: Array<[Body, RegExp]> = [
+      [{}, /no action: expected \{"action": .*\} or a bare action \{"action_type"/],
+      [
+        { action: "WAIT", action_type: "CLICK" },
+        /give action or a bare action_type, not both: expected/,
+      ],
+      [{ actions: [] }, /no action: expected/],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await post(svc, "/api/computer13", body, 400);
+      assert.match(String(errorOf(refused).message), message, JSON.stringify(body));
+    }
+  });
+});
+
 Deno.test("action batches: budgets, access rules and the audit log apply to each action", async () => {
   const dir = await Deno.makeTempDir({ prefix: "oso-bridge-" });
   const audit = `${dir}/audit.jsonl`;

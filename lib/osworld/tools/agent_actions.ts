@@ -246,6 +246,32 @@ export const runPyautoguiTool = defineTool({
   },
 });
 
+/** The shapes run_computer13 takes, for the refusal that finds neither. */
+const COMPUTER13_SHAPES = '{"action": <one action, a list, or text>} or a bare action ' +
+  '{"action_type": "CLICK", "parameters": {...}}';
+
+/** `action`, or the bare action the arguments are; both or neither is refused naming the shapes. */
+function computer13Input(
+  args: { action?: unknown; action_type?: unknown; parameters?: unknown },
+): unknown {
+  const bare = args.action_type !== undefined || args.parameters !== undefined;
+  if (bare && args.action !== undefined) {
+    throw new ToolError(
+      "BadRequest",
+      `give action or a bare action_type, not both: expected ${COMPUTER13_SHAPES}`,
+    );
+  }
+  if (bare) {
+    return args.parameters === undefined
+      ? { action_type: args.action_type }
+      : { action_type: args.action_type, parameters: args.parameters };
+  }
+  if (args.action === undefined) {
+    throw new ToolError("BadRequest", `no action: expected ${COMPUTER13_SHAPES}`);
+  }
+  return args.action;
+}
+
 export const runComputer13Tool = defineTool({
   name: "run_computer13",
   description:
@@ -268,17 +294,24 @@ export const runComputer13Tool = defineTool({
       z.string().max(256 * 1024).describe(
         "WAIT, DONE, FAIL, or an agent's reply holding ```json blocks",
       ),
-    ])).describe(
+    ])).optional().describe(
       'One computer_13 action such as {"action_type": "CLICK", "parameters": {"x": 10, ' +
         '"y": 20}}, a list of them, "WAIT" / "DONE" / "FAIL", or an agent\'s reply text with ' +
-        "```json blocks.",
+        "```json blocks. Or leave it out and give one action bare (action_type, parameters).",
+    ),
+    action_type: checkedByTool(z.string()).optional().describe(
+      "A bare computer_13 action's type, as OSWorld sends one: the arguments are then the " +
+        "action itself ({action_type, parameters}), without `action`.",
+    ),
+    parameters: checkedByTool(z.record(z.string(), z.unknown())).optional().describe(
+      "The bare action's parameters (with action_type).",
     ),
     dry_run: PLAN_DRY_RUN,
     confirm_token: CONFIRM_TOKEN,
   }),
   annotations: ACTS,
   run(args, ctx) {
-    const parsed = parseComputer13(args.action);
+    const parsed = parseComputer13(computer13Input(args));
     if (!parsed.ok) {
       const { message, path } = parsed.error;
       throw new ToolError(
