@@ -303,7 +303,15 @@ export const runComputer13Tool = defineTool({
       "A bare computer_13 action's type, as OSWorld sends one: the arguments are then the " +
         "action itself ({action_type, parameters}), without `action`.",
     ),
-    parameters: checkedByTool(z.record(z.string(), z.unknown())).optional().describe(
+    parameters: checkedByTool(z.record(
+      z.string(),
+      z.union([
+        z.string().describe("Text, a key or a button."),
+        z.number().describe("A coordinate, a count or a distance."),
+        z.boolean().describe("A flag."),
+        z.array(z.string().describe("A key.")).describe("Keys, as HOTKEY takes them."),
+      ]).describe("A parameter's value."),
+    )).optional().describe(
       "The bare action's parameters (with action_type).",
     ),
     dry_run: PLAN_DRY_RUN,
