@@ -16,6 +16,7 @@ import { type Reply, startChatServer } from "../helpers/chat_server.ts";
 import { startService } from "../helpers/service.ts";
 import { getJson } from "../helpers/http.ts";
 import { desktopTest, TEST_CONFIG } from "./linux_service.ts";
+import type { Element } from "../../lib/model/tree.ts";
 
 const TASKS = new URL("../fixtures/osworld/tasks/", import.meta.url).pathname;
 const MODEL = "scripted-model";
@@ -35,9 +36,9 @@ const doneWhenSaved = (file: string, enter: string) => (obs: string) =>
   !saveDialogOpen(obs) ? "DONE" : obs.includes(file) ? { again: enter } : null;
 
 /**
- * The task's application has a focused window (see watchFocusedWindow): the
- * setup's fixed sleep is not enough on a busy machine, and keys sent before
- * the window takes them are lost.
+ * The task's application has a focused window with a focused element inside
+ * (see watchFocusedWindow): the setup's fixed sleep is not enough on a busy
+ * machine, and keys sent before the window takes them are lost.
  */
 type AppReady = () => boolean;
 
@@ -261,8 +262,14 @@ const CASES: Case[] = TASK_SCRIPTS.flatMap((task) =>
   )
 ).filter((c) => !ONLY || `${c.task.task}/${c.space}`.startsWith(ONLY));
 
+async function hasFocusedElement(url: string, uid: string): Promise<boolean> {
+  const r = await getJson(`${url}/api/structure?window_uid=${uid}&depth=64`).catch(() => null);
+  const focused = (node: Element): boolean => node.focused || node.children.some(focused);
+  return r?.status === 200 && focused(r.body.tree as Element);
+}
+
 /**
- * Whether a window whose title matches `title` has the focus, polled over
+ * Whether a window whose title matches `title` has the focus and a focused element inside, polled over
  * HTTP in the background until `stop`: the scripts' first steps wait on it.
  */
 function watchFocusedWindow(url: string, title: RegExp): { ready: AppReady; stop: () => void } {
@@ -271,8 +278,13 @@ function watchFocusedWindow(url: string, title: RegExp): { ready: AppReady; stop
   (async () => {
     while (!stopped && !ready) {
       const listed = await getJson(`${url}/api/windows`).catch(() => null);
-      const windows = (listed?.body.windows ?? []) as Array<{ title: string; focused: boolean }>;
-      ready = windows.some((w) => w.focused && title.test(w.title));
+      const windows = (listed?.body.windows ?? []) as Array<
+        { title: string; focused: boolean; window_uid: string }
+      >;
+      const window = windows.find((w) => w.focused && title.test(w.title));
+      // The X focus reaches a new window before its toolkit has focused a widget in it:
+      // keys sent then are lost. Ready is a focused element inside.
+      ready = window !== undefined && await hasFocusedElement(url, window.window_uid);
       if (!ready) await new Promise((r) => setTimeout(r, 100));
     }
   })();
