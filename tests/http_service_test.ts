@@ -253,6 +253,20 @@ Deno.test("the original's config file is served: its safety keys are read and lo
   }
 });
 
+Deno.test("deno task start without a desktop serves the mock and says why", async () => {
+  const svc = await startService({ task: "start", env: { DISPLAY: "" } });
+  try {
+    const health = (await getJson(`${svc.url}/api/healthz`)).body;
+    assert.equal(health.is_mock, true);
+    assert.match(
+      svc.stderr(),
+      /Linux desktop unavailable; missing: .*DISPLAY \(not set.*using the mock desktop/,
+    );
+  } finally {
+    await svc.stop();
+  }
+});
+
 Deno.test("a --scenario that cannot be loaded exits 1 and says why", async () => {
   const { code, stderr } = await runMain([
     "--mock",

@@ -106,6 +106,71 @@ Deno.test("deno task agent: missing arguments print the usage and exit 2", async
   );
 });
 
+Deno.test("deno task agent without --service starts one: on the mock only when told", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "oso-agent-here-" });
+  const config = join(dir, "config.json");
+  await Deno.writeTextFile(config, JSON.stringify({ mock_interactive: true }));
+  const chat = startChatServer([
+    (obs) => {
+      const p = loginPoints(obs);
+      return "```python\n" +
+        `pyautogui.click(${p.user.x}, ${p.user.y}); pyautogui.write('alice')\n` +
+        `pyautogui.click(${p.password.x}, ${p.password.y}); pyautogui.write('pw')\n` +
+        `pyautogui.click(${p.login.x}, ${p.login.y})\n` + "```";
+    },
+    "DONE",
+  ], { model: "here-model", observation: "a11y_tree" });
+  const agent = (extra: string[], env: Record<string, string> = {}) =>
+    denoTask([
+      "agent",
+      "--",
+      "--task",
+      `${TASKS}oso-login-alice.json`,
+      "--base-url",
+      chat.url,
+      "--model",
+      "here-model",
+      "--config",
+      config,
+      "--settle-ms",
+      "0",
+      "--result-dir",
+      join(dir, "results"),
+      ...extra,
+    ], env);
+  try {
+    await t.step("no desktop and no --mock: it stops, saying what is missing", async () => {
+      const run = await agent([], { DISPLAY: "" });
+      assert.equal(run.code, 1, run.stderr);
+      assert.match(run.stderr, /no real desktop to run on: Linux desktop unavailable; missing: /);
+      assert.match(run.stderr, /DISPLAY \(not set/);
+      assert.match(run.stderr, /say --mock to run on the mock desktop/);
+      assert.equal(run.stdout.trim(), "", "no score");
+      assert.equal(chat.finished(), false, "the model was never asked");
+    });
+
+    await t.step("--mock: the whole run on a service of its own", async () => {
+      const run = await agent(["--mock", "--scenario", LOGIN]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(run.report().score, 1);
+      assert.deepEqual(chat.problems, []);
+      assert.match(run.stderr, /serving the mock desktop/);
+    });
+
+    await t.step("a --service that does not answer is named", async () => {
+      const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+      const url = `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}`;
+      listener.close();
+      const run = await agent(["--service", url]);
+      assert.equal(run.code, 1);
+      assert.match(run.stderr, new RegExp(`no service answers at ${url}`));
+    });
+  } finally {
+    await chat.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 /** A task whose setup writes a file with a shell command, checked with vm_file. */
 function commandTask(dir: string) {
   return {

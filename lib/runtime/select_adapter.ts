@@ -1,6 +1,8 @@
 // Chooses the adapter at start-up: the mock when asked for or when the
 // platform has no adapter, else the platform's own; when the real desktop is
-// unreachable the mock is used and the reason is said precisely.
+// unreachable the mock is used and the reason is said precisely — or, for a
+// caller that must not run on the mock (an agent being scored), that reason
+// is the error.
 
 import type { Config } from "../formats/config/config.ts";
 import { log } from "../support/log.ts";
@@ -18,65 +20,67 @@ function detectPlatform(): string {
   return "Linux";
 }
 
-function mock(config: Config): Adapter {
+export interface SelectOptions {
+  /** Throw the reason instead of falling back to the mock desktop. */
+  realDesktopOnly?: boolean;
+}
+
+/** No real desktop for a caller that needs one: the reason, and what would do instead. */
+export class NoRealDesktopError extends Error {
+  constructor(reason: string) {
+    super(
+      `no real desktop to run on: ${reason}. Start one (an X display with the AT-SPI bus), ` +
+        "or say --mock to run on the mock desktop",
+    );
+  }
+}
+
+function mock(config: Config, options: SelectOptions, reason: string): Adapter {
+  if (options.realDesktopOnly) throw new NoRealDesktopError(reason);
+  log("WARNING", "adapters", `${reason}; using the mock desktop (is_mock: true)`);
   return new MockAdapter({ interactive: config.mock_interactive });
 }
 
 /** The Linux adapter when the desktop is reachable; else the mock, saying precisely why. */
-async function linuxOrMock(config: Config): Promise<Adapter> {
+async function linuxOrMock(config: Config, options: SelectOptions): Promise<Adapter> {
   const probe = await probeLinuxDesktop();
   if (!probe.ok) {
-    log(
-      "WARNING",
-      "adapters",
-      `Linux desktop unavailable, using the mock desktop (is_mock: true); missing: ${
-        probe.missing.join("; ")
-      }`,
-    );
-    return mock(config);
+    return mock(config, options, `Linux desktop unavailable; missing: ${probe.missing.join("; ")}`);
   }
   try {
-    return await createLinuxAdapter();
+    const adapter = await createLinuxAdapter();
+    log("INFO", "adapters", `serving the Linux desktop at DISPLAY=${Deno.env.get("DISPLAY")}`);
+    return adapter;
   } catch (e) {
-    log(
-      "WARNING",
-      "adapters",
-      `the Linux adapter failed to start (${(e as Error).message}); using the mock desktop`,
-    );
-    return mock(config);
+    return mock(config, options, `the Linux adapter failed to start (${(e as Error).message})`);
   }
 }
 
 /** The Windows adapter; the mock when it cannot start, saying precisely why. */
-async function windowsOrMock(config: Config): Promise<Adapter> {
+async function windowsOrMock(config: Config, options: SelectOptions): Promise<Adapter> {
   try {
     const adapter = await createWindowsAdapter();
     const { name, note } = adapter.treeSource();
     log("INFO", "adapters", `Windows adapter: trees via ${name}${note ? ` (${note})` : ""}`);
     return adapter;
   } catch (e) {
-    log(
-      "WARNING",
-      "adapters",
-      `the Windows adapter failed to start (${(e as Error).message}); using the mock desktop`,
-    );
-    return mock(config);
+    return mock(config, options, `the Windows adapter failed to start (${(e as Error).message})`);
   }
 }
 
-export function selectAdapter(config: Config): Promise<Adapter> {
-  if (config.mock) return Promise.resolve(mock(config));
+export async function selectAdapter(config: Config, options: SelectOptions = {}): Promise<Adapter> {
+  if (config.mock) {
+    if (options.realDesktopOnly) {
+      throw new NoRealDesktopError("the config file says mock: true");
+    }
+    log("INFO", "adapters", "serving the mock desktop (--mock or mock: true in the config)");
+    return new MockAdapter({ interactive: config.mock_interactive });
+  }
   if (!KNOWN_PLATFORMS.has(config.platform)) {
-    log("INFO", "adapters", `platform '${config.platform}' → mock desktop`);
-    return Promise.resolve(mock(config));
+    return mock(config, options, `platform '${config.platform}' has no adapter`);
   }
   const platform = config.platform === "auto" ? detectPlatform() : config.platform;
-  if (platform === "Linux") return linuxOrMock(config);
-  if (platform === "Windows") return windowsOrMock(config);
-  log(
-    "WARNING",
-    "adapters",
-    `no ${platform} adapter in this build yet; using the mock desktop (is_mock: true)`,
-  );
-  return Promise.resolve(mock(config));
+  if (platform === "Linux") return await linuxOrMock(config, options);
+  if (platform === "Windows") return await windowsOrMock(config, options);
+  return mock(config, options, `no ${platform} adapter in this build yet`);
 }

@@ -196,8 +196,8 @@ export class RawMcp {
   }
 }
 
-/** Polls /api/healthz until the HTTP side of a `both` process answers. */
-export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+/** Polls /api/healthz until the HTTP side of a `both` process answers; the limit is only a hang guard. */
+export async function waitForHttp(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (true) {
     try {

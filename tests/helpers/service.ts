@@ -1,7 +1,8 @@
 // Spawns the real service as a separate process on a free loopback port and
 // waits until /api/healthz answers. Tests talk to it over real HTTP.
 
-const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+const ROOT = new URL("../../", import.meta.url).pathname;
+const MAIN = `${ROOT}main.ts`;
 /** How long a service may take to answer its first healthz before it counts as hung. */
 const START_GUARD_MS = 120_000;
 
@@ -10,6 +11,11 @@ export interface ServiceOptions {
   checkout?: string;
   /** Extra command-line flags (the defaults are --mode inspect --mock). */
   args?: string[];
+  /**
+   * Runs this deno.json task's own command (as `deno task start` would, from the
+   * project's folder) with --port and --config after it, instead of the defaults.
+   */
+  task?: string;
   /** Written as the config file; omitted → the example is bootstrapped into a temp dir. */
   config?: Record<string, unknown>;
   /** Added to this process's environment, or the whole environment with `clearEnv`. */
@@ -32,6 +38,17 @@ export interface Service {
   stderr(): string;
   /** Exit status once the process has ended (null while it runs). */
   exited(): Deno.CommandStatus | null;
+}
+
+/** A deno.json task's command as `deno` arguments (the task's own flags and file). */
+function taskCommand(name: string): string[] {
+  const tasks = JSON.parse(Deno.readTextFileSync(`${ROOT}deno.json`)).tasks as Record<
+    string,
+    string
+  >;
+  const [deno, ...args] = tasks[name].split(" ");
+  if (deno !== "deno") throw new Error(`task ${name} does not run deno: ${tasks[name]}`);
+  return args;
 }
 
 export function freePort(): number {
@@ -63,19 +80,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   const configPath = `${dir}/config.json`;
   if (options.config) await Deno.writeTextFile(configPath, JSON.stringify(options.config));
   const port = freePort();
-  const args = [
+  const start = options.task ? taskCommand(options.task) : [
     "run",
     "--allow-all",
     options.checkout ? `${options.checkout}/main.ts` : MAIN,
     "--mode",
     "inspect",
     ...(options.mock === false ? [] : ["--mock"]),
-    "--port",
-    String(port),
-    "--config",
-    configPath,
-    ...(options.args ?? []),
   ];
+  const args = [...start, "--port", String(port), "--config", configPath, ...(options.args ?? [])];
   const command = options.wine
     ? { program: "wine", args: [options.wine.deno, ...args] }
     : options.openFileLimit === undefined
@@ -91,6 +104,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
     };
   const child = new Deno.Command(command.program, {
     args: command.args,
+    cwd: ROOT,
     env: options.wine
       ? { ...options.wine.env, ...options.env }
       : { ...(options.clearEnv ? {} : sharedDenoDir()), ...options.env },

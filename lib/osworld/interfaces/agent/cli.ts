@@ -1,15 +1,27 @@
 // deno task agent -- --task T.json --base-url URL --model NAME [options]
 // deno task osworld-run T.json [--service URL] [--pyautogui F | --computer13 F]
 //
-// Both talk to a running service (deno task serve / start) over REST.
+// Both talk to the service over REST: the one --service names, or one they
+// start in their own process on a free loopback port (the real desktop; the
+// mock only with --mock, so that no agent is scored on it by accident).
 
 import { parseArgs } from "node:util";
-import { runAgent } from "./loop.ts";
+import { type AgentRun, runAgent } from "./loop.ts";
 import type { ActionSpace, ObservationType } from "./prompts.ts";
 import { ServiceClient } from "./service_client.ts";
+import { launch } from "../../../interfaces/launch.ts";
+
+const SERVICE_USAGE =
+  `  --service URL                 a running service; without it one is started here, on
+                                the real desktop (it stops saying what is missing when
+                                there is none)
+  --mock                        the service started here serves the mock desktop
+  --scenario PATH               and loads this scenario on it
+  --config PATH                 its config file (default config.json)
+  --allow-task-commands         its tasks may run their shell commands`;
 
 const AGENT_USAGE = `usage: deno task agent -- --task TASK.json --base-url URL --model NAME
-  --service URL                 the running service (default http://127.0.0.1:5001)
+${SERVICE_USAGE}
   --observation TYPE            screenshot | a11y_tree (default) | screenshot_a11y_tree | som
   --action-space SPACE          pyautogui (default) | computer_13
   --max-steps N                 steps before giving up (default 15)
@@ -20,9 +32,57 @@ const AGENT_USAGE = `usage: deno task agent -- --task TASK.json --base-url URL -
   --result-dir DIR              (default results)
 The model endpoint's key is read from OSO_AGENT_API_KEY (never written anywhere).`;
 
-const RUN_USAGE = `usage: deno task osworld-run TASK.json [--service URL]
-  [--pyautogui FILE | --computer13 FILE]   actions performed between setup and evaluation
-  [--phase setup|evaluate|both]            (default both)`;
+const RUN_USAGE = `usage: deno task osworld-run TASK.json
+${SERVICE_USAGE}
+  --pyautogui FILE | --computer13 FILE   actions performed between setup and evaluation
+  --phase setup|evaluate|both            (default both)`;
+
+const TEXT = { type: "string" } as const;
+
+/** The options both commands share: where the service is, or how to start one. */
+const SERVICE_OPTIONS = {
+  service: TEXT,
+  mock: { type: "boolean" },
+  scenario: TEXT,
+  config: TEXT,
+  "allow-task-commands": { type: "boolean" },
+} as const;
+
+interface ServiceValues {
+  service?: string;
+  mock?: boolean;
+  scenario?: string;
+  config?: string;
+  "allow-task-commands"?: boolean;
+}
+
+/** The service a run talks to, and how to let it go when the run is over. */
+async function serviceFor(
+  values: ServiceValues,
+): Promise<{ client: ServiceClient; close(): Promise<void> }> {
+  if (values.service !== undefined) {
+    const client = new ServiceClient(values.service);
+    await client.checkAnswers();
+    return { client, close: () => Promise.resolve() };
+  }
+  const service = await launch({
+    config: values.config ?? "config.json",
+    mock: values.mock === true,
+    port: 0,
+    host: "127.0.0.1",
+    scenario: values.scenario ?? null,
+    allowTaskCommands: values["allow-task-commands"] === true,
+    budgets: {
+      max_actions: null,
+      max_screenshots: null,
+      max_vlm_tokens: null,
+      max_session_seconds: null,
+      actions_per_minute: null,
+    },
+  }, { serveHttp: true, realDesktopOnly: values.mock !== true });
+  const { port } = service.http!.addr;
+  return { client: new ServiceClient(`http://127.0.0.1:${port}`), close: service.close };
+}
 
 function positiveInt(text: string | undefined, fallback: number, flag: string): number {
   if (text === undefined) return fallback;
@@ -49,32 +109,30 @@ async function readTask(path: string): Promise<Record<string, unknown>> {
 export async function agentMain(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: Object.fromEntries(
-      [
-        "task",
-        "base-url",
-        "model",
-        "service",
-        "observation",
-        "action-space",
-        "max-steps",
-        "max-trajectory-length",
-        "a11y-tree-max-tokens",
-        "temperature",
-        "max-tokens",
-        "settle-ms",
-        "result-dir",
-      ].map((name) => [name, { type: "string" as const }]),
-    ),
+    options: {
+      ...SERVICE_OPTIONS,
+      task: TEXT,
+      "base-url": TEXT,
+      model: TEXT,
+      observation: TEXT,
+      "action-space": TEXT,
+      "max-steps": TEXT,
+      "max-trajectory-length": TEXT,
+      "a11y-tree-max-tokens": TEXT,
+      temperature: TEXT,
+      "max-tokens": TEXT,
+      "settle-ms": TEXT,
+      "result-dir": TEXT,
+    },
     strict: true,
   });
   if (!values.task || !values["base-url"] || !values.model) {
     console.error(AGENT_USAGE);
     return 2;
   }
-  const outcome = await runAgent({
+  // Every flag is checked before a service is started for the run.
+  const run: Omit<AgentRun, "service"> = {
     task: await readTask(values.task),
-    service: new ServiceClient(values.service ?? "http://127.0.0.1:5001"),
     model: {
       baseUrl: values["base-url"],
       model: values.model,
@@ -100,19 +158,25 @@ export async function agentMain(args: string[]): Promise<number> {
     maxTableTokens: positiveInt(values["a11y-tree-max-tokens"], 10_000, "a11y-tree-max-tokens"),
     settleMs: positiveInt(values["settle-ms"], 1000, "settle-ms"),
     resultDir: values["result-dir"] ?? "results",
-  });
-  console.log(JSON.stringify(outcome));
-  return outcome.score === null ? 3 : 0;
+  };
+  const service = await serviceFor(values);
+  try {
+    const outcome = await runAgent({ ...run, service: service.client });
+    console.log(JSON.stringify(outcome));
+    return outcome.score === null ? 3 : 0;
+  } finally {
+    await service.close();
+  }
 }
 
 export async function osworldRunMain(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     options: {
-      service: { type: "string" },
-      pyautogui: { type: "string" },
-      computer13: { type: "string" },
-      phase: { type: "string" },
+      ...SERVICE_OPTIONS,
+      pyautogui: TEXT,
+      computer13: TEXT,
+      phase: TEXT,
     },
     allowPositionals: true,
     strict: true,
@@ -122,8 +186,22 @@ export async function osworldRunMain(args: string[]): Promise<number> {
     return 2;
   }
   const task = await readTask(positionals[0]);
-  const service = new ServiceClient(values.service ?? "http://127.0.0.1:5001");
   const phase = oneOf(values.phase, ["setup", "evaluate", "both"], "both", "phase");
+  const started = await serviceFor(values);
+  try {
+    return await runTask(task, phase, values, started.client);
+  } finally {
+    await started.close();
+  }
+}
+
+/** Setup, the given actions, evaluation: the report on stdout, the exit code returned. */
+async function runTask(
+  task: Record<string, unknown>,
+  phase: "setup" | "evaluate" | "both",
+  values: { pyautogui?: string; computer13?: string },
+  service: ServiceClient,
+): Promise<number> {
   const report: Record<string, unknown> = {};
   if (phase !== "evaluate") {
     report.setup = await service.post("/api/osworld/task", { task, phase: "setup" });

@@ -14,6 +14,23 @@ export class ServiceError extends Error {
 export class ServiceClient {
   constructor(private readonly base: string) {}
 
+  /** Whether the service answers its health check: an error naming the URL when it does not. */
+  async checkAnswers(): Promise<void> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.base}/api/healthz`);
+    } catch (e) {
+      throw new Error(
+        `no service answers at ${this.base} (${(e as Error).message}); start one with ` +
+          "`deno task serve`, or leave --service out to start one for this run",
+      );
+    }
+    await response.body?.cancel();
+    if (!response.ok) {
+      throw new Error(`${this.base}/api/healthz answered ${response.status}: is it this service?`);
+    }
+  }
+
   async get(path: string): Promise<Body> {
     return this.answer(await fetch(`${this.base}${path}`));
   }

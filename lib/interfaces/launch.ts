@@ -1,0 +1,146 @@
+// Starting the service: config → adapter → session → audit → HTTP. main.ts
+// runs it for `deno task serve` and `start`; the agent CLIs run it in their
+// own process when no --service is given, on a free loopback port.
+
+import { selectAdapter } from "../runtime/select_adapter.ts";
+import { type Config, loadConfig } from "../formats/config/config.ts";
+import { log, setLogFilter, setLogLevel } from "../support/log.ts";
+import { withFlags } from "../services/safety/rails.ts";
+import type { CliOptions } from "../runtime/cli_flags.ts";
+import { type HttpServer, serveHttp } from "./http/server.ts";
+import { loadScenarioAtStartup } from "../services/scenario/activate.ts";
+import { Session } from "../runtime/session.ts";
+import { warmUp } from "../services/observe/capture.ts";
+import { createApp } from "../../routes/app.ts";
+import { isLoopbackHost } from "../../routes/security.ts";
+import type { Adapter } from "../../adapters/types.ts";
+
+/** A start-up the user must fix; `exitCode` is what main.ts exits with. */
+export class LaunchError extends Error {
+  constructor(message: string, readonly exitCode: number) {
+    super(message);
+  }
+}
+
+export type LaunchFlags = Pick<
+  CliOptions,
+  "config" | "mock" | "port" | "host" | "scenario" | "allowTaskCommands" | "budgets"
+>;
+
+export interface Launched {
+  session: Session;
+  adapter: Adapter;
+  config: Config;
+  /** Null when HTTP is not served (MCP on stdio alone). */
+  http: HttpServer | null;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  serveHttp: boolean;
+  /**
+   * Refuse to fall back to the mock desktop (an agent must not be scored on
+   * it by accident): the reason no real desktop is reachable is the error.
+   */
+  realDesktopOnly?: boolean;
+}
+
+function networkBanner(host: string, port: number): string {
+  const line = "!".repeat(72);
+  return [
+    line,
+    `!! WARNING: bound to ${host}:${port} — unauthenticated action API exposed to the network.`,
+    "!! Anyone who can reach this address can see your screen and type on your desktop.",
+    "!! Use --host 127.0.0.1 unless you really mean this.",
+    line,
+  ].join("\n");
+}
+
+/**
+ * Reads the config file with the flags over it, and the file's problem (for
+ * healthz.config_error); a safety section it cannot honour is fatal.
+ */
+function configFor(flags: LaunchFlags): { config: Config; error: string | null } {
+  const loaded = loadConfig(flags.config);
+  if (loaded.fatal.length > 0) {
+    throw new LaunchError(
+      `error: ${flags.config}: the safety settings cannot be used, so the service ` +
+        `does not start:\n  ${loaded.fatal.join("\n  ")}`,
+      2,
+    );
+  }
+  const config = loaded.config;
+  config.safety.budgets = withFlags(config.safety.budgets, flags.budgets);
+  if (flags.mock) config.mock = true;
+  if (flags.allowTaskCommands) config.osworld.allow_commands = true;
+  if (flags.port !== null) config.web_ui.port = flags.port;
+  if (flags.host !== null) config.web_ui.host = flags.host;
+  setLogLevel(config.logging.level);
+  if (loaded.bootstrappedFrom) {
+    log("INFO", "config", `created ${flags.config} from ${loaded.bootstrappedFrom}`);
+  }
+  for (const line of loaded.mapped) log("INFO", "config", `read the original's ${line}`);
+  if (loaded.error) log("WARNING", "config", loaded.error);
+  return { config, error: loaded.error };
+}
+
+export async function launch(flags: LaunchFlags, options: LaunchOptions): Promise<Launched> {
+  const { config, error } = configFor(flags);
+  const adapter = await selectAdapter(config, { realDesktopOnly: options.realDesktopOnly });
+  const session = new Session(adapter, config, { configPath: flags.config, configError: error });
+  setLogFilter((line) => session.safety.redactor.scrubText(line));
+  try {
+    await session.safety.openAudit();
+  } catch (e) {
+    await adapter.close();
+    throw new LaunchError(`error: cannot open the audit log: ${(e as Error).message}`, 2);
+  }
+  if (flags.scenario !== null) {
+    try {
+      await loadScenarioAtStartup(session, flags.scenario);
+    } catch (e) {
+      await adapter.close();
+      throw new LaunchError((e as Error).message, 1);
+    }
+  }
+  await warmUp(session);
+  const http = options.serveHttp ? startHttp(session, config) : null;
+  return {
+    session,
+    adapter,
+    config,
+    http,
+    close: async () => {
+      await http?.shutdown();
+      await adapter.close();
+    },
+  };
+}
+
+function startHttp(session: Session, config: Config): HttpServer {
+  const { host, port } = config.web_ui;
+  const app = createApp(session, host);
+  if (!isLoopbackHost(host)) {
+    console.error(networkBanner(host, port));
+    log("WARNING", "security", `listening on non-loopback host ${host}`);
+  }
+  const limits = config.limits;
+  const server = serveHttp({
+    hostname: host,
+    port,
+    limits: {
+      bodyBytes: limits.body_bytes,
+      headerBytes: limits.header_bytes,
+      connections: limits.connections,
+      headerTimeoutMs: limits.header_timeout_ms,
+      bodyTimeoutMs: limits.body_timeout_ms,
+      idleTimeoutMs: limits.idle_timeout_ms,
+    },
+    onListen: ({ hostname, port }) => {
+      const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
+      console.error(`[screen_observer] Web inspector → http://${shown}:${port}`);
+    },
+  }, app.fetch);
+  session.httpConnections = server.connectionCount;
+  return server;
+}
