@@ -26,6 +26,8 @@ export interface ChatServer {
   requests: Message[][];
   /** Problems found in requests (a test asserts this is empty). */
   problems: string[];
+  /** Actions the script repeated (`{ again }` other than WAIT), each a retry to report. */
+  repeats(): number;
   /** Whether the whole script has been given (its last entry answered). */
   finished(): boolean;
   stop(): Promise<void>;
@@ -39,6 +41,7 @@ export function startChatServer(
   const requests: Message[][] = [];
   const problems: string[] = [];
   let next = 0;
+  let repeats = 0;
   /** When the current entry was first asked (it waits while it answers WAIT or again). */
   let entrySince = Date.now();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (req) => {
@@ -67,6 +70,7 @@ export function startChatServer(
       answer = "FAIL";
     }
     const content = typeof answer === "string" ? answer : answer.again;
+    if (typeof answer !== "string" && content !== "WAIT") repeats++;
     if (typeof answer === "string") {
       next++;
       entrySince = Date.now();
@@ -83,6 +87,7 @@ export function startChatServer(
     requests,
     problems,
     finished: () => next >= script.length,
+    repeats: () => repeats,
     stop: () => server.shutdown(),
   };
 }

@@ -384,6 +384,14 @@ desktopTest(
               chatServer.finished(),
               `the script stalled after ${chatServer.requests.length} turns`,
             );
+            // The one retry allowed: an action repeated until the screen shows it worked
+            // (GTK's file chooser sometimes takes Enter for path completion). Counted, reported.
+            if (chatServer.repeats() > 0) {
+              console.error(
+                `${c.task.task} ${c.space} ${c.kind}: an action repeated ${chatServer.repeats()} ` +
+                  "time(s) until the screen showed it done",
+              );
+            }
             const traj = await Deno.readTextFile(join(outcome.dir, "traj.jsonl"));
             assert.equal(outcome.score, score, `${JSON.stringify(outcome)}\n${traj}`);
             const result = await Deno.readTextFile(join(outcome.dir, "result.txt"));
