@@ -193,6 +193,23 @@ desktopTest("acting on real windows: scrolled, clicked, typed, saved", async (t,
       }
     });
 
+    await t.step("a document inside a notebook page without extents is clicked", async () => {
+      // Mousepad with one document hides its tab strip: GTK gives the page (-1, -1, -1, -1).
+      const app = await desktop.launch("mousepad");
+      try {
+        const uid = uidOf(app.window);
+        const tree = await accessibleStructure(c, uid);
+        const page = findAll(tree, (e) => e.role === "TabItem")[0];
+        assert.deepEqual(page?.bounds, { x: -1, y: -1, width: -1, height: -1 });
+        const r = await c.post("/api/element/click", { window_uid: uid, selector: "Document" });
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        const after = findAll(await c.structure(uid), (e) => e.role === "Document")[0];
+        assert.equal(after.focused, true, "the click focused the document");
+      } finally {
+        await app.kill();
+      }
+    });
+
     await t.step("typing stops when a dialog takes the focus, and says so", async () => {
       const app = await desktop.launch("mousepad");
       let dialog: Awaited<ReturnType<typeof desktop.launch>> | null = null;

@@ -49,12 +49,23 @@ export function isOnScreen(el: Element, area: Bounds): boolean {
 }
 
 /**
+ * Whether a toolkit gave the element no extents at all (-1, -1, -1, -1): GTK
+ * answers so for a notebook page whose tab strip is hidden (a text editor
+ * with one document), whose content is on screen all the same.
+ */
+export function extentsUnknown(el: Element): boolean {
+  const b = el.bounds;
+  return b.x === -1 && b.y === -1 && b.width === -1 && b.height === -1;
+}
+
+/**
  * Whether an element's children are hidden with it: a container without an
  * area. Toolkits keep the items of a collapsed bar at their own sizes
  * (LibreOffice's unused VCL menu bar has height 0 and eleven 19 px menus).
+ * A container without extents says nothing: its children's own bounds do.
  */
 export function hidesChildren(el: Element): boolean {
-  return el.bounds.width <= 0 || el.bounds.height <= 0;
+  return !extentsUnknown(el) && (el.bounds.width <= 0 || el.bounds.height <= 0);
 }
 
 /** A control an agent needs (see the file comment), inside `area`. */

@@ -99,12 +99,22 @@ Deno.test("blockerOf: out of view names the scrolling container and its visible 
   assert.deepEqual(blocker.viewport, { x: 10, y: 100, width: 390, height: 200 });
 });
 
-Deno.test("a child of a zero-area container is not visible", () => {
-  const item = el("root.0.0", "MenuItem", [0, 0, 50, 19]);
-  const root = el("root", "Window", [0, 0, 800, 600], {}, [
-    el("root.0", "MenuBar", [0, 0, 800, 0], {}, [item]),
-  ]);
-  assert.equal(blockerOf(root, item, SCREEN)?.check, "not_visible");
+Deno.test("a container without an area hides its children; one without extents does not", () => {
+  // A collapsed bar (LibreOffice's unused menu bar), and GTK's notebook page whose tab strip is
+  // hidden (mousepad with one document): extents -1, its document on screen.
+  const cases: Array<[string, number[], string | null]> = [
+    ["zero height", [0, 0, 800, 0], "not_visible"],
+    ["zero width", [0, 0, 0, 600], "not_visible"],
+    ["no extents at all", [-1, -1, -1, -1], null],
+    ["a negative size with a place", [0, 0, -1, -1], "not_visible"],
+  ];
+  for (const [label, bounds, expected] of cases) {
+    const item = el("root.0.0", "Document", [10, 30, 500, 400]);
+    const root = el("root", "Window", [0, 0, 800, 600], {}, [
+      el("root.0", "TabItem", bounds, {}, [item]),
+    ]);
+    assert.equal(blockerOf(root, item, SCREEN)?.check ?? null, expected, label);
+  }
 });
 
 Deno.test("scrolling containers: a scrolling role or a scroll bar child", () => {
