@@ -115,6 +115,9 @@ export async function windowsOf(base: string): Promise<TargetWindow[]> {
   }));
 }
 
+/** How long a new window's tree may take to settle: only a hang guard. */
+const SETTLE_GUARD_MS = 180_000;
+
 /**
  * Waits until the window's tree has the same element count three times
  * half a second apart (LibreOffice builds its window for seconds after
@@ -122,14 +125,26 @@ export async function windowsOf(base: string): Promise<TargetWindow[]> {
  */
 export async function settledWindow(base: string, uid: string): Promise<void> {
   const counts: number[] = [];
-  for (let i = 0; i < 120; i++) {
+  let busy = 0;
+  const started = Date.now();
+  while (Date.now() - started < SETTLE_GUARD_MS) {
     await new Promise((r) => setTimeout(r, 500));
-    const body = await getJson(base, `/api/structure?window_uid=${uid}&depth=64`);
+    const response = await fetch(`${base}/api/structure?window_uid=${uid}&depth=64`);
+    const body = await response.json() as Json;
+    // An application still starting may be too busy to answer (Timeout, recoverable): ask again.
+    if ((body.error as { code?: string } | undefined)?.code === "Timeout") {
+      busy++;
+      continue;
+    }
+    if (!response.ok) throw new Error(`${uid}: ${response.status} ${JSON.stringify(body)}`);
     counts.push(Number(body.element_count));
     const last = counts.slice(-3);
-    if (last.length === 3 && last[0] > 10 && last.every((c) => c === last[0])) return;
+    if (last.length === 3 && last[0] > 10 && last.every((c) => c === last[0])) {
+      if (busy > 0) console.error(`${uid}: asked again ${busy} time(s) while it answered Timeout`);
+      return;
+    }
   }
-  throw new Error(`the tree of ${uid} did not settle: ${counts.join(" ")}`);
+  throw new Error(`the tree of ${uid} did not settle: ${counts.join(" ")} (${busy} Timeouts)`);
 }
 
 /** Every figure of one window (tokens only `withTokens`); `base` is the service's URL. */

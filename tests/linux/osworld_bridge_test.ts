@@ -219,3 +219,22 @@ desktopTest(
     });
   },
 );
+
+desktopTest("OSWorld's table on a GTK 4 window keeps its controls", async (_t, desktop) => {
+  // GTK 4 reports neither SHOWING nor ENABLED; OSWorld's filter needs both.
+  const calculator = await desktop.launch("gnome-calculator");
+  await withLinuxService(desktop, async (c) => {
+    const uid = uidOf(calculator.window);
+    await accessibleStructure(c, uid);
+    const r = await c.get(`/api/accessibility?window_uid=${uid}&format=table`);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const rows = String(r.body.table).split("\n").slice(1).map((line) => line.split("\t"));
+    // Named "7 7": the button's name and its label's.
+    const buttons = rows.filter(([tag]) => tag === "push-button").map(([, name]) => name);
+    for (const key of ["7", "×", "="]) {
+      assert.ok(buttons.some((name) => name.split(" ")[0] === key), buttons.join(", "));
+    }
+    const xml = await c.get(`/api/accessibility?window_uid=${uid}`);
+    assert.match(String(xml.body.AT), /<push-button name="7[^"]*" [^>]*st:showing="true"/);
+  });
+});

@@ -588,6 +588,20 @@ function sameList(a: readonly (string | null)[], b: readonly (string | null)[]):
 }
 
 /**
+ * GTK 4 reports neither SHOWING nor ENABLED, only VISIBLE and SENSITIVE: the
+ * states other toolkits would give are derived (showing: visible with an area
+ * on screen; enabled: sensitive), so filters written for those toolkits
+ * (OSWorld's table and set-of-marks) keep its controls.
+ */
+function completeStates(node: Element): void {
+  const states = node.states;
+  if (!states) return;
+  const { width, height } = node.bounds;
+  if (states.visible && width > 0 && height > 0) states.showing = true;
+  if (states.sensitive) states.enabled = true;
+}
+
+/**
  * Fills in the reads queued during the walk, asked of every node at once
  * (after walkOverTheBus: every node's states are live by then).
  */
@@ -609,6 +623,7 @@ function readQueued(walk: Walk): void {
   batch.run(bounds, text, actions, values, relations, attributes);
   needExtents.forEach((q, i) => {
     q.node.bounds = toScreen(q.quirks, bounds.results[i]) ?? { ...NO_BOUNDS };
+    if (!q.quirks.reportsShowing) completeStates(q.node);
   });
   // A text, read below, takes precedence over the number as `value`.
   needValue.forEach((q, i) => {
