@@ -120,11 +120,15 @@ export function findById(root: Element, id: string): Element | null {
   return findAll(root, (e) => e.id === id)[0] ?? null;
 }
 
-/** Polls until `read` returns something `done` accepts; returns the last value read. */
+/**
+ * Polls until `read` returns something `done` accepts; returns the last value
+ * read. The default limit is a hang guard: under two suites at once a GTK
+ * application took over 5 s to show two keys.
+ */
 export async function eventually<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 5000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();

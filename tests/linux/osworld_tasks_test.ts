@@ -37,7 +37,7 @@ const doneWhenSaved = (file: string, enter: string) => (obs: string) =>
 
 /**
  * The task's application has a focused window with a focused element inside
- * (see watchFocusedWindow): the setup's fixed sleep is not enough on a busy
+ * (see watchApp): the setup's fixed sleep is not enough on a busy
  * machine, and keys sent before the window takes them are lost.
  */
 type AppReady = () => boolean;
@@ -137,27 +137,35 @@ const lineScript = (where: "home" | "end", text: string) => ({
   ],
 });
 
-// gnome-calculator (GTK 4) reports its buttons without the enabled and showing
-// states, so OSWorld's table lists none of them: its scripts wait for its
-// focused window, then type.
-const calculatorScript = (input: string) => ({
-  pyautogui: (_dir: string, ready: AppReady): Reply[] => [
-    whenReady(ready, py(`pyautogui.write(${JSON.stringify(input)})\npyautogui.press('enter')`)),
-    "DONE",
-  ],
-  computer_13: (_dir: string, ready: AppReady): Reply[] => [
-    whenReady(
-      ready,
-      json([
-        { action_type: "TYPING", parameters: { text: input } },
-        { action_type: "PRESS", parameters: { key: "enter" } },
-      ]),
-    ),
-    "DONE",
-  ],
-});
+// gnome-calculator's scripts type, then say DONE once the display shows the
+// result they expect (a correct agent looks before it says it is done; a wrong
+// one does not): on a busy machine the calculator shows it a while after the
+// keys, and the task is scored at DONE.
+const calculatorScript = (input: string, result: string | null) => {
+  const done = (app: AppWatch): Reply =>
+    result === null ? "DONE" : whenReady(app.shows(result), "DONE");
+  return {
+    pyautogui: (_dir: string, app: AppWatch): Reply[] => [
+      whenReady(
+        app.ready,
+        py(`pyautogui.write(${JSON.stringify(input)})\npyautogui.press('enter')`),
+      ),
+      done(app),
+    ],
+    computer_13: (_dir: string, app: AppWatch): Reply[] => [
+      whenReady(
+        app.ready,
+        json([
+          { action_type: "TYPING", parameters: { text: input } },
+          { action_type: "PRESS", parameters: { key: "enter" } },
+        ]),
+      ),
+      done(app),
+    ],
+  };
+};
 
-type Scripts = Record<ActionSpace, (dir: string, ready: AppReady) => Reply[]>;
+type Scripts = Record<ActionSpace, (dir: string, app: AppWatch) => Reply[]>;
 
 /**
  * A task with a correct and a wrong script in each action space, and the
@@ -183,11 +191,11 @@ const TASK_SCRIPTS: TaskScripts[] = [
     observation: { pyautogui: "som", computer_13: "a11y_tree" },
     correct: {
       pyautogui: (dir) => saveScriptSom("hello osworld", `${dir}/note.txt`),
-      computer_13: (dir, ready) => saveScript13("hello osworld", `${dir}/note.txt`, ready),
+      computer_13: (dir, app) => saveScript13("hello osworld", `${dir}/note.txt`, app.ready),
     },
     wrong: {
       pyautogui: (dir) => saveScriptSom("hello world", `${dir}/note.txt`),
-      computer_13: (dir, ready) => saveScript13("hello world", `${dir}/note.txt`, ready),
+      computer_13: (dir, app) => saveScript13("hello world", `${dir}/note.txt`, app.ready),
     },
     files: ["note.txt"],
   },
@@ -196,12 +204,12 @@ const TASK_SCRIPTS: TaskScripts[] = [
     app: /Mousepad/,
     observation: { pyautogui: "a11y_tree", computer_13: "screenshot_a11y_tree" },
     correct: {
-      pyautogui: (dir, ready) => saveScriptPy("alpha beta", `${dir}/words.txt`, ready),
-      computer_13: (dir, ready) => saveScript13("alpha beta", `${dir}/words.txt`, ready),
+      pyautogui: (dir, app) => saveScriptPy("alpha beta", `${dir}/words.txt`, app.ready),
+      computer_13: (dir, app) => saveScript13("alpha beta", `${dir}/words.txt`, app.ready),
     },
     wrong: {
-      pyautogui: (dir, ready) => saveScriptPy("alpha gamma beta", `${dir}/words.txt`, ready),
-      computer_13: (dir, ready) => saveScript13("alpha\nbeta", `${dir}/words.txt`, ready),
+      pyautogui: (dir, app) => saveScriptPy("alpha gamma beta", `${dir}/words.txt`, app.ready),
+      computer_13: (dir, app) => saveScript13("alpha\nbeta", `${dir}/words.txt`, app.ready),
     },
     files: ["words.txt"],
   },
@@ -218,16 +226,16 @@ const TASK_SCRIPTS: TaskScripts[] = [
     task: "oso-calculator-product",
     app: /Calculator/,
     observation: { pyautogui: "a11y_tree", computer_13: "screenshot" },
-    correct: calculatorScript("7*6"),
-    wrong: calculatorScript("7+6"),
+    correct: calculatorScript("7*6", "42"),
+    wrong: calculatorScript("7+6", null),
     files: [],
   },
   {
     task: "oso-calculator-sum",
     app: /Calculator/,
     observation: { pyautogui: "screenshot_a11y_tree", computer_13: "a11y_tree" },
-    correct: calculatorScript("12+33"),
-    wrong: calculatorScript("12-33"),
+    correct: calculatorScript("12+33", "45"),
+    wrong: calculatorScript("12-33", null),
     files: [],
   },
   {
@@ -262,33 +270,54 @@ const CASES: Case[] = TASK_SCRIPTS.flatMap((task) =>
   )
 ).filter((c) => !ONLY || `${c.task.task}/${c.space}`.startsWith(ONLY));
 
-async function hasFocusedElement(url: string, uid: string): Promise<boolean> {
+async function treeOf(url: string, uid: string): Promise<Element | null> {
   const r = await getJson(`${url}/api/structure?window_uid=${uid}&depth=64`).catch(() => null);
-  const focused = (node: Element): boolean => node.focused || node.children.some(focused);
-  return r?.status === 200 && focused(r.body.tree as Element);
+  return r?.status === 200 ? r.body.tree as Element : null;
 }
 
-/**
- * Whether a window whose title matches `title` has the focus and a focused element inside, polled over
- * HTTP in the background until `stop`: the scripts' first steps wait on it.
- */
-function watchFocusedWindow(url: string, title: RegExp): { ready: AppReady; stop: () => void } {
+function some(node: Element, test: (e: Element) => boolean): boolean {
+  return test(node) || node.children.some((child) => some(child, test));
+}
+
+/** The scripts' view of the task's application, polled over HTTP in the background until `stop`. */
+interface AppWatch {
+  /** A window whose title matches has the focus and a focused element inside. */
+  ready: AppReady;
+  /** The same window shows `text` (an element's name, text or value): a result is on screen. */
+  shows(text: string): AppReady;
+  stop(): void;
+}
+
+function watchApp(url: string, title: RegExp): AppWatch {
   let ready = false;
   let stopped = false;
+  const wanted = new Map<string, boolean>();
   (async () => {
-    while (!stopped && !ready) {
+    while (!stopped) {
       const listed = await getJson(`${url}/api/windows`).catch(() => null);
       const windows = (listed?.body.windows ?? []) as Array<
         { title: string; focused: boolean; window_uid: string }
       >;
       const window = windows.find((w) => w.focused && title.test(w.title));
+      const tree = window ? await treeOf(url, window.window_uid) : null;
       // The X focus reaches a new window before its toolkit has focused a widget in it:
       // keys sent then are lost. Ready is a focused element inside.
-      ready = window !== undefined && await hasFocusedElement(url, window.window_uid);
-      if (!ready) await new Promise((r) => setTimeout(r, 100));
+      ready ||= tree !== null && some(tree, (e) => e.focused);
+      for (const text of wanted.keys()) {
+        const shown = (e: Element) => e.name === text || e.text === text || e.value === text;
+        if (tree !== null && some(tree, shown)) wanted.set(text, true);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
   })();
-  return { ready: () => ready, stop: () => void (stopped = true) };
+  return {
+    ready: () => ready,
+    shows: (text) => {
+      if (!wanted.has(text)) wanted.set(text, false);
+      return () => wanted.get(text) === true;
+    },
+    stop: () => void (stopped = true),
+  };
 }
 
 async function taskFile(name: string, dir: string): Promise<Record<string, unknown>> {
@@ -351,8 +380,8 @@ desktopTest(
         const observation = c.task.observation[c.space];
         await t.step(`${c.task.task} ${c.space}/${observation} ${c.kind} → ${score}`, async () => {
           await c.task.prepare?.(dir);
-          const app = watchFocusedWindow(service.url, c.task.app);
-          const chatServer = startChatServer(c.task[c.kind][c.space](dir, app.ready), {
+          const app = watchApp(service.url, c.task.app);
+          const chatServer = startChatServer(c.task[c.kind][c.space](dir, app), {
             model: MODEL,
             observation,
           });
