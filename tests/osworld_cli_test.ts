@@ -6,7 +6,7 @@
 
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
-import { loginPoints, startChatServer } from "./helpers/chat_server.ts";
+import { loginPoints, type Reply, startChatServer } from "./helpers/chat_server.ts";
 import { startService } from "./helpers/service.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -32,6 +32,37 @@ async function denoTask(args: string[], env: Record<string, string> = {}) {
   };
 }
 
+/** A scripted model that logs in to the login scenario as alice, then says DONE. */
+const LOGIN_SCRIPT: Reply[] = [
+  (obs) => {
+    const p = loginPoints(obs);
+    return "Logging in.\n```python\n" +
+      `pyautogui.click(${p.user.x}, ${p.user.y}); pyautogui.write('alice')\n` +
+      `pyautogui.click(${p.password.x}, ${p.password.y}); pyautogui.write('pw')\n` +
+      `pyautogui.click(${p.login.x}, ${p.login.y})\n` + "```";
+  },
+  "DONE",
+];
+
+/** `deno task agent` on the login task with the given model, results folder and options. */
+function loginAgent(chatUrl: string, model: string, results: string, extra: string[]): string[] {
+  return [
+    "agent",
+    "--",
+    "--task",
+    `${TASKS}oso-login-alice.json`,
+    "--base-url",
+    chatUrl,
+    "--model",
+    model,
+    "--settle-ms",
+    "0",
+    "--result-dir",
+    results,
+    ...extra,
+  ];
+}
+
 async function filesUnder(dir: string): Promise<string[]> {
   const files: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
@@ -45,34 +76,17 @@ async function filesUnder(dir: string): Promise<string[]> {
 Deno.test("deno task agent: a scripted model logs in; exit 0, the score, OSWorld's folder, no key written", async () => {
   const service = await startService({ args: ["--scenario", LOGIN] });
   const key = "sk-cli-test-0123456789";
-  const chat = startChatServer([
-    (obs) => {
-      const p = loginPoints(obs);
-      return "Logging in.\n```python\n" +
-        `pyautogui.click(${p.user.x}, ${p.user.y}); pyautogui.write('alice')\n` +
-        `pyautogui.click(${p.password.x}, ${p.password.y}); pyautogui.write('pw')\n` +
-        `pyautogui.click(${p.login.x}, ${p.login.y})\n` + "```";
-    },
-    "DONE",
-  ], { model: "cli-model", observation: "a11y_tree", apiKey: key });
+  const chat = startChatServer(LOGIN_SCRIPT, {
+    model: "cli-model",
+    observation: "a11y_tree",
+    apiKey: key,
+  });
   const results = await Deno.makeTempDir({ prefix: "oso-agent-cli-" });
   try {
-    const run = await denoTask([
-      "agent",
-      "--",
-      "--task",
-      `${TASKS}oso-login-alice.json`,
-      "--base-url",
-      chat.url,
-      "--model",
-      "cli-model",
-      "--service",
-      service.url,
-      "--settle-ms",
-      "0",
-      "--result-dir",
-      results,
-    ], { OSO_AGENT_API_KEY: key });
+    const run = await denoTask(
+      loginAgent(chat.url, "cli-model", results, ["--service", service.url]),
+      { OSO_AGENT_API_KEY: key },
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(chat.problems, []);
     assert.ok(chat.finished());
@@ -110,34 +124,12 @@ Deno.test("deno task agent without --service starts one: on the mock only when t
   const dir = await Deno.makeTempDir({ prefix: "oso-agent-here-" });
   const config = join(dir, "config.json");
   await Deno.writeTextFile(config, JSON.stringify({ mock_interactive: true }));
-  const chat = startChatServer([
-    (obs) => {
-      const p = loginPoints(obs);
-      return "```python\n" +
-        `pyautogui.click(${p.user.x}, ${p.user.y}); pyautogui.write('alice')\n` +
-        `pyautogui.click(${p.password.x}, ${p.password.y}); pyautogui.write('pw')\n` +
-        `pyautogui.click(${p.login.x}, ${p.login.y})\n` + "```";
-    },
-    "DONE",
-  ], { model: "here-model", observation: "a11y_tree" });
+  const chat = startChatServer(LOGIN_SCRIPT, { model: "here-model", observation: "a11y_tree" });
   const agent = (extra: string[], env: Record<string, string> = {}) =>
-    denoTask([
-      "agent",
-      "--",
-      "--task",
-      `${TASKS}oso-login-alice.json`,
-      "--base-url",
-      chat.url,
-      "--model",
-      "here-model",
-      "--config",
-      config,
-      "--settle-ms",
-      "0",
-      "--result-dir",
-      join(dir, "results"),
-      ...extra,
-    ], env);
+    denoTask(
+      loginAgent(chat.url, "here-model", join(dir, "results"), ["--config", config, ...extra]),
+      env,
+    );
   try {
     await t.step("no desktop and no --mock: it stops, saying what is missing", async () => {
       const run = await agent([], { DISPLAY: "" });
