@@ -102,7 +102,13 @@ export interface WindowInfo {
   process: string;
   pid: number;
   bounds: Bounds;
+  /** The window manager's active window. */
   focused: boolean;
+  /**
+   * Where keys go now, where the platform tells it apart from `focused` (X11:
+   * the server's input focus, which moves before the manager says so).
+   */
+  keyboard_focus?: boolean;
   window_uid: string;
   monitor_index?: number;
   scale_factor?: number;

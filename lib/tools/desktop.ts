@@ -10,7 +10,9 @@ export const listWindowsTool = defineTool({
   description:
     "List the visible top-level windows, focused first, then by title. Each has index, " +
     "window_uid (stable while the window exists — prefer it over index), title, process, pid, " +
-    "bounds in absolute screen pixels and focused. Call this first, then observe a window.",
+    "bounds in absolute screen pixels and focused (the window manager's active window); on " +
+    "Linux also keyboard_focus (holds the X input focus: where keys go now, a moment before " +
+    "focused says so). Call this first, then observe a window.",
   kind: "perception",
   input: z.object({}),
   annotations: READ_ONLY,

@@ -271,7 +271,8 @@ const CASES: Case[] = TASK_SCRIPTS.flatMap((task) =>
 ).filter((c) => !ONLY || `${c.task.task}/${c.space}`.startsWith(ONLY));
 
 async function treeOf(url: string, uid: string): Promise<Element | null> {
-  const r = await getJson(`${url}/api/structure?window_uid=${uid}&depth=64`).catch(() => null);
+  const r = await getJson(`${url}/api/structure?window_uid=${uid}&depth=64&detail=full`)
+    .catch(() => null);
   return r?.status === 200 ? r.body.tree as Element : null;
 }
 
@@ -281,7 +282,7 @@ function some(node: Element, test: (e: Element) => boolean): boolean {
 
 /** The scripts' view of the task's application, polled over HTTP in the background until `stop`. */
 interface AppWatch {
-  /** A window whose title matches has the focus and a focused element inside. */
+  /** A window whose title matches is active for its toolkit too, with a focused element inside. */
   ready: AppReady;
   /** The same window shows `text` (an element's name, text or value): a result is on screen. */
   shows(text: string): AppReady;
@@ -300,9 +301,9 @@ function watchApp(url: string, title: RegExp): AppWatch {
       >;
       const window = windows.find((w) => w.focused && title.test(w.title));
       const tree = window ? await treeOf(url, window.window_uid) : null;
-      // The X focus reaches a new window before its toolkit has focused a widget in it:
-      // keys sent then are lost. Ready is a focused element inside.
-      ready ||= tree !== null && some(tree, (e) => e.focused);
+      // The window manager calls a new window active before its toolkit has taken the focus
+      // (GTK sets ACTIVE on its frame then) and focused a widget in it: keys sent earlier are lost.
+      ready ||= tree !== null && tree.states?.active === true && some(tree, (e) => e.focused);
       for (const text of wanted.keys()) {
         const shown = (e: Element) => e.name === text || e.text === text || e.value === text;
         if (tree !== null && some(tree, shown)) wanted.set(text, true);

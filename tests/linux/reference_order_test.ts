@@ -41,9 +41,16 @@ interface Reference {
 /** Interfaces the service reads for these only from what answers (see capture.ts). */
 const ASSUMED_ROLES = new Set(["table cell", "tree item"]);
 
+/**
+ * States the capture derives for GTK 4, which reports neither (adapters/linux/atspi/capture.ts):
+ * left out of the comparison with the reference walk, which reads what the toolkit says.
+ */
+const DERIVED_FOR_GTK4 = new Set(["showing", "enabled"]);
+
 /** One line per node with its platform detail, as the service's detail=full reports it. */
-function detailOutline(node: Element, depth = 0): string[] {
-  const states = Object.entries(node.states ?? {}).filter(([, on]) => on).map(([k]) => k).sort();
+function detailOutline(node: Element, derived: ReadonlySet<string>, depth = 0): string[] {
+  const states = Object.entries(node.states ?? {}).filter(([k, on]) => on && !derived.has(k))
+    .map(([k]) => k).sort();
   const assumed = ASSUMED_ROLES.has(node.platform_role ?? "") || states.includes("transient");
   const line = {
     role: node.platform_role,
@@ -55,12 +62,16 @@ function detailOutline(node: Element, depth = 0): string[] {
   };
   return [
     `${"  ".repeat(depth)}${JSON.stringify(line)}`,
-    ...node.children.flatMap((c) => detailOutline(c, depth + 1)),
+    ...node.children.flatMap((c) => detailOutline(c, derived, depth + 1)),
   ];
 }
 
-function referenceDetailOutline(node: Reference, depth = 0): string[] {
-  const states = [...node.states].sort();
+function referenceDetailOutline(
+  node: Reference,
+  derived: ReadonlySet<string>,
+  depth = 0,
+): string[] {
+  const states = node.states.filter((k) => !derived.has(k)).sort();
   const assumed = ASSUMED_ROLES.has(node.role) || states.includes("transient");
   const line = {
     role: node.role,
@@ -72,7 +83,7 @@ function referenceDetailOutline(node: Reference, depth = 0): string[] {
   };
   return [
     `${"  ".repeat(depth)}${JSON.stringify(line)}`,
-    ...node.children.flatMap((c) => referenceDetailOutline(c, depth + 1)),
+    ...node.children.flatMap((c) => referenceDetailOutline(c, derived, depth + 1)),
   ];
 }
 
@@ -118,6 +129,7 @@ async function sameAsReferenceWalk(
   c: Client,
   desktop: Desktop,
   app: { pid: number; window: bigint },
+  derived: ReadonlySet<string> = new Set(),
 ): Promise<Element> {
   const uid = uidOf(app.window);
   await accessibleStructure(c, uid);
@@ -127,7 +139,7 @@ async function sameAsReferenceWalk(
   const ours = outline(tree);
   ours[0] = ours[0].replace(/ ".*"$/, " <root>");
   assert.deepEqual(ours, referenceOutline(reference));
-  assert.deepEqual(detailOutline(tree), referenceDetailOutline(reference));
+  assert.deepEqual(detailOutline(tree, derived), referenceDetailOutline(reference, derived));
   return tree;
 }
 
@@ -141,7 +153,7 @@ desktopTest(
     const calculator = await desktop.launch("gnome-calculator");
     await withLinuxService(desktop, async (c) => {
       const sameAsReference = (app: { pid: number; window: bigint }) =>
-        sameAsReferenceWalk(c, desktop, app);
+        sameAsReferenceWalk(c, desktop, app, app === calculator ? DERIVED_FOR_GTK4 : new Set());
       const apps = [
         ["gtk3-widget-factory", factory],
         ["mousepad", mousepad],
@@ -216,7 +228,10 @@ desktopTest("Linux captures of open popups equal an uncached walk", async (t, de
       );
       const reference = await referenceWalk(desktop.env, "--desktop");
       assert.deepEqual(outline(desktopTree).slice(1), referenceOutline(reference).slice(1));
-      assert.deepEqual(detailOutline(desktopTree), referenceDetailOutline(reference));
+      assert.deepEqual(
+        detailOutline(desktopTree, new Set()),
+        referenceDetailOutline(reference, new Set()),
+      );
       const app = desktopTree.children.find((a) => a.name === "mousepad")!;
       assert.ok(app, "mousepad is an application of the desktop tree");
       // OSWorld's XML: one element per node of the reference walk, in the same order

@@ -23,10 +23,10 @@ import { desktopTest } from "./linux_service.ts";
 /** Every window read again, nothing kept: what the watch must agree with. */
 function readAll(x: XDisplay): WindowInfo[] {
   const clients = clientWindows(x);
-  const focused = focusedClient(x, clients) ?? activeWindow(x);
+  const focus = { active: activeWindow(x), keyboard: focusedClient(x, clients) };
   return clients.flatMap((id) => {
     const reading = readWindow(x, id);
-    return reading === null ? [] : [describeWindow(id, reading, focused)];
+    return reading === null ? [] : [describeWindow(id, reading, focus)];
   });
 }
 

@@ -74,8 +74,8 @@ export class WindowWatch {
   /** The managed windows in `_NET_CLIENT_LIST` order, as of now; vanished ones are left out. */
   list(): WindowInfo[] {
     const managed = this.managed();
-    const focused = this.focusedWindow();
-    return managed.map(({ id, reading }) => describeWindow(id, reading, focused));
+    const focus = { active: this.activeWindow(), keyboard: this.keyboardWindow() };
+    return managed.map(({ id, reading }) => describeWindow(id, reading, focus));
   }
 
   /** The managed windows' readings in `_NET_CLIENT_LIST` order, as of now. */
@@ -145,14 +145,10 @@ export class WindowWatch {
     return this.active;
   }
 
-  /**
-   * The client keys go to, read after every client is watched (so a later move
-   * is an event); the manager's active window when the focus is on none of
-   * them (a popup of the active application's, say).
-   */
-  private focusedWindow(): bigint | null {
+  /** The client keys go to, read after every client is watched (so a later move is an event). */
+  private keyboardWindow(): bigint | null {
     if (this.focus === undefined) this.focus = focusedClient(this.x, this.clientList());
-    return this.focus ?? this.activeWindow();
+    return this.focus;
   }
 
   private reading(id: bigint): WindowReading | null {

@@ -189,7 +189,7 @@ export function readWindow(x: XDisplay, id: bigint): WindowReading | null {
 export function describeWindow(
   id: bigint,
   reading: WindowReading,
-  focused: bigint | null,
+  focus: { active: bigint | null; keyboard: bigint | null },
 ): WindowInfo {
   return {
     handle: id.toString(),
@@ -197,7 +197,8 @@ export function describeWindow(
     process: reading.process,
     pid: reading.pid,
     bounds: reading.outer,
-    focused: id === focused,
+    focused: id === focus.active,
+    keyboard_focus: id === focus.keyboard,
     window_uid: windowUid(id),
   };
 }

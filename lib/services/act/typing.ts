@@ -23,8 +23,9 @@ export function piecesOf(text: string, size: number): string[] {
 const FOCUS_SETTLE_MS = 300;
 const FOCUS_POLL_MS = 20;
 
+/** The window keys go to now (the X input focus leads the manager's active window). */
 async function windowWithFocus(session: ActContext) {
-  return (await listWindows(session)).find((w) => w.focused) ?? null;
+  return (await listWindows(session)).find((w) => w.keyboard_focus ?? w.focused) ?? null;
 }
 
 /** `seen`, or when no window had the focus, the one that takes it: such a moment is waited out, briefly. */
