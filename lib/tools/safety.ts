@@ -11,7 +11,7 @@ import { markArgsSecret } from "../services/safety/guarded_call.ts";
 import { defineTool, READ_ONLY, STORES, type ToolContext } from "../runtime/registry.ts";
 import { formatIssues } from "../runtime/answer.ts";
 import { captureWindow, targetWindow } from "../services/observe/capture.ts";
-import { deriveSelector, pathTo } from "../formats/selectors/index.ts";
+import { deriveSelector } from "../formats/selectors/index.ts";
 
 export const getBudgetStatusTool = defineTool({
   name: "get_budget_status",
@@ -57,8 +57,9 @@ export const proposeActionTool = defineTool({
     "exactly as the action would (nothing is executed) and returns a single-use " +
     "confirm_token bound to this action, these arguments and that target, with a summary a " +
     "person can read and the target's selector and picture (would_target.selector, " +
-    "would_target.screenshot_b64: a PNG around it, at most 400 px wide). Repeat the action with the same arguments plus confirm_token before " +
-    "expires_at. Needed when an action is refused with ConfirmationRequired.",
+    "would_target.screenshot_b64: a PNG around it, at most 400 px wide). Repeat the action " +
+    "with the same arguments plus confirm_token before expires_at. Needed when an action is " +
+    "refused with ConfirmationRequired.",
   kind: "other",
   input: z.object({
     action: z.string().min(1).max(64).describe(
@@ -158,7 +159,8 @@ async function preview(
   if (window === null || element === null) return { selector: null, screenshot_b64: null };
   const { window: listed } = await targetWindow(ctx.session, { window_uid: window.window_uid });
   const { tree } = await captureWindow(ctx.session, listed);
-  const selector = pathTo(tree, element.id) === null ? null : deriveSelector(tree, element.id);
+  // "" when the element is gone from the fresh capture.
+  const selector = deriveSelector(tree, element.id) || null;
   try {
     const cropper = ctx.tools.get("get_screenshot_cropped")!;
     const args = cropper.input.parse({

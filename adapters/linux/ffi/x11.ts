@@ -79,6 +79,8 @@ export const SUCCESS = 0;
 export const XEVENT_SIZE = 192;
 export const CLIENT_MESSAGE = 33;
 export const DESTROY_NOTIFY = 17;
+export const FOCUS_IN = 9;
+export const FOCUS_OUT = 10;
 export const PROPERTY_NOTIFY = 28;
 /** XPropertyEvent's atom; XDestroyWindowEvent's window (the one destroyed). */
 export const PROPERTY_ATOM_OFFSET = 40;

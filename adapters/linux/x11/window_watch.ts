@@ -10,6 +10,8 @@ import {
   DESTROY_NOTIFY,
   DESTROYED_WINDOW_OFFSET,
   FOCUS_CHANGE_MASK,
+  FOCUS_IN,
+  FOCUS_OUT,
   PROPERTY_ATOM_OFFSET,
   PROPERTY_CHANGE_MASK,
   PROPERTY_NOTIFY,
@@ -120,6 +122,11 @@ export class WindowWatch {
 
   private apply(): void {
     const type = this.eventView.getInt32(0, true);
+    // The input focus moved (GTK moves it within a window too): nothing read changed.
+    if (type === FOCUS_IN || type === FOCUS_OUT) {
+      this.focus = undefined;
+      return;
+    }
     if (type === PROPERTY_NOTIFY) {
       if (!this.readAtoms.has(this.eventView.getBigUint64(PROPERTY_ATOM_OFFSET, true))) return;
     } else if (type === DESTROY_NOTIFY) {
