@@ -15,7 +15,7 @@ import { ServiceClient } from "../../lib/osworld/interfaces/agent/service_client
 import { type Reply, startChatServer } from "../helpers/chat_server.ts";
 import { startService } from "../helpers/service.ts";
 import { getJson } from "../helpers/http.ts";
-import { desktopTest, TEST_CONFIG } from "./linux_service.ts";
+import { desktopTest, findAll, TEST_CONFIG } from "./linux_service.ts";
 import type { Element } from "../../lib/model/tree.ts";
 
 const TASKS = new URL("../fixtures/osworld/tasks/", import.meta.url).pathname;
@@ -276,10 +276,6 @@ async function treeOf(url: string, uid: string): Promise<Element | null> {
   return r?.status === 200 ? r.body.tree as Element : null;
 }
 
-function some(node: Element, test: (e: Element) => boolean): boolean {
-  return test(node) || node.children.some((child) => some(child, test));
-}
-
 /** The scripts' view of the task's application, polled over HTTP in the background until `stop`. */
 interface AppWatch {
   /** A window whose title matches is active for its toolkit too, with a focused element inside. */
@@ -303,10 +299,11 @@ function watchApp(url: string, title: RegExp): AppWatch {
       const tree = window ? await treeOf(url, window.window_uid) : null;
       // The window manager calls a new window active before its toolkit has taken the focus
       // (GTK sets ACTIVE on its frame then) and focused a widget in it: keys sent earlier are lost.
-      ready ||= tree !== null && tree.states?.active === true && some(tree, (e) => e.focused);
+      ready ||= tree !== null && tree.states?.active === true &&
+        findAll(tree, (e) => e.focused).length > 0;
       for (const text of wanted.keys()) {
         const shown = (e: Element) => e.name === text || e.text === text || e.value === text;
-        if (tree !== null && some(tree, shown)) wanted.set(text, true);
+        if (tree !== null && findAll(tree, shown).length > 0) wanted.set(text, true);
       }
       await new Promise((r) => setTimeout(r, 100));
     }
