@@ -42,8 +42,13 @@ const CHECK_GAP_MS = 250;
 const CHECK_EVERY_MS = 2000;
 /** A tree unused this long is no longer checked without events. */
 const IN_USE_MS = 30_000;
-/** Trees that take longer to walk are not checked: the host serves nothing while it walks. */
-const CHECK_MAX_WALK_MS = 100;
+/**
+ * The share of the host's time checks may take after events, and without
+ * them: the host serves nothing while it walks, so the gap between two checks
+ * of a tree grows with what its walk costs (a loaded machine, a big window).
+ */
+const EVENT_CHECK_SHARE = 0.25;
+const PERIODIC_CHECK_SHARE = 0.1;
 
 /** What a tree is a tree of: the same key, the same window seen the same way. */
 export function mirrorKey(window: WindowFacts, limits: CaptureLimits): string {
@@ -130,14 +135,14 @@ export class MirroredTree {
    * "periodic" when it had none for CHECK_EVERY_MS while in use; null otherwise.
    */
   checkDue(now: number): "events" | "periodic" | null {
-    if (this.walkMs > CHECK_MAX_WALK_MS) return null;
+    const since = now - this.walkedAt;
     if (this.lastEventAt !== null) {
       const quiet = now - this.lastEventAt >= CHECK_QUIET_MS && now >= this.unsettledUntil;
-      return quiet && now - this.walkedAt >= CHECK_GAP_MS ? "events" : null;
+      const gap = Math.max(CHECK_GAP_MS, this.walkMs / EVENT_CHECK_SHARE);
+      return quiet && since >= gap ? "events" : null;
     }
-    return now - this.walkedAt >= CHECK_EVERY_MS && now - this.usedAt <= IN_USE_MS
-      ? "periodic"
-      : null;
+    const gap = Math.max(CHECK_EVERY_MS, this.walkMs / PERIODIC_CHECK_SHARE);
+    return since >= gap && now - this.usedAt <= IN_USE_MS ? "periodic" : null;
   }
 
   /**
