@@ -2,7 +2,8 @@
 // a check box scrolled out of its list is scrolled into view and clicked by
 // selector; GTK 4's calculator computes 12 × 7 from buttons clicked by name;
 // mousepad takes a paragraph, opens Save As by keys, gets its file name by
-// selector and writes the file; typing stops when a dialog takes the focus.
+// selector and writes the file; a click the window manager holds is waited
+// for; typing stops when a dialog takes the focus.
 
 import assert from "node:assert/strict";
 import {
@@ -206,6 +207,52 @@ desktopTest("acting on real windows: scrolled, clicked, typed, saved", async (t,
         const after = findAll(await c.structure(uid), (e) => e.role === "Document")[0];
         assert.equal(after.focused, true, "the click focused the document");
       } finally {
+        await app.kill();
+      }
+    });
+
+    await t.step("a click the window manager holds is waited for; keys come after it", async () => {
+      const app = await desktop.launch("gtk3-widget-factory");
+      const wm = desktop.windowManager();
+      try {
+        const uid = uidOf(app.window);
+        const tree = await accessibleStructure(c, uid);
+        const field = findAll(tree, (e) => e.role === "Edit" && e.enabled && e.bounds.width > 0)[0];
+        const click = () => c.post("/api/element/click", { window_uid: uid, element_id: field.id });
+        // openbox focuses on a click through a passive grab, which freezes the pointer until it
+        // replays the press: stopped, it holds the click as a loaded machine delays it.
+        Deno.kill(wm, "SIGSTOP");
+        let resumed = false;
+        const resume = setTimeout(() => {
+          resumed = true;
+          Deno.kill(wm, "SIGCONT");
+        }, 500);
+        try {
+          const held = await click();
+          assert.equal(held.status, 200, JSON.stringify(held.body));
+          assert.ok(resumed, "the click was answered while the window manager held it");
+        } finally {
+          clearTimeout(resume);
+          Deno.kill(wm, "SIGCONT");
+        }
+        await c.post("/api/action", { action: "key", value: "ctrl+a" });
+        await c.post("/api/action", { action: "key", value: "backspace" });
+        const valueOf = async () => findById(await c.structure(uid), field.id)?.value;
+        assert.equal(await eventually(valueOf, (v) => v === ""), "", "the select-all held");
+        // Held longer than the service waits: a Timeout that says so; the service goes on.
+        Deno.kill(wm, "SIGSTOP");
+        try {
+          const held = await click();
+          assert.equal(held.status, 408, JSON.stringify(held.body));
+          const error = held.body.error as { code: string; message: string };
+          assert.match(error.message, /has held the pointer/);
+        } finally {
+          Deno.kill(wm, "SIGCONT");
+        }
+        const again = await click();
+        assert.equal(again.status, 200, JSON.stringify(again.body));
+      } finally {
+        Deno.kill(wm, "SIGCONT");
         await app.kill();
       }
     });

@@ -67,6 +67,8 @@ export interface Desktop {
   /** Kills the accessibility bus (launcher, bus daemon and registry). */
   stopAccessibilityBus(): Promise<void>;
   startAccessibilityBus(): Promise<void>;
+  /** The window manager's process id (openbox; a restart changes it). */
+  windowManager(): number;
   stop(): Promise<void>;
 }
 
@@ -425,6 +427,7 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
       run,
       stopAccessibilityBus,
       startAccessibilityBus,
+      windowManager: () => wm.pid,
       stop: stopAll,
     };
   } catch (e) {

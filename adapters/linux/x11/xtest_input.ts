@@ -7,6 +7,7 @@ import type { XTest } from "../ffi/xtest.ts";
 import { KeyboardMap, type KeyStroke, MAPPING_SETTLE_MS } from "./keyboard_map.ts";
 import { characterKeysym, controlKeysymName, keysymName } from "./keysyms.ts";
 import type { XDisplay } from "./display.ts";
+import { buttonDown, buttonMask } from "./pointer.ts";
 
 const BUTTONS: Record<MouseButton, number> = { left: 1, middle: 2, right: 3 };
 const SCROLL_UP = 4;
@@ -19,6 +20,9 @@ const MULTI_CLICK_GAP_MS = 40;
 const KEY_GAP_MS = 4;
 const DRAG_STEP_MS = 15;
 const CURRENT_SCREEN = -1;
+/** How long a button may wait for the client that froze the pointer (see pressButton). */
+const POINTER_FROZEN_MS = 5000;
+const POINTER_POLL_MS = 2;
 /**
  * After an action, time for the app to react and for its accessibility events
  * to reach libatspi's cache (2–7 ms measured; generous for loaded machines), so
@@ -35,6 +39,8 @@ export class XTestInput {
   /** Buttons and keycodes an agent pressed and has not released: let go on close. */
   private readonly heldButtons = new Set<number>();
   private readonly heldKeys = new Set<number>();
+  /** Whether a button of the current action waited POINTER_FROZEN_MS in vain. */
+  private frozen = false;
 
   constructor(private readonly x: XDisplay, private readonly xtest: XTest) {}
 
@@ -55,6 +61,27 @@ export class XTestInput {
   private button(button: number, down: boolean): void {
     this.xtest.XTestFakeButtonEvent(this.x.display, button, down ? 1 : 0, 0n);
     this.flush();
+  }
+
+  /**
+   * Presses or releases a button and waits until the server has processed
+   * it. A window manager's passive grab (openbox focuses and raises on a
+   * click) freezes the pointer until the manager replays the press; keys sent
+   * meanwhile reach the window first. Under load a select-all typed right
+   * after a click was undone by the click arriving after it.
+   */
+  private async pressButton(button: number, down: boolean): Promise<void> {
+    this.button(button, down);
+    if (this.frozen || buttonMask(button) === 0) return;
+    this.x.x11.XSync(this.x.display, 0);
+    const deadline = performance.now() + POINTER_FROZEN_MS;
+    while (buttonDown(this.x, button) === !down) {
+      if (performance.now() >= deadline) {
+        this.frozen = true;
+        return;
+      }
+      await sleep(POINTER_POLL_MS);
+    }
   }
 
   private key(keycode: number, down: boolean): void {
@@ -134,8 +161,18 @@ export class XTestInput {
   }
 
   async perform(action: InputAction): Promise<ActionOutcome> {
+    this.frozen = false;
     const outcome = await this.send(action);
     this.x.x11.XSync(this.x.display, 0);
+    if (this.frozen) {
+      return {
+        ok: false,
+        code: "Timeout",
+        error: `another X client (the window manager, most likely) has held the pointer for ` +
+          `${POINTER_FROZEN_MS / 1000} s: the ${action.kind} has not reached the window yet, and ` +
+          "will when that client lets go",
+      };
+    }
     if (!(action.kind === "text" && action.more)) await sleep(SETTLE_MS);
     return outcome;
   }
@@ -149,8 +186,8 @@ export class XTestInput {
         this.move(action.x, action.y);
         for (let i = 0; i < action.count; i++) {
           if (i > 0) await sleep(MULTI_CLICK_GAP_MS);
-          this.button(BUTTONS[action.button], true);
-          this.button(BUTTONS[action.button], false);
+          await this.pressButton(BUTTONS[action.button], true);
+          await this.pressButton(BUTTONS[action.button], false);
         }
         return { ok: true };
       }
@@ -160,8 +197,8 @@ export class XTestInput {
           ? (action.clicks >= 0 ? SCROLL_RIGHT : SCROLL_LEFT)
           : (action.clicks >= 0 ? SCROLL_UP : SCROLL_DOWN);
         for (let i = 0; i < Math.abs(action.clicks); i++) {
-          this.button(button, true);
-          this.button(button, false);
+          await this.pressButton(button, true);
+          await this.pressButton(button, false);
         }
         return { ok: true };
       }
@@ -171,7 +208,7 @@ export class XTestInput {
       case "button": {
         if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
         const button = BUTTONS[action.button];
-        this.button(button, action.down);
+        await this.pressButton(button, action.down);
         if (action.down) this.heldButtons.add(button);
         else this.heldButtons.delete(button);
         return { ok: true };
@@ -197,7 +234,7 @@ export class XTestInput {
   private async drag(action: Extract<InputAction, { kind: "drag" }>): Promise<void> {
     const button = BUTTONS[action.button ?? "left"];
     this.move(action.from.x, action.from.y);
-    this.button(button, true);
+    await this.pressButton(button, true);
     try {
       const steps = Math.max(2, Math.round(action.durationMs / DRAG_STEP_MS));
       for (let i = 1; i <= steps; i++) {
@@ -209,7 +246,7 @@ export class XTestInput {
         );
       }
     } finally {
-      this.button(button, false);
+      await this.pressButton(button, false);
     }
   }
 
