@@ -9,9 +9,9 @@
 import { strict as assert } from "node:assert";
 import { INSPECTOR_CSP } from "../routes/inspector.ts";
 import {
-  assertNear,
   CHROMIUM_PATH,
   expectedBox,
+  hoveredOutlineAt,
   keepScreenshot,
   openInspector,
   pickWindow,
@@ -85,20 +85,13 @@ inspectorTest(
       }&element_id=root.0.1`,
     )).json();
     await p.locator('#tree .label[data-id="root.0.1"]').hover();
-    await p.waitForSelector("#overlay .box.hovered");
-    assertNear(
-      await p.locator("#overlay .box.hovered").boundingBox(),
-      await expectedBox(p, element.element.bounds),
-    );
+    await hoveredOutlineAt(p, element.element.bounds);
 
     // Zoomed in, the outline follows the image.
     await p.locator("#zoom-in").click();
     await p.locator("#zoom-in").click();
     await p.locator('#tree .label[data-id="root.0.1"]').hover();
-    assertNear(
-      await p.locator("#overlay .box.hovered").boundingBox(),
-      await expectedBox(p, element.element.bounds),
-    );
+    await hoveredOutlineAt(p, element.element.bounds);
     await p.locator("#zoom-fit").click();
 
     // Hovering the screenshot marks the element painted there in the tree.

@@ -86,13 +86,36 @@ export async function expectedBox(page: Page, bounds: Box): Promise<Box> {
 }
 
 /** Asserts two page boxes agree within `tolerance` CSS pixels. */
-export function assertNear(actual: Box | null, expected: Box, tolerance = 1.5): void {
+function assertNear(actual: Box | null, expected: Box, tolerance = 1.5): void {
   assert.ok(actual, "the box is drawn");
   for (const key of ["x", "y", "width", "height"] as const) {
     assert.ok(
       Math.abs(actual[key] - expected[key]) <= tolerance,
       `${key}: ${actual[key]} drawn, ${expected[key]} expected (${JSON.stringify(actual)})`,
     );
+  }
+}
+
+/** How long the page may take to redraw an outline: only a hang guard. */
+const REDRAW_LIMIT_MS = 30_000;
+
+/**
+ * Waits until the hovered element's outline is drawn where `bounds` appear on
+ * the screenshot (after a zoom or a new image it is redrawn a frame or more
+ * later); fails with the last difference. Returns where that is on the page.
+ */
+export async function hoveredOutlineAt(page: Page, bounds: Box): Promise<Box> {
+  const deadline = Date.now() + REDRAW_LIMIT_MS;
+  for (;;) {
+    const expected = await expectedBox(page, bounds);
+    try {
+      assertNear(await page.locator("#overlay .box.hovered").boundingBox(), expected);
+      return expected;
+    } catch (e) {
+      if (Date.now() > deadline) throw e;
+    }
+    // The next frame (a string: this file is type-checked without the DOM's names).
+    await page.evaluate("new Promise((drawn) => requestAnimationFrame(drawn))");
   }
 }
 

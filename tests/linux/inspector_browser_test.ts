@@ -6,8 +6,7 @@
 
 import { strict as assert } from "node:assert";
 import {
-  assertNear,
-  expectedBox,
+  hoveredOutlineAt,
   keepScreenshot,
   openInspector,
   pickWindow,
@@ -47,9 +46,7 @@ desktopTest("inspector on a real zenity form: outline, pick, selector, act", asy
     await t.step("hovering the OK button's row outlines it where AT-SPI says it is", async () => {
       const ok = await find('//Button[name="OK"]');
       await p.locator(`#tree .label[data-id="${ok.element_id}"]`).hover();
-      await p.waitForSelector("#overlay .box.hovered");
-      const expected = await expectedBox(p, ok.bounds);
-      assertNear(await p.locator("#overlay .box.hovered").boundingBox(), expected);
+      const expected = await hoveredOutlineAt(p, ok.bounds);
       // Clicking the middle of that box on the screenshot picks the same button.
       await p.mouse.click(expected.x + expected.width / 2, expected.y + expected.height / 2);
       await p.waitForSelector(`#tree .label[data-id="${ok.element_id}"][aria-selected="true"]`);
@@ -104,10 +101,7 @@ desktopTest("inspector on a real zenity form: outline, pick, selector, act", asy
       await p.locator("#zoom-in").click();
       const ok = await find('//Button[name="OK"]');
       await p.locator(`#tree .label[data-id="${ok.element_id}"]`).hover();
-      assertNear(
-        await p.locator("#overlay .box.hovered").boundingBox(),
-        await expectedBox(p, ok.bounds),
-      );
+      await hoveredOutlineAt(p, ok.bounds);
     });
 
     assert.deepEqual(page.foreign, []);
