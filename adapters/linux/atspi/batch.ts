@@ -112,23 +112,25 @@ export const ACCESSIBLE_PROPERTIES: Query<
   },
 };
 
-/** One property of the Accessible interface, when it has the type `is` accepts. */
-function accessibleProperty<T extends WireValue>(
+/** One property of an interface, when it has the type `is` accepts. */
+function property<T extends WireValue>(
+  iface: string,
   name: string,
   is: (value: WireValue) => value is T,
 ): Query<T> {
   return {
     iface: PROPERTIES,
     member: "Get",
-    args: () => [{ type: "s", value: ACCESSIBLE }, { type: "s", value: name }],
+    args: () => [{ type: "s", value: iface }, { type: "s", value: name }],
     signature: "v",
     read: ([value]) => is(value) ? value : null,
   };
 }
 
-export const NAME = accessibleProperty("Name", (v): v is string => typeof v === "string");
+export const NAME = property(ACCESSIBLE, "Name", (v): v is string => typeof v === "string");
 
-export const CHILD_COUNT = accessibleProperty(
+export const CHILD_COUNT = property(
+  ACCESSIBLE,
   "ChildCount",
   (v): v is number => typeof v === "number",
 );
@@ -181,25 +183,14 @@ export const ACTIONS: Query<string[][]> = {
   read: ([rows]) => rows as string[][],
 };
 
-/** A Value object's number and range. */
-export const VALUE: Query<{ now: number; min: number; max: number; step: number }> = {
-  iface: PROPERTIES,
-  member: "GetAll",
-  args: () => [{ type: "s", value: "org.a11y.atspi.Value" }],
-  signature: "a{sv}",
-  read: (body) => {
-    const p = propertyRecord(body);
-    const number = (v: WireValue | undefined) => typeof v === "number" ? v : null;
-    const now = number(p.CurrentValue);
-    if (now === null) return null;
-    return {
-      now,
-      min: number(p.MinimumValue) ?? now,
-      max: number(p.MaximumValue) ?? now,
-      step: number(p.MinimumIncrement) ?? 0,
-    };
-  },
-};
+/**
+ * A Value object's number and range, each property asked on its own: a
+ * GetAll of the interface aborts an application whose getter writes nothing
+ * (at-spi2-atk's bridge then closes the reply's dictionary without a value,
+ * and libdbus kills the process: Chromium's resize handles did).
+ */
+export const VALUE_PARTS = ["CurrentValue", "MinimumValue", "MaximumValue", "MinimumIncrement"]
+  .map((name) => property("org.a11y.atspi.Value", name, (v): v is number => typeof v === "number"));
 
 /** Extents in `coordType` (see adapters/linux/ffi/atspi.ts). */
 export function extents(coordType: number): Query<Bounds> {

@@ -50,7 +50,7 @@ import {
   type Target,
   targetOf,
   texts,
-  VALUE,
+  VALUE_PARTS,
 } from "./batch.ts";
 import { markDepthCut, roomForNode, type WalkBudget } from "../../walk_budget.ts";
 
@@ -617,23 +617,23 @@ function readQueued(walk: Walk): void {
   const bounds = new Asked(targets(needExtents), extents(COORD_SCREEN));
   const text = new Asked(targets(needText), texts(needText.map((q) => q.quirks.textEnd)));
   const actions = new Asked(targets(needActions), ACTIONS);
-  const values = new Asked(targets(needValue), VALUE);
+  const values = VALUE_PARTS.map((part) => new Asked(targets(needValue), part));
   const relations = new Asked(targets(needLabel), RELATIONS);
   const attributes = new Asked(targets(described), ATTRIBUTES);
-  batch.run(bounds, text, actions, values, relations, attributes);
+  batch.run(bounds, text, actions, ...values, relations, attributes);
   needExtents.forEach((q, i) => {
     q.node.bounds = toScreen(q.quirks, bounds.results[i]) ?? { ...NO_BOUNDS };
     if (!q.quirks.reportsShowing) completeStates(q.node);
   });
   // A text, read below, takes precedence over the number as `value`.
   needValue.forEach((q, i) => {
-    const value = values.results[i];
-    if (value === null) return;
-    q.node.value_now = value.now;
-    q.node.value_min = value.min;
-    q.node.value_max = value.max;
-    q.node.value_step = value.step;
-    q.node.value = String(value.now);
+    const [now, min, max, step] = values.map((part) => part.results[i]);
+    if (now === null) return;
+    q.node.value_now = now;
+    q.node.value_min = min ?? now;
+    q.node.value_max = max ?? now;
+    q.node.value_step = step ?? 0;
+    q.node.value = String(now);
   });
   needText.forEach((q, i) => {
     const found = text.results[i];

@@ -26,9 +26,10 @@ import {
 import { performElementOperation } from "./element_operations.ts";
 import { openAtspi } from "../ffi/atspi.ts";
 import { openDBus } from "../ffi/dbus.ts";
-import { openLibc } from "../ffi/libc.ts";
+import { type Libc, openLibc } from "../ffi/libc.ts";
 import { WireConnection } from "../dbus_wire/connection.ts";
 import { accessibilityBusAddress } from "./accessibility_bus.ts";
+import { switchOnAccessibility } from "./accessibility_status.ts";
 import { AppConnections } from "./app_connections.ts";
 import { openGLib } from "../ffi/glib.ts";
 import { FrameFinder, notResponding } from "./frames.ts";
@@ -338,12 +339,28 @@ export function openAtspiSession() {
   const session = new AtspiConnection(atspi, glib, dbus, new GValues(glib, gobject));
   session.init();
   const bus = WireConnection.open(libc, accessibilityBusAddress(dbus), WIRE_OPEN_TIMEOUT_MS);
-  return { session, apps: new AppConnections(libc, bus), gobject };
+  return { session, apps: new AppConnections(libc, bus), gobject, libc };
 }
 
 function open(): AtspiHost {
-  const { session, apps, gobject } = openAtspiSession();
+  const { session, apps, gobject, libc } = openAtspiSession();
+  reportSwitch(libc);
   return new AtspiHost(session, apps, new EventQueue(session, gobject));
+}
+
+/** Switches the desktop's accessibility on (see accessibility_status.ts) and says so on stderr. */
+function reportSwitch(libc: Libc): void {
+  const sessionAddress = Deno.env.get("DBUS_SESSION_BUS_ADDRESS");
+  if (!sessionAddress) return;
+  const found = switchOnAccessibility(libc, sessionAddress);
+  if (found === "was on") return;
+  console.error(
+    found === "switched on"
+      ? "accessibility: switched on org.a11y.Status.IsEnabled, as a screen reader does: " +
+        "Chromium, Qt and Thunderbird started from now on show their trees (running ones do not)"
+      : `accessibility: could not switch on org.a11y.Status.IsEnabled (${found.problem}): ` +
+        "Chromium, Qt and Thunderbird may show empty trees",
+  );
 }
 
 /** Serves the worker until stdin closes (the worker ended) or the bus is lost. */

@@ -108,6 +108,37 @@ Deno.test("encoded calls decode to their serials and arguments", () => {
   ]);
 });
 
+/**
+ * Set("org.a11y.Status", "IsEnabled", <true>) with serial 9: GDBusMessage's
+ * new_from_blob() read it back with that body, path, interface and destination.
+ */
+const SET_CALL =
+  "6c0100012c000000090000007100000001016f000d0000002f6f72672f613131792f627573000000020173001f000000" +
+  "6f72672e667265656465736b746f702e444275732e50726f706572746965730003017300030000005365740000000000" +
+  "060173000c0000006f72672e613131792e42757300000000080167000373737600000000000000000f0000006f72672e" +
+  "613131792e53746174757300090000004973456e61626c65640001620000000001000000";
+
+Deno.test("a property set's variant boolean is encoded as GDBus reads it", () => {
+  const writer = new WireWriter();
+  writer.call({
+    destination: "org.a11y.Bus",
+    path: "/org/a11y/bus",
+    iface: "org.freedesktop.DBus.Properties",
+    member: "Set",
+    args: [
+      { type: "s", value: "org.a11y.Status" },
+      { type: "s", value: "IsEnabled" },
+      { type: "v", value: true },
+    ],
+  }, 9);
+  assert.equal(hex(writer.written), SET_CALL);
+  const message = decodeMessage(writer.written, 0, writer.written.length);
+  assert.deepEqual([message.signature, message.body], [
+    "ssv",
+    ["org.a11y.Status", "IsEnabled", true],
+  ]);
+});
+
 const REPLIES: Array<{
   what: string;
   hex: string;

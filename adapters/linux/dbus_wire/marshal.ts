@@ -1,9 +1,13 @@
 // D-Bus method calls in the wire format (little-endian), written back to back
 // into one buffer so a whole batch of questions leaves in one write. Only what
-// the AT-SPI reads need: int32, uint32 and string arguments.
+// the AT-SPI reads need: int32, uint32 and string arguments, and a variant
+// holding a boolean (a property set: org.a11y.Status's switch).
 
 /** One argument of a method call. */
-export type Arg = { type: "i" | "u"; value: number } | { type: "s"; value: string };
+export type Arg =
+  | { type: "i" | "u"; value: number }
+  | { type: "s"; value: string }
+  | { type: "v"; value: boolean };
 
 export interface MethodCall {
   destination: string;
@@ -148,7 +152,11 @@ export class WireWriter {
     for (const arg of args) {
       if (arg.type === "s") this.string(arg.value);
       else if (arg.type === "i") this.i32(arg.value);
-      else this.u32(arg.value);
+      else if (arg.type === "u") this.u32(arg.value);
+      else {
+        this.signature("b");
+        this.u32(arg.value ? 1 : 0);
+      }
     }
     this.patchU32(start + BODY_LENGTH_OFFSET, this.length - bodyStart);
   }

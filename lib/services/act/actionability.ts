@@ -49,8 +49,18 @@ function barFor(ancestors: Element[], container: Element): Element | undefined {
   return undefined;
 }
 
-/** Toolkit roles of scrolling containers (AT-SPI's, UIA's). */
-const SCROLLING_ROLES = new Set(["scroll pane", "viewport", "ScrollViewer"]);
+/**
+ * Toolkit roles of scrolling containers (AT-SPI's, UIA's). A web document
+ * scrolls its page without a scroll bar in the tree (Chromium's "document
+ * web", Gecko's "document frame"): what it holds off screen has no extents.
+ */
+const SCROLLING_ROLES = new Set([
+  "scroll pane",
+  "viewport",
+  "ScrollViewer",
+  "document web",
+  "document frame",
+]);
 
 /** Whether `el` scrolls its content: a scrolling role, or a scroll bar among its children. */
 export function isScrollingContainer(el: Element): boolean {

@@ -121,6 +121,9 @@ Deno.test("scrolling containers: a scrolling role or a scroll bar child", () => 
   const cases: Array<[Element, boolean]> = [
     [el("a", "Pane", [0, 0, 1, 1], { platform_role: "scroll pane" }), true],
     [el("a", "Pane", [0, 0, 1, 1], { platform_role: "viewport" }), true],
+    [el("a", "Document", [0, 0, 1, 1], { platform_role: "document web" }), true],
+    [el("a", "Document", [0, 0, 1, 1], { platform_role: "document frame" }), true],
+    [el("a", "Document", [0, 0, 1, 1], { platform_role: "document text" }), false],
     [el("a", "List", [0, 0, 1, 1], {}, [el("b", "ScrollBar", [0, 0, 1, 1])]), true],
     [el("a", "Pane", [0, 0, 1, 1], { platform_role: "panel" }), false],
     [el("a", "Group", [0, 0, 1, 1]), false],

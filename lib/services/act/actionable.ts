@@ -120,6 +120,8 @@ export async function makeActionable(
   let element = target;
   /** The bounds of the last reading that passed every check. */
   let clear: Element["bounds"] | null = null;
+  /** Whether this round scrolled (the next capture must not trust the mirror). */
+  let scrolled = false;
   for (;;) {
     const reading = await read(session, window, capture, element);
     const check = reading.blocker?.check ?? null;
@@ -143,13 +145,16 @@ export async function makeActionable(
         ? await scrollStep(session, window, scroller, element, reading.blocker, activate, options)
         : null;
       if (scrolling) steps.scrolling = scrolling;
+      scrolled = scrolling !== null;
       steps.scrolled ||= (scrolling?.attempts ?? 0) > 0;
       if (late || scrolling?.exhausted) {
         throw timeout(check, reading, element, options, waited(), triedNote(steps));
       }
     }
     await new Promise((r) => setTimeout(r, check === null ? STABLE_POLL_MS : BLOCKED_POLL_MS));
-    capture = await captureWindow(session, window, "current");
+    // Scrolled content may move without the events a mirror follows (Chromium's pages): walk.
+    capture = await captureWindow(session, window, scrolled ? "walk" : "current");
+    scrolled = false;
     element = sameElementIn(capture.tree, element, options.selector);
   }
 }
