@@ -25,7 +25,12 @@ import { type PixelLayout, type RawImage } from "../lib/model/image.ts";
 import type { Bounds, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import { HEARTBEAT_MS, type Method, type Reply, type WorkerMessage } from "./worker_protocol.ts";
 
-const STARTUP_TIMEOUT_MS = 15_000;
+/**
+ * A hang guard, not a speed bound: under two test suites at once (load ~10 on
+ * two cores) a worker's start (its modules, the X connection, the AT-SPI
+ * host's) took over 15 s, and a service that gave up then would serve the mock.
+ */
+const STARTUP_TIMEOUT_MS = 60_000;
 const CLOSE_TIMEOUT_MS = 2_000;
 /**
  * Terminating a worker stops its JavaScript, not a native call in progress

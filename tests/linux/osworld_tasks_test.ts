@@ -282,6 +282,8 @@ interface AppWatch {
   ready: AppReady;
   /** The same window shows `text` (an element's name, text or value): a result is on screen. */
   shows(text: string): AppReady;
+  /** What the window showed at the last poll (its texts and values), for a failure's message. */
+  lastSeen(): string;
   stop(): void;
 }
 
@@ -289,6 +291,7 @@ function watchApp(url: string, title: RegExp): AppWatch {
   let ready = false;
   let stopped = false;
   const wanted = new Map<string, boolean>();
+  let seen = "no window yet";
   (async () => {
     while (!stopped) {
       const listed = await getJson(`${url}/api/windows`).catch(() => null);
@@ -301,6 +304,11 @@ function watchApp(url: string, title: RegExp): AppWatch {
       // (GTK sets ACTIVE on its frame then) and focused a widget in it: keys sent earlier are lost.
       ready ||= tree !== null && tree.states?.active === true &&
         findAll(tree, (e) => e.focused).length > 0;
+      if (tree !== null) {
+        const texts = findAll(tree, (e) => Boolean(e.value || e.text))
+          .map((e) => `${e.role} ${JSON.stringify(e.value || e.text)}`);
+        seen = `${window!.title}: ${texts.slice(0, 20).join(", ")}`;
+      }
       for (const text of wanted.keys()) {
         const shown = (e: Element) => e.name === text || e.text === text || e.value === text;
         if (tree !== null && findAll(tree, shown).length > 0) wanted.set(text, true);
@@ -314,6 +322,7 @@ function watchApp(url: string, title: RegExp): AppWatch {
       if (!wanted.has(text)) wanted.set(text, false);
       return () => wanted.get(text) === true;
     },
+    lastSeen: () => seen,
     stop: () => void (stopped = true),
   };
 }
@@ -405,7 +414,12 @@ desktopTest(
               settleMs: 300,
               resultDir: join(dir, "results"),
             });
-            assert.deepEqual(chatServer.problems, []);
+            const traj = await Deno.readTextFile(join(outcome.dir, "traj.jsonl"));
+            assert.deepEqual(
+              chatServer.problems,
+              [],
+              `the window showed ${app.lastSeen()}\n${traj}`,
+            );
             // Every scripted reply was given: a wrong run scores 0 for what it did, not for stalling.
             assert.ok(
               chatServer.finished(),
@@ -419,7 +433,6 @@ desktopTest(
                   "time(s) until the screen showed it done",
               );
             }
-            const traj = await Deno.readTextFile(join(outcome.dir, "traj.jsonl"));
             assert.equal(outcome.score, score, `${JSON.stringify(outcome)}\n${traj}`);
             const result = await Deno.readTextFile(join(outcome.dir, "result.txt"));
             assert.equal(result, `${score}\n`);

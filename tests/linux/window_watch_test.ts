@@ -47,7 +47,8 @@ function moveResize(x: XDisplay, id: bigint, to: { x: number; y: number; w: numb
 }
 
 async function until(what: string, test: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  // A hang guard: on a loaded machine the window manager takes seconds.
+  const deadline = Date.now() + 30_000;
   while (!test()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -64,6 +65,14 @@ desktopTest("the window watch answers what the X server says now", async (t, des
   try {
     const watch = new WindowWatch(x);
     const agrees = (step: string) => assert.deepEqual(watch.list(), readAll(x), step);
+    const same = () => JSON.stringify(watch.list()) === JSON.stringify(readAll(x));
+    // After a window closes or opens the manager activates another one a moment later:
+    // the watch must come to agree, then agree exactly.
+    const comesToAgree = async (step: string) => {
+      // Past the deadline the difference itself is the failure.
+      await until(step, same).catch(() => {});
+      agrees(step);
+    };
     const titleOf = (id: bigint) =>
       watch.list().find((w) => w.handle === id.toString())?.title ?? null;
 
@@ -112,10 +121,10 @@ desktopTest("the window watch answers what the X server says now", async (t, des
     await t.step("a window closed, then one opened", async () => {
       await question.kill();
       await until("the window to go", () => !clientWindows(x).includes(question.window));
-      agrees("after closing");
+      await comesToAgree("after closing");
       assert.equal(watch.current(question.window), null);
       const entry = await desktop.launch("zenity", ["--entry", "--text=New window"]);
-      agrees("after opening");
+      await comesToAgree("after opening");
       assert.ok(watch.list().some((w) => w.handle === entry.window.toString()));
     });
 

@@ -13,7 +13,8 @@ import {
 import { AppNotRespondingError } from "../../types.ts";
 
 const HOST_MODULE = new URL("./host.ts", import.meta.url).href;
-const STARTUP_TIMEOUT_MS = 15_000;
+/** A hang guard for the host's start (see STARTUP_TIMEOUT_MS in adapters/worker_adapter.ts). */
+const STARTUP_TIMEOUT_MS = 60_000;
 /** While the bus stays away, a new host is tried at most this often. */
 const RETRY_INTERVAL_MS = 1_000;
 

@@ -84,8 +84,13 @@ export class XTestInput {
     }
   }
 
-  private key(keycode: number, down: boolean): void {
+  /** A key event queued in Xlib's buffer, written with the next flush. */
+  private queueKey(keycode: number, down: boolean): void {
     this.xtest.XTestFakeKeyEvent(this.x.display, keycode, down ? 1 : 0, 0n);
+  }
+
+  private key(keycode: number, down: boolean): void {
+    this.queueKey(keycode, down);
     this.flush();
   }
 
@@ -100,12 +105,18 @@ export class XTestInput {
     return this.keys.find(keysym)!;
   }
 
+  /**
+   * Press and release leave in one write: the server repeats a key held past
+   * its repeat delay (660 ms on Xvfb), and a process descheduled between two
+   * writes on a loaded machine would hold it that long.
+   */
   private async tap({ keycode, shifted }: KeyStroke): Promise<void> {
     const shift = shifted ? (await this.stroke("shift")).keycode : null;
-    if (shift !== null) this.key(shift, true);
-    this.key(keycode, true);
-    this.key(keycode, false);
-    if (shift !== null) this.key(shift, false);
+    if (shift !== null) this.queueKey(shift, true);
+    this.queueKey(keycode, true);
+    this.queueKey(keycode, false);
+    if (shift !== null) this.queueKey(shift, false);
+    this.flush();
   }
 
   /** Modifiers held, the last key tapped, modifiers released in reverse. */
