@@ -296,9 +296,10 @@ function watchApp(url: string, title: RegExp): AppWatch {
     while (!stopped) {
       const listed = await getJson(`${url}/api/windows`).catch(() => null);
       const windows = (listed?.body.windows ?? []) as Array<
-        { title: string; focused: boolean; window_uid: string }
+        { title: string; focused: boolean; keyboard_focus: boolean; window_uid: string }
       >;
-      const window = windows.find((w) => w.focused && title.test(w.title));
+      // Active for the window manager, and holding the X input focus (where keys go).
+      const window = windows.find((w) => w.focused && w.keyboard_focus && title.test(w.title));
       const tree = window ? await treeOf(url, window.window_uid) : null;
       // The window manager calls a new window active before its toolkit has taken the focus
       // (GTK sets ACTIVE on its frame then) and focused a widget in it: keys sent earlier are lost.
@@ -308,6 +309,11 @@ function watchApp(url: string, title: RegExp): AppWatch {
         const texts = findAll(tree, (e) => Boolean(e.value || e.text))
           .map((e) => `${e.role} ${JSON.stringify(e.value || e.text)}`);
         seen = `${window!.title}: ${texts.slice(0, 20).join(", ")}`;
+      } else {
+        const focus = windows.map((w) =>
+          `${w.title} (active ${w.focused}, keys ${w.keyboard_focus})`
+        );
+        seen = `no ready window among ${focus.join(", ")}`;
       }
       for (const text of wanted.keys()) {
         const shown = (e: Element) => e.name === text || e.text === text || e.value === text;
