@@ -127,7 +127,18 @@ function property<T extends WireValue>(
   };
 }
 
-export const NAME = property(ACCESSIBLE, "Name", (v): v is string => typeof v === "string");
+const isString = (v: WireValue): v is string => typeof v === "string";
+
+export const NAME = property(ACCESSIBLE, "Name", isString);
+
+/**
+ * An application's toolkit name and version, read over the host's own
+ * connection: libatspi's getters run a nested main loop in which an
+ * application that quits is let go, then read through the application pointer
+ * (a host crashed there under load, reading offset 0x40 of a NULL pointer).
+ */
+export const TOOLKIT_PARTS = ["ToolkitName", "Version"]
+  .map((name) => property("org.a11y.atspi.Application", name, isString));
 
 export const CHILD_COUNT = property(
   ACCESSIBLE,

@@ -279,16 +279,6 @@ export class AtspiConnection {
     return this.failed() ? 0 : pid;
   }
 
-  toolkit(accessible: Accessible): { name: string; version: string } {
-    const name = this.atspi.atspi_accessible_get_toolkit_name(accessible, this.values.errorSlot);
-    const nameText = this.failed() ? "" : this.values.takeString(name);
-    const version = this.atspi.atspi_accessible_get_toolkit_version(
-      accessible,
-      this.values.errorSlot,
-    );
-    return { name: nameText, version: this.failed() ? "" : this.values.takeString(version) };
-  }
-
   /** Extents in `coordType`; null when the call fails. */
   extents(accessible: Accessible, coordType = COORD_SCREEN): Bounds | null {
     const rect = this.atspi.atspi_component_get_extents(

@@ -26,8 +26,6 @@ const atspiSymbols = {
   atspi_accessible_get_child_count: { parameters: [P, B], result: "i32" },
   atspi_accessible_get_child_at_index: { parameters: [P, "i32", B], result: P },
   atspi_accessible_get_application: { parameters: [P, B], result: P },
-  atspi_accessible_get_toolkit_name: { parameters: [P, B], result: P },
-  atspi_accessible_get_toolkit_version: { parameters: [P, B], result: P },
   atspi_accessible_is_action: { parameters: [P], result: "i32" },
   atspi_accessible_is_component: { parameters: [P], result: "i32" },
   atspi_accessible_is_editable_text: { parameters: [P], result: "i32" },
