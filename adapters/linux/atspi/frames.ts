@@ -7,7 +7,7 @@ import type { Bounds } from "../../../lib/model/tree.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { type FrameQuirks, INT32_MAX, relativeOrigin, WHOLE_TEXT } from "./frame_quirks.ts";
 import type { WindowFacts } from "./host_protocol.ts";
-import { type AtspiBatch, targetOf, TOOLKIT_PARTS } from "./batch.ts";
+import { Asked, type AtspiBatch, targetOf, TOOLKIT_PARTS } from "./batch.ts";
 import { AppNotRespondingError } from "../../types.ts";
 
 export interface WindowFrame {
@@ -56,8 +56,10 @@ export class FrameFinder {
     let facts = this.apps.get(key);
     if (facts === undefined) {
       this.session.cacheApplication(app);
-      const target = targetOf(app);
-      const [name, version] = TOOLKIT_PARTS.map((part) => this.batch.ask([target], part)[0] ?? "");
+      // Both in one round over the host's connection.
+      const asked = TOOLKIT_PARTS.map((part) => new Asked([targetOf(app)], part));
+      this.batch.run(...asked);
+      const [name, version] = asked.map((part) => part.results[0] ?? "");
       facts = {
         pid: this.session.processId(app),
         gtk4: name.toLowerCase() === "gtk" && Number.parseInt(version) >= 4,

@@ -120,9 +120,9 @@ export async function makeActionable(
   let element = target;
   /** The bounds of the last reading that passed every check. */
   let clear: Element["bounds"] | null = null;
-  /** Whether this round scrolled (the next capture must not trust the mirror). */
-  let scrolled = false;
   for (;;) {
+    /** Whether this round scrolled (the next capture must not trust the mirror). */
+    let scrolled = false;
     const reading = await read(session, window, capture, element);
     const check = reading.blocker?.check ?? null;
     if (options.dryRun) return dryRunOf(reading, { element, capture, steps }, options);
@@ -154,7 +154,6 @@ export async function makeActionable(
     await new Promise((r) => setTimeout(r, check === null ? STABLE_POLL_MS : BLOCKED_POLL_MS));
     // Scrolled content may move without the events a mirror follows (Chromium's pages): walk.
     capture = await captureWindow(session, window, scrolled ? "walk" : "current");
-    scrolled = false;
     element = sameElementIn(capture.tree, element, options.selector);
   }
 }
