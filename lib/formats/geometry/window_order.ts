@@ -64,3 +64,8 @@ export function resolveWindow(windows: ListedWindow[], args: WindowArgs): Resolu
 export function focusedWindow(windows: ListedWindow[]): ListedWindow | null {
   return windows.find((w) => w.focused) ?? windows[0] ?? null;
 }
+
+/** The window keys go to: the X input focus where known (it leads the manager's active window). */
+export function windowWithKeys<W extends WindowInfo>(windows: W[]): W | null {
+  return windows.find((w) => w.keyboard_focus ?? w.focused) ?? null;
+}

@@ -1,6 +1,13 @@
 import { strict as assert } from "node:assert";
 import { windowNamed as win } from "../../../tests/helpers/windows.ts";
-import { BOTH_GIVEN_WARNING, focusedWindow, resolveWindow, sortWindows } from "./window_order.ts";
+import {
+  BOTH_GIVEN_WARNING,
+  focusedWindow,
+  resolveWindow,
+  sortWindows,
+  windowWithKeys,
+} from "./window_order.ts";
+import type { WindowInfo } from "../../model/tree.ts";
 
 Deno.test("sort: focused first, then title case-insensitively; index is the position", () => {
   const sorted = sortWindows([win("beta"), win("Alpha"), win("zeta", true), win("alpha 2")]);
@@ -42,3 +49,30 @@ Deno.test("focused window: the focused one, else the first, else none", () => {
   assert.equal(focusedWindow(sortWindows([win("b"), win("a")]))?.title, "a");
   assert.equal(focusedWindow([]), null);
 });
+
+/** A window as the X11 adapter lists it: the manager's active mark and, apart, the input focus. */
+function held(title: string, focused: boolean, keyboard_focus?: boolean): WindowInfo {
+  return { ...win(title, focused), ...(keyboard_focus === undefined ? {} : { keyboard_focus }) };
+}
+
+// The X input focus leads the manager's active window while a dialog maps.
+const KEY_CASES: Array<[string, WindowInfo[], string | null]> = [
+  [
+    "the dialog holds the input focus, the manager still marks the editor",
+    [held("Editor", true, false), held("Interruption", false, true)],
+    "Interruption",
+  ],
+  ["both agree", [held("Editor", true, true), held("Dialog", false, false)], "Editor"],
+  [
+    "no input focus known (Windows, the mock)",
+    [held("Editor", false), held("Dialog", true)],
+    "Dialog",
+  ],
+  ["no window has it", [held("Editor", false, false), held("Dialog", false, false)], null],
+];
+
+for (const [name, listed, expected] of KEY_CASES) {
+  Deno.test(`windowWithKeys: ${name}`, () => {
+    assert.equal(windowWithKeys(listed)?.title ?? null, expected);
+  });
+}

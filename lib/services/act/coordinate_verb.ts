@@ -17,6 +17,7 @@ import {
   focusedWindow,
   type ListedWindow,
   type WindowArgs,
+  windowWithKeys,
 } from "../../formats/geometry/window_order.ts";
 import { type CoordinateAction, performCoordinateAction } from "./coordinate_actions.ts";
 
@@ -146,9 +147,7 @@ async function placeInput(
   windows: ListedWindow[],
 ): Promise<Record<string, unknown>> {
   const inFront = async () =>
-    verb.point
-      ? await windowAt(session, windows, verb.point)
-      : windows.find((w) => w.focused) ?? null;
+    verb.point ? await windowAt(session, windows, verb.point) : windowWithKeys(windows);
   let front = await inFront();
   const misplaced = named !== null && front?.window_uid !== named.window_uid &&
     (!verb.point || containsPoint(named.bounds, verb.point.x, verb.point.y));

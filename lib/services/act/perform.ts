@@ -12,7 +12,7 @@ import { contentFingerprint } from "../../model/hash.ts";
 import type { ActContext } from "./context.ts";
 import type { Element } from "../../model/tree.ts";
 import { captureWindow, listWindows } from "../observe/capture.ts";
-import type { ListedWindow } from "../../formats/geometry/window_order.ts";
+import { type ListedWindow, windowWithKeys } from "../../formats/geometry/window_order.ts";
 import { windowRef } from "./window_at.ts";
 import { GONE_STATE, newDialogs, type TreeState, treeState } from "./receipts.ts";
 
@@ -100,8 +100,8 @@ export async function receiptAfter(
     changed: treeChanged(p.before, after),
     new_dialogs: newDialogs(windowsBefore, after.windows),
     focus: {
-      start: windowRef(windowsBefore.find((w) => w.focused) ?? null),
-      end: windowRef(after.windows.find((w) => w.focused) ?? null),
+      start: windowRef(windowWithKeys(windowsBefore)),
+      end: windowRef(windowWithKeys(after.windows)),
     },
     duration_ms,
   };

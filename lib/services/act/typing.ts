@@ -5,7 +5,7 @@
 import type { ActionOutcome } from "../../../adapters/types.ts";
 import type { ActContext } from "./context.ts";
 import { listWindows } from "../observe/capture.ts";
-import type { ListedWindow } from "../../formats/geometry/window_order.ts";
+import { type ListedWindow, windowWithKeys } from "../../formats/geometry/window_order.ts";
 import { windowRef } from "./window_at.ts";
 
 /** Characters typed between focus checks: few reach a dialog that opens meanwhile. */
@@ -23,9 +23,8 @@ export function piecesOf(text: string, size: number): string[] {
 const FOCUS_SETTLE_MS = 300;
 const FOCUS_POLL_MS = 20;
 
-/** The window keys go to now (the X input focus leads the manager's active window). */
 async function windowWithFocus(session: ActContext) {
-  return (await listWindows(session)).find((w) => w.keyboard_focus ?? w.focused) ?? null;
+  return windowWithKeys(await listWindows(session));
 }
 
 /** `seen`, or when no window had the focus, the one that takes it: such a moment is waited out, briefly. */

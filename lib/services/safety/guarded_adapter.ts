@@ -30,6 +30,7 @@ import {
   resolveWindow,
   sortWindows,
   type WindowArgs,
+  windowWithKeys,
 } from "../../formats/geometry/window_order.ts";
 
 export interface GuardSettings {
@@ -212,7 +213,7 @@ export class GuardedAdapter implements Adapter {
     const above = (handle: string) => this.inner.windowsAbove(handle);
     const targets = points.length > 0
       ? await Promise.all(points.map((p) => frontWindowAt(all, p, above)))
-      : [all.find((w) => w.focused) ?? null];
+      : [windowWithKeys(all)];
     for (const window of targets) if (window) refuse(window, this.decide(window));
   }
 
