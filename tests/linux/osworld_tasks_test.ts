@@ -15,7 +15,7 @@ import { ServiceClient } from "../../lib/osworld/interfaces/agent/service_client
 import { type Reply, startChatServer } from "../helpers/chat_server.ts";
 import { startService } from "../helpers/service.ts";
 import { getJson } from "../helpers/http.ts";
-import { desktopTest, findAll, TEST_CONFIG } from "./linux_service.ts";
+import { desktopTest, eventually, findAll, TEST_CONFIG } from "./linux_service.ts";
 import type { Element } from "../../lib/model/tree.ts";
 
 const TASKS = new URL("../fixtures/osworld/tasks/", import.meta.url).pathname;
@@ -356,20 +356,34 @@ async function taskAppPids(display: string): Promise<number[]> {
   return pids;
 }
 
-/** Ends the task's app for good: mousepad is single-instance, a survivor would take the next launch. */
-async function killApps(display: string): Promise<void> {
-  for (let i = 0; i < 50; i++) {
+/**
+ * Ends the task's app for good, windows included: mousepad and gnome-calculator
+ * are single-instance, and a window still mapped is one the next case's agent
+ * would find ready and type into. A killed process's pid leaves the app list
+ * (its memory, environment included, goes first) before its X connection
+ * closes and the window manager lets its window go, which under load takes
+ * seconds: the next case waits for the window list, as the agent sees it.
+ */
+async function killApps(display: string, url: string): Promise<void> {
+  const killed = new Set<number>();
+  const gone = async () => {
     const pids = await taskAppPids(display);
-    if (pids.length === 0) return;
     for (const pid of pids) {
+      killed.add(pid);
       try {
         Deno.kill(pid, "SIGKILL");
       } catch {
         // already gone
       }
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    const listed = await getJson(`${url}/api/windows`).catch(() => null);
+    const windows = (listed?.body.windows ?? []) as Array<{ pid: number }>;
+    return pids.length === 0 && listed?.status === 200 && !windows.some((w) => killed.has(w.pid));
+  };
+  assert.ok(
+    await eventually(gone, (done) => done),
+    "the task's app or its window outlived SIGKILL",
+  );
 }
 
 desktopTest(
@@ -445,7 +459,7 @@ desktopTest(
           } finally {
             app.stop();
             await chatServer.stop();
-            await killApps(desktop.display);
+            await killApps(desktop.display, service.url);
             for (const name of c.task.files) await Deno.remove(join(dir, name)).catch(() => {});
           }
         });
