@@ -142,4 +142,4 @@ desktopTest("Chromium: a local web page observed and driven", async (t, desktop)
   } finally {
     await Deno.remove(profile, { recursive: true }).catch(() => {});
   }
-});
+}, { apps: [{ command: "chromium", package: "chromium" }] });

@@ -1,7 +1,7 @@
 // The service under test on a harness desktop, and tree helpers for its answers.
 
 import { strict as assert } from "node:assert";
-import { partAvailable } from "../helpers/parts.ts";
+import { commandExists, partAvailable } from "../helpers/parts.ts";
 import { type Service, startService } from "../helpers/service.ts";
 import { getJson, postJson } from "../helpers/http.ts";
 import {
@@ -23,19 +23,27 @@ export function linuxDesktopPart(): boolean {
     );
 }
 
+/** An application a test opens, by its command and the Debian package that has it. */
+export type AppPart = { command: string; package: string };
+
+/** False (skip) or throws under OSO_REQUIRE_ALL_PARTS when the application is not installed. */
+function appPart({ command, package: name }: AppPart): boolean {
+  return partAvailable(command, commandExists(command), `apt-get install ${name}`);
+}
+
 /**
  * A test on a desktop of its own (Xvfb, window manager, buses), stopped
  * afterwards whatever happens. Skips (or, under OSO_REQUIRE_ALL_PARTS=1,
- * fails) when the desktop parts are missing.
+ * fails) when the desktop parts, or the applications it names, are missing.
  */
 export function desktopTest(
   name: string,
   body: (t: Deno.TestContext, desktop: Desktop) => Promise<void>,
-  options: DesktopOptions = {},
+  options: DesktopOptions & { apps?: AppPart[] } = {},
 ): void {
   Deno.test({
     name,
-    ignore: !linuxDesktopPart(),
+    ignore: !linuxDesktopPart() || !(options.apps ?? []).every(appPart),
     // Apps, buses and the service are processes the desktop stops as a whole.
     sanitizeOps: false,
     sanitizeResources: false,
