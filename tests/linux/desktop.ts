@@ -230,11 +230,16 @@ function sessionBusConfig(dir: string): string {
 }
 
 /**
- * LibreOffice Writer with a fresh profile and its GTK 3 backend. soffice.bin
- * is started directly: the soffice script's launcher forks it, and the
- * window's _NET_WM_PID would not be the process the desktop started.
+ * A LibreOffice module (Writer, Calc, Impress) with a fresh profile and its
+ * GTK 3 backend. soffice.bin is started directly: the soffice script's
+ * launcher forks it, and the window's _NET_WM_PID would not be the process
+ * the desktop started.
  */
-export async function launchWriter(desktop: Desktop): Promise<App> {
+export async function launchOffice(
+  desktop: Desktop,
+  module: "writer" | "calc" | "impress",
+  files: string[] = [],
+): Promise<App> {
   desktop.env.SAL_USE_VCLPLUGIN = "gtk3";
   // The profile lives in the desktop's home, removed when the desktop stops.
   const profile = `-env:UserInstallation=file://${desktop.env.HOME}/libreoffice-profile`;
@@ -246,7 +251,17 @@ export async function launchWriter(desktop: Desktop): Promise<App> {
     stdout: "null",
     stderr: "null",
   }).output();
-  return await desktop.launch(SOFFICE, ["--writer", "--norestore", "--nologo", profile]);
+  return await desktop.launch(SOFFICE, [
+    `--${module}`,
+    "--norestore",
+    "--nologo",
+    profile,
+    ...files,
+  ]);
+}
+
+export function launchWriter(desktop: Desktop): Promise<App> {
+  return launchOffice(desktop, "writer");
 }
 
 export async function startDesktop(options: DesktopOptions = {}): Promise<Desktop> {

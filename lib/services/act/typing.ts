@@ -4,7 +4,8 @@
 
 import type { ActionOutcome } from "../../../adapters/types.ts";
 import type { ActContext } from "./context.ts";
-import { listWindows } from "../observe/capture.ts";
+import { captureWindow, listWindows } from "../observe/capture.ts";
+import { contentFingerprint } from "../../model/hash.ts";
 import { type ListedWindow, windowWithKeys } from "../../formats/geometry/window_order.ts";
 import { windowRef } from "./window_at.ts";
 
@@ -38,6 +39,57 @@ async function focusTaker(session: ActContext, seen: ListedWindow | null) {
   return now;
 }
 
+/**
+ * The first character is typed alone, and the rest waits until the window has
+ * shown it and then stayed still for FIRST_KEY_QUIET_MS: an application may
+ * take a first key as a change of mode it finishes later. LibreOffice Impress
+ * replaces a placeholder's text, then puts the caret back after the first
+ * character, and keys typed meanwhile ended up after the rest ("Qerly review
+ * — Zoëuart"). A key that shows nothing (a password, a terminal without echo)
+ * costs at most FIRST_KEY_CHANGE_MS; the whole wait, FIRST_KEY_LIMIT_MS.
+ */
+const FIRST_KEY_CHANGE_MS = 500;
+const FIRST_KEY_QUIET_MS = 150;
+const FIRST_KEY_LIMIT_MS = 3000;
+const FIRST_KEY_POLL_MS = 25;
+
+/** What a window shows, as wait_idle compares it (focus and check states included). */
+async function shownState(session: ActContext, window: ListedWindow): Promise<string | null> {
+  try {
+    const capture = await captureWindow(session, window, "current");
+    return `${capture.hash} ${contentFingerprint(capture.tree)}`;
+  } catch {
+    // A window that closed or stopped answering: typing goes on, and its checks report it.
+    return null;
+  }
+}
+
+/**
+ * Whether the wait after the first key is over: `elapsedMs` since it began,
+ * `stillMs` since the window last changed, `changed` once it has.
+ */
+export function firstKeySettled(elapsedMs: number, changed: boolean, stillMs: number): boolean {
+  if (elapsedMs >= FIRST_KEY_LIMIT_MS) return true;
+  return changed ? stillMs >= FIRST_KEY_QUIET_MS : elapsedMs >= FIRST_KEY_CHANGE_MS;
+}
+
+async function firstKeyTaken(session: ActContext, window: ListedWindow, before: string | null) {
+  const started = performance.now();
+  let last = before;
+  let changedAt: number | null = null;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, FIRST_KEY_POLL_MS));
+    const state = await shownState(session, window);
+    const now = performance.now();
+    if (state === null) return;
+    if (state !== last) {
+      last = state;
+      changedAt = now;
+    }
+    if (firstKeySettled(now - started, changedAt !== null, now - (changedAt ?? started))) return;
+  }
+}
+
 export async function typeWatchingFocus(
   session: ActContext,
   text: string,
@@ -49,8 +101,13 @@ export async function typeWatchingFocus(
   let last: ActionOutcome = { ok: true };
   // A simulated desktop reacts to a whole input at once (scenario reactions
   // match the typed text) and nothing moves the focus in between.
-  const pieces = session.adapter.isMock ? [text] : piecesOf(text, TYPING_PIECE);
+  const [first, ...rest] = Array.from(text);
+  const pieces = session.adapter.isMock || rest.length === 0
+    ? [text]
+    : [first, ...piecesOf(rest.join(""), TYPING_PIECE)];
+  const before = pieces.length > 1 && start ? await shownState(session, start) : null;
   for (const [i, piece] of pieces.entries()) {
+    if (i === 1 && start) await firstKeyTaken(session, start, before);
     if (typed > 0) {
       const seen = await windowWithFocus(session);
       if (seen?.window_uid !== start?.window_uid) {

@@ -4,7 +4,7 @@
 // focus (openbox passes through none while a dialog maps).
 
 import { strict as assert } from "node:assert";
-import { typeWatchingFocus } from "./typing.ts";
+import { firstKeySettled, typeWatchingFocus } from "./typing.ts";
 import type { Session } from "../../runtime/session.ts";
 import { windowNamed } from "../../../tests/helpers/windows.ts";
 
@@ -44,7 +44,9 @@ for (const [name, focus, movedTo] of CASES) {
     assert.equal(outcome.code, "FocusChanged");
     assert.equal(typed.length, 2, "typing stopped after the piece during which the focus moved");
     const details = outcome.details as { typed_chars: number; focus_moved_to: { title: string } };
-    assert.equal(details.typed_chars, 16);
+    // The first character goes alone (the app may take it as a change of mode), then pieces.
+    assert.deepEqual(typed, ["a", "bcdefghi"]);
+    assert.equal(details.typed_chars, 9);
     assert.equal(details.focus_moved_to?.title ?? null, movedTo);
   });
 }
@@ -54,4 +56,20 @@ Deno.test("typeWatchingFocus: the focus stays, everything is typed", async () =>
   const outcome = await typeWatchingFocus(session, "abcdefghij".repeat(2), null);
   assert.equal(outcome.ok, true);
   assert.equal(typed.join(""), "abcdefghij".repeat(2));
+  assert.deepEqual(typed.map((piece) => piece.length), [1, 8, 8, 3]);
 });
+
+// [elapsed ms, changed, still ms] → settled
+const FIRST_KEY_CASES: Array<[string, number, boolean, number, boolean]> = [
+  ["nothing shown yet, early", 100, false, 100, false],
+  ["nothing shown after half a second: a key that shows nothing", 500, false, 500, true],
+  ["shown, still changing", 300, true, 40, false],
+  ["shown, then still for 150 ms", 300, true, 150, true],
+  ["shown long ago but changing ever since: the limit", 3000, true, 10, true],
+];
+
+for (const [name, elapsed, changed, still, settled] of FIRST_KEY_CASES) {
+  Deno.test(`firstKeySettled: ${name}`, () => {
+    assert.equal(firstKeySettled(elapsed, changed, still), settled);
+  });
+}
