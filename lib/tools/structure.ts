@@ -22,6 +22,7 @@ import { limitLevels } from "../formats/views/levels.ts";
 import { positionalId } from "../formats/views/refs.ts";
 import { type ListedWindow, windowNamed } from "../formats/geometry/window_order.ts";
 import { windowArgs } from "./shared/args.ts";
+import { turnFor } from "../model/turns.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
 import {
   checkViewArgs,
@@ -187,6 +188,7 @@ export const getWindowStructureTool = defineTool({
       session.lastServed(window.window_uid),
       capture.tree,
     );
+    await turnFor(capture.nodeCount);
     session.recordServed(window.window_uid, capture.tree);
     const perf = {
       capture_ms: capture.captureMs,
@@ -253,6 +255,8 @@ export const getWindowStructureTool = defineTool({
       };
       return servePage(session, listing, 0, args.max_nodes);
     }
+    // Redacting and writing the answer are passes of their own.
+    await turnFor(capture.nodeCount);
     return {
       ...fields,
       node_count: nodes?.length ?? countNodes(tree),

@@ -28,6 +28,7 @@ import {
 import { screenBounds } from "../../formats/geometry/visibility.ts";
 import { refuseDeniedRequest } from "../safety/guarded_adapter.ts";
 import { ToolError } from "../../model/errors.ts";
+import { turnFor } from "../../model/turns.ts";
 import {
   focusedWindow,
   type ListedWindow,
@@ -208,6 +209,8 @@ export async function captureWindow(
     session.safety.tripwire.noteTree(base!.tree, uid);
     return asHit(base!, maxDepth, capture.captureMs);
   }
+  // Receiving a large tree from the adapter was one pass; hashing it and the checks are more.
+  await turnFor(capture.nodeCount);
   const root = "root" in capture ? capture.root : replaceSubtrees(base!.tree, capture.subtrees);
   if (root === null) {
     throw new ToolError("Internal", "the adapter patched nodes the tree does not have", {
@@ -226,6 +229,7 @@ export async function captureWindow(
     cutShort: capture.cutShort,
     version: capture.version,
   };
+  await turnFor(entry.nodeCount);
   session.cache.recordCapture(uid, entry);
   session.safety.tripwire.noteTree(entry.tree, uid);
   return { ...entry, cache: use === "allow" ? "miss" : "bypass" };
