@@ -51,11 +51,41 @@ function taskCommand(name: string): string[] {
   return args;
 }
 
+/**
+ * The first port the kernel hands out for port 0 (Linux's ip_local_port_range;
+ * 49152 elsewhere, IANA's dynamic range).
+ */
+function firstEphemeralPort(): number {
+  try {
+    const [low] = Deno.readTextFileSync("/proc/sys/net/ipv4/ip_local_port_range").split(/\s+/);
+    return Number(low) > 2048 ? Number(low) : 49152;
+  } catch {
+    return 49152;
+  }
+}
+
+/** Above the ports services are configured with by default (this one: 5001; OSWorld's: 5000). */
+const LOWEST_PORT = 10_000;
+
+/**
+ * A port free right now for a service to listen on, chosen at random below
+ * the range the kernel hands out for port 0. A port from that range could be
+ * given again to anyone in the meantime: a chat server of another test asking
+ * for port 0 once took a port a service was about to listen on, and answered
+ * that service's health checks.
+ */
 export function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
+  const below = firstEphemeralPort();
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = LOWEST_PORT + Math.floor(Math.random() * (below - LOWEST_PORT));
+    try {
+      Deno.listen({ hostname: "127.0.0.1", port }).close();
+      return port;
+    } catch {
+      // taken: another
+    }
+  }
+  throw new Error(`no free port found below ${below}`);
 }
 
 /**
