@@ -100,15 +100,27 @@ function timed<T>(label: string, body: () => T, runs = 5): T {
   return result;
 }
 
+/**
+ * Polls until `check` holds. `ms` counts only time in which nothing moved: as
+ * long as what `seen` shows keeps changing (an app still taking keys, slowly
+ * on a busy machine: two wine sessions at once took over 5 s for 310), the
+ * wait goes on.
+ */
 async function eventually(
   what: string,
   check: () => boolean,
   ms = 5000,
   seen = () => "",
 ): Promise<void> {
-  const deadline = Date.now() + ms;
+  let deadline = Date.now() + ms;
+  let last = seen();
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; ${seen()}`);
+    const now = seen();
+    if (now !== last) {
+      last = now;
+      deadline = Date.now() + ms;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; ${now}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -219,10 +231,20 @@ Deno.test("activateWindow and text: Unicode typed into notepad reads back exactl
       (performance.now() - started).toFixed(1)
     } ms`,
   );
-  await eventually(`notepad to read "${text}"`, () => textOf(edit) === text);
+  await eventually(
+    `notepad to read "${text}"`,
+    () => textOf(edit) === text,
+    5000,
+    () => textOf(edit),
+  );
   ok(performInput({ kind: "keys", combo: ["ctrl", "a"] }));
   ok(performInput({ kind: "text", text: "alpha beta gamma\nline two" }));
-  await eventually("the replaced text", () => textOf(edit) === "alpha beta gamma\r\nline two");
+  await eventually(
+    "the replaced text",
+    () => textOf(edit) === "alpha beta gamma\r\nline two",
+    5000,
+    () => textOf(edit),
+  );
 });
 
 /** Screen point of the character at `index` of an edit control, a few pixels into the line. */
