@@ -66,3 +66,8 @@ export function contentFingerprint(root: Element): string {
   const json = JSON.stringify(root, (key, value) => (key === "id" ? undefined : value));
   return createHash("sha1").update(json, "utf8").digest("hex");
 }
+
+/** What a captured window shows, for waits that watch it change: tree_hash and the content fingerprint. */
+export function shownState(capture: { hash: string; tree: Element }): string {
+  return `${capture.hash} ${contentFingerprint(capture.tree)}`;
+}

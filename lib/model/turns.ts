@@ -3,14 +3,14 @@
 // their turn, so a health check is never held for all of them at once.
 
 /** Trees at least this large take turns between passes (a pass over 20,000 nodes: ~100 ms). */
-export const LARGE_TREE_NODES = 2000;
+const LARGE_TREE_NODES = 2000;
 
-/** Resolves after the event loop has served what was waiting (timers, sockets). */
-export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** nextTurn for a tree of `nodeCount` nodes when it is large; nothing to wait for otherwise. */
+/**
+ * For a large tree of `nodeCount` nodes, resolves after the event loop has
+ * served what was waiting (timers, sockets); nothing to wait for otherwise.
+ */
 export function turnFor(nodeCount: number): Promise<void> | undefined {
-  return nodeCount >= LARGE_TREE_NODES ? nextTurn() : undefined;
+  return nodeCount >= LARGE_TREE_NODES
+    ? new Promise((resolve) => setTimeout(resolve, 0))
+    : undefined;
 }

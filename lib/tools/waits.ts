@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 import { ToolError } from "../model/errors.ts";
-import { contentFingerprint } from "../model/hash.ts";
+import { shownState } from "../model/hash.ts";
 import { captureWindow, targetWindow } from "../services/observe/capture.ts";
 import { sessionView } from "../services/wait/poll_view.ts";
 import type { Session } from "../runtime/session.ts";
@@ -204,7 +204,7 @@ export const waitIdleTool = defineTool({
         const capture = await captureWindow(session, window, "current");
         const now = performance.now();
         // Focus and check state count as change too, not only tree_hash fields.
-        const state = `${capture.hash} ${contentFingerprint(capture.tree)}`;
+        const state = shownState(capture);
         if (state !== last) {
           last = state;
           stillSince = now;

@@ -238,7 +238,6 @@ function sessionBusConfig(dir: string): string {
 export async function launchOffice(
   desktop: Desktop,
   module: "writer" | "calc" | "impress",
-  files: string[] = [],
 ): Promise<App> {
   desktop.env.SAL_USE_VCLPLUGIN = "gtk3";
   // The profile lives in the desktop's home, removed when the desktop stops.
@@ -251,13 +250,7 @@ export async function launchOffice(
     stdout: "null",
     stderr: "null",
   }).output();
-  return await desktop.launch(SOFFICE, [
-    `--${module}`,
-    "--norestore",
-    "--nologo",
-    profile,
-    ...files,
-  ]);
+  return await desktop.launch(SOFFICE, [`--${module}`, "--norestore", "--nologo", profile]);
 }
 
 export function launchWriter(desktop: Desktop): Promise<App> {

@@ -5,7 +5,7 @@
 import type { ActionOutcome } from "../../../adapters/types.ts";
 import type { ActContext } from "./context.ts";
 import { captureWindow, listWindows } from "../observe/capture.ts";
-import { contentFingerprint } from "../../model/hash.ts";
+import { shownState } from "../../model/hash.ts";
 import { type ListedWindow, windowWithKeys } from "../../formats/geometry/window_order.ts";
 import { windowRef } from "./window_at.ts";
 
@@ -53,11 +53,10 @@ const FIRST_KEY_QUIET_MS = 150;
 const FIRST_KEY_LIMIT_MS = 3000;
 const FIRST_KEY_POLL_MS = 25;
 
-/** What a window shows, as wait_idle compares it (focus and check states included). */
-async function shownState(session: ActContext, window: ListedWindow): Promise<string | null> {
+/** What a window shows now, as wait_idle compares it (focus and check states included). */
+async function shownNow(session: ActContext, window: ListedWindow): Promise<string | null> {
   try {
-    const capture = await captureWindow(session, window, "current");
-    return `${capture.hash} ${contentFingerprint(capture.tree)}`;
+    return shownState(await captureWindow(session, window, "current"));
   } catch {
     // A window that closed or stopped answering: typing goes on, and its checks report it.
     return null;
@@ -79,7 +78,7 @@ async function firstKeyTaken(session: ActContext, window: ListedWindow, before: 
   let changedAt: number | null = null;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, FIRST_KEY_POLL_MS));
-    const state = await shownState(session, window);
+    const state = await shownNow(session, window);
     const now = performance.now();
     if (state === null) return;
     if (state !== last) {
@@ -105,7 +104,7 @@ export async function typeWatchingFocus(
   const pieces = session.adapter.isMock || rest.length === 0
     ? [text]
     : [first, ...piecesOf(rest.join(""), TYPING_PIECE)];
-  const before = pieces.length > 1 && start ? await shownState(session, start) : null;
+  const before = pieces.length > 1 && start ? await shownNow(session, start) : null;
   for (const [i, piece] of pieces.entries()) {
     if (i === 1 && start) await firstKeyTaken(session, start, before);
     if (typed > 0) {

@@ -3,7 +3,7 @@
 // (tree_changes, focused_changes) take their baseline when the wait starts.
 
 import { ToolError } from "../../model/errors.ts";
-import { contentFingerprint } from "../../model/hash.ts";
+import { shownState } from "../../model/hash.ts";
 import { focusedSelector } from "../act/receipts.ts";
 import {
   ClientRegex,
@@ -133,14 +133,12 @@ function windowDisappears(uid: string): Check {
 /** tree_hash misses focus and check state, so the content fingerprint is compared too. */
 function treeChanges(tokens: TokenStore, since: string): Check {
   const base = requireToken(tokens, since, null);
-  const baseline = `${base.hash} ${contentFingerprint(base.tree)}`;
+  const baseline = shownState(base);
   return async (view) => {
     const window = (await view.windows()).find((w) => w.window_uid === base.uid);
     const seen = window ? await view.capture(window) : null;
     if (!seen) return { window_uid: base.uid, gone: true };
-    return `${seen.hash} ${contentFingerprint(seen.tree)}` === baseline
-      ? null
-      : { window_uid: base.uid, tree_hash: seen.hash };
+    return shownState(seen) === baseline ? null : { window_uid: base.uid, tree_hash: seen.hash };
   };
 }
 
