@@ -12,10 +12,8 @@ import { Session } from "../lib/runtime/session.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 import { createMcpServer } from "../lib/interfaces/mcp/server.ts";
 import { createApp } from "../routes/app.ts";
-import { Client } from "./helpers/mcp_sdk_client.ts";
+import { Client, InMemoryTransport } from "./helpers/mcp_sdk_client.ts";
 import { ROOT } from "./helpers/source_files.ts";
-// @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/inMemory"
-import { InMemoryTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js";
 
 const ARCHITECTURE = Deno.readTextFileSync(join(ROOT, "docs/ARCHITECTURE.md"));
 

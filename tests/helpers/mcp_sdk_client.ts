@@ -14,3 +14,5 @@ export {
   EmptyResultSchema,
   McpError,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
+// @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/inMemory"
+export { InMemoryTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/inMemory.js";

@@ -340,6 +340,14 @@ export class AtspiConnection {
     return ok !== 0;
   }
 
+  /** The whole text of a Text accessible; null when unreadable. */
+  text(accessible: Accessible): string | null {
+    const count = this.atspi.atspi_text_get_character_count(accessible, this.values.errorSlot);
+    if (this.failed()) return null;
+    const text = this.atspi.atspi_text_get_text(accessible, 0, count, this.values.errorSlot);
+    return this.failed() ? null : this.values.takeString(text);
+  }
+
   setValue(accessible: Accessible, value: number): boolean {
     const ok = this.atspi.atspi_value_set_current_value(accessible, value, this.values.errorSlot);
     this.check();

@@ -72,9 +72,20 @@ function defaultAction(session: AtspiConnection, element: Accessible): ActionOut
 function setValue(session: AtspiConnection, element: Accessible, value: string): ActionOutcome {
   const interfaces = session.interfaces(element);
   if (interfaces.editableText) {
-    return session.setText(element, value)
-      ? { ok: true, note: "AT-SPI EditableText" }
-      : { ok: false, error: "the application refused the new text" };
+    if (!session.setText(element, value)) {
+      return { ok: false, error: "the application refused the new text" };
+    }
+    // Some toolkits answer yes and change nothing (Gecko's chrome fields, as in
+    // Thunderbird's compose window): only the text read back says it worked.
+    // A password field reads back as bullets.
+    const shown = interfaces.text && session.roleName(session.role(element)) !== "password text"
+      ? session.text(element)
+      : value;
+    return shown === value ? { ok: true, note: "AT-SPI EditableText" } : {
+      ok: false,
+      unsupported: true,
+      error: `AT-SPI EditableText took the new text but the field reads ${JSON.stringify(shown)}`,
+    };
   }
   if (interfaces.value) {
     const number = Number(value);

@@ -46,6 +46,8 @@ const atspiSymbols = {
   atspi_action_get_key_binding: { parameters: [P, "i32", B], result: P },
   atspi_action_do_action: { parameters: [P, "i32", B], result: "i32" },
   atspi_editable_text_set_text_contents: { parameters: [P, B, B], result: "i32" },
+  atspi_text_get_character_count: { parameters: [P, B], result: "i32" },
+  atspi_text_get_text: { parameters: [P, "i32", "i32", B], result: P },
   atspi_selection_select_child: { parameters: [P, "i32", B], result: "i32" },
   /** (callback, user data, destroy notify, event type, GError**): whether it registered. */
   atspi_event_listener_register_from_callback: {

@@ -139,7 +139,8 @@ async function withOperation(
   if (how === "pattern") {
     throw new ToolError(
       "PatternUnsupported",
-      `${t.element.role} '${t.element.name}' has no ${op.kind} operation on this platform`,
+      `${t.element.role} '${t.element.name}': no ${op.kind} operation on this platform ` +
+        `(${outcome.error})`,
       { element_id: t.element.id, operation: op.kind },
     );
   }
