@@ -74,6 +74,11 @@ export interface Desktop {
 
 const decoder = new TextDecoder();
 
+/** How long a starting app may use no CPU before its launch is given up (D-Bus calls time out at 25 s). */
+const STALLED_MS = 30_000;
+/** And how long it may take at most, busy or not. */
+const LAUNCH_LIMIT_MS = 300_000;
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -105,6 +110,38 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * CPU ticks spent by `root` and its descendants, living or reaped (a stat's
+ * utime, stime, cutime, cstime); how the launch wait tells a slow start from a
+ * stalled one.
+ */
+function ticksOfTree(root: number): number {
+  const parents = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+      // Fields after the command's closing parenthesis: state is field 3.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const pid = Number(entry.name);
+      parents.set(pid, Number(fields[1]));
+      ticks.set(pid, fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
+      if (p === root) return true;
+    }
+    return false;
+  };
+  let sum = 0;
+  for (const [pid, t] of ticks) if (inTree(pid)) sum += t;
+  return sum;
 }
 
 const TOKEN_VARIABLE = "OSO_DESKTOP";
@@ -411,10 +448,27 @@ export async function startDesktop(options: DesktopOptions = {}): Promise<Deskto
       child.stdout.pipeTo(
         new WritableStream({ write: (chunk) => void (output += decoder.decode(chunk)) }),
       ).catch(() => {});
-      const deadline = Date.now() + 40_000;
+      // A loaded machine slows a start without stalling it: the wait gives up
+      // once the app has used no CPU for STALLED_MS (or has ended), not at a
+      // fixed time.
+      let exitCode: number | null = null;
+      child.status.then((s) => (exitCode = s.code), () => (exitCode = -1));
+      let ticks = -1;
+      const started = Date.now();
+      let lastProgress = started;
       let window: bigint | null = null;
       while ((window = await clientWindowOf(child.pid)) === null) {
-        if (Date.now() > deadline) throw new Error(`${command} did not map a window`);
+        if (exitCode !== null) {
+          throw new Error(`${command} ended (exit code ${exitCode}) before mapping a window`);
+        }
+        const now = ticksOfTree(child.pid);
+        if (now !== ticks) [ticks, lastProgress] = [now, Date.now()];
+        if (Date.now() - lastProgress > STALLED_MS) {
+          throw new Error(`${command} did not map a window (no CPU used for ${STALLED_MS} ms)`);
+        }
+        if (Date.now() - started > LAUNCH_LIMIT_MS) {
+          throw new Error(`${command} did not map a window in ${LAUNCH_LIMIT_MS} ms`);
+        }
         await sleep(100);
       }
       return {

@@ -63,9 +63,13 @@ export function extentsUnknown(el: Element): boolean {
  * area. Toolkits keep the items of a collapsed bar at their own sizes
  * (LibreOffice's unused VCL menu bar has height 0 and eleven 19 px menus).
  * A container without extents says nothing: its children's own bounds do.
+ * Nor does a page tab: its extents are its tab's, and a notebook that hides
+ * its tab strip gives the tab none (GTK 3: -1) or no area (GTK 2, GIMP's
+ * docks) while the page under it is on screen.
  */
 export function hidesChildren(el: Element): boolean {
-  return !extentsUnknown(el) && (el.bounds.width <= 0 || el.bounds.height <= 0);
+  return el.role !== "TabItem" && !extentsUnknown(el) &&
+    (el.bounds.width <= 0 || el.bounds.height <= 0);
 }
 
 /** A control an agent needs (see the file comment), inside `area`. */

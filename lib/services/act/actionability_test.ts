@@ -100,18 +100,21 @@ Deno.test("blockerOf: out of view names the scrolling container and its visible 
 });
 
 Deno.test("a container without an area hides its children; one without extents does not", () => {
-  // A collapsed bar (LibreOffice's unused menu bar), and GTK's notebook page whose tab strip is
-  // hidden (mousepad with one document): extents -1, its document on screen.
-  const cases: Array<[string, number[], string | null]> = [
-    ["zero height", [0, 0, 800, 0], "not_visible"],
-    ["zero width", [0, 0, 0, 600], "not_visible"],
-    ["no extents at all", [-1, -1, -1, -1], null],
-    ["a negative size with a place", [0, 0, -1, -1], "not_visible"],
+  // A collapsed bar (LibreOffice's unused menu bar), and notebook pages whose tab strip is
+  // hidden, their content on screen: GTK 3's tab has extents -1 (mousepad with one document),
+  // GTK 2's none at a place (GIMP's tool options).
+  const cases: Array<[string, string, number[], string | null]> = [
+    ["zero height", "Pane", [0, 0, 800, 0], "not_visible"],
+    ["zero width", "Pane", [0, 0, 0, 600], "not_visible"],
+    ["no extents at all", "Pane", [-1, -1, -1, -1], null],
+    ["a negative size with a place", "Pane", [0, 0, -1, -1], "not_visible"],
+    ["GTK 3's hidden tab", "TabItem", [-1, -1, -1, -1], null],
+    ["GTK 2's hidden tab", "TabItem", [203, 262, 0, 0], null],
   ];
-  for (const [label, bounds, expected] of cases) {
+  for (const [label, role, bounds, expected] of cases) {
     const item = el("root.0.0", "Document", [10, 30, 500, 400]);
     const root = el("root", "Window", [0, 0, 800, 600], {}, [
-      el("root.0", "TabItem", bounds, {}, [item]),
+      el("root.0", role, bounds, {}, [item]),
     ]);
     assert.equal(blockerOf(root, item, SCREEN)?.check ?? null, expected, label);
   }
