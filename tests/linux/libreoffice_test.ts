@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { startService } from "../helpers/service.ts";
 import { launchWriter } from "./desktop.ts";
-import { client, desktopTest, eventually, uidOf } from "./linux_service.ts";
+import { client, desktopTest, eventually, findAll, uidOf } from "./linux_service.ts";
 import { settledWindow } from "../../bench/measure/views.ts";
 import { type Element, walk } from "../../lib/model/tree.ts";
 
@@ -59,6 +59,37 @@ desktopTest(
         const cutShort = (body.perf as { cut_short?: string }).cut_short;
         assert.equal(cutShort, undefined, "nothing cut short");
       }
+
+      // LibreOffice reports its toolbars one GTK menu bar (25 px) above where it draws them;
+      // the service corrects the boxes. Uncorrected, a click at Bold's centre lands on the
+      // Standard toolbar's row above it (Insert Image, Insert Chart: a dialog opens).
+      const bold = async () => {
+        const tree = (await read(true)).body.tree as Element;
+        const bar = findAll(tree, (e) => e.role === "ToolBar" && e.name === "Formatting")[0];
+        return findAll(bar, (e) => e.role === "Button" && e.name === "Bold")[0];
+      };
+      const before = await bold();
+      const formatting = (await read(false)).body.tree as Element;
+      const panel = findAll(formatting, (e) => e.platform_role === "root pane")[0];
+      assert.ok(
+        panel && panel.bounds.y >= 44,
+        `VCL's pane below the menu bar: ${JSON.stringify(panel?.bounds)}`,
+      );
+      const click = await c.post("/api/element/click", {
+        window_uid: uid,
+        selector: 'ToolBar[name="Formatting"] Button[name="Bold"]',
+      });
+      assert.equal(click.status, 200, JSON.stringify(click.body));
+      const pressed = await eventually(bold, (e) => e.selected === true);
+      assert.equal(pressed.selected, true, `Bold pressed (was ${before.selected})`);
+      const titles = ((await c.windows()) as unknown as Array<{ title: string }>).map((w) =>
+        w.title
+      );
+      assert.deepEqual(
+        titles.filter((t) => t !== titles[0] && !t.includes("Writer")),
+        [],
+        "no dialog",
+      );
     } finally {
       await writer.kill();
       await service.stop();

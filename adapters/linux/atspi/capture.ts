@@ -31,6 +31,7 @@ import { stateRecord } from "./states.ts";
 import { COORD_SCREEN, RELATION_LABELLED_BY, State } from "../ffi/atspi.ts";
 import { keyboardShortcut } from "../x11/key_bindings.ts";
 import { type FrameQuirks, toScreen } from "./frame_quirks.ts";
+import { correctEmbeddedOrigins, type Offset } from "./embedded_origin.ts";
 import {
   ACCESSIBLE_PROPERTIES,
   ACTIONS,
@@ -772,6 +773,8 @@ export function walkMany(
 /** A window's walk: its capture (ids assigned) and what a mirror needs to follow it. */
 export interface FrameWalk extends Omit<WalkResults, "roots" | "nodeCount" | "cutShort"> {
   capture: Capture;
+  /** How far LibreOffice reported its own widgets from where they are drawn (corrected). */
+  embedded: Offset | null;
 }
 
 export function captureFrame(
@@ -792,6 +795,7 @@ export function captureFrame(
   );
   // Client-side-decorated GTK windows leave their frame unnamed; the title is the name.
   if (root.name === "") root.name = title;
+  const embedded = correctEmbeddedOrigins(root);
   return {
     capture: {
       root: assignIds(root),
@@ -801,5 +805,6 @@ export function captureFrame(
     },
     addresses,
     labelled,
+    embedded,
   };
 }

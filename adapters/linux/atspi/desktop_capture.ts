@@ -8,6 +8,7 @@ import { type Capture, type CaptureLimits, captureMsSince } from "../../types.ts
 import { assignIds } from "../../../lib/model/tree.ts";
 import { type AtspiBatch, targetOf } from "./batch.ts";
 import { walkFrom } from "./capture.ts";
+import { correctEmbeddedOrigins } from "./embedded_origin.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { type FrameFinder, SCREEN_COORDINATES } from "./frames.ts";
 import type { WindowFacts } from "./host_protocol.ts";
@@ -69,6 +70,7 @@ export function captureDesktop(
   );
   if (!found) return null;
   root.role = "Desktop";
+  correctEmbeddedOrigins(root);
   return {
     root: assignIds(root),
     nodeCount,

@@ -17,6 +17,12 @@ import type { WindowFacts } from "./host_protocol.ts";
 import type { Change } from "./events.ts";
 import type { FrameWalk, WalkResults } from "./capture.ts";
 import { addressOf, type Target, targetOfAddress } from "./batch.ts";
+import {
+  correctEmbeddedOrigins,
+  isEmbeddedPane,
+  type Offset,
+  shiftEmbedded,
+} from "./embedded_origin.ts";
 
 /** Trees kept: each is one window at one depth and node limit. */
 const CAPACITY = 16;
@@ -114,6 +120,8 @@ export class MirroredTree {
   private readonly walkMs: number;
   /** The patches since the tree was walked whole, oldest first. */
   private history: Patch[] = [];
+  /** LibreOffice's error in its own widgets' boxes, as the whole walk measured it. */
+  private readonly embedded: Offset | null;
 
   constructor(
     readonly bus: string,
@@ -122,9 +130,10 @@ export class MirroredTree {
     readonly source: { window: WindowFacts; limits: CaptureLimits },
     public version: string,
     public capture: Capture,
-    walked: Pick<WalkResults, "addresses" | "labelled">,
+    walked: Pick<WalkResults, "addresses" | "labelled"> & { embedded?: Offset | null },
   ) {
     this.labelled = walked.labelled;
+    this.embedded = walked.embedded ?? null;
     this.walkMs = capture.captureMs;
     this.adopt(capture.root, walked.addresses, null);
   }
@@ -238,6 +247,11 @@ export class MirroredTree {
     walked: Pick<WalkResults, "addresses" | "labelled">,
   ): boolean {
     assignIds(fresh, old.id);
+    // A part of LibreOffice's pane walked again has its boxes as reported: as wrong as the
+    // whole walk measured them (unless it holds the pane, and its error, itself).
+    if (correctEmbeddedOrigins(fresh) === null && this.embedded && this.inEmbeddedPane(old)) {
+      shiftEmbedded(fresh, this.embedded);
+    }
     if (JSON.stringify(fresh) === JSON.stringify(old)) return false;
     const parent = this.parents.get(old)!;
     parent.children[parent.children.indexOf(old)] = fresh;
@@ -275,6 +289,13 @@ export class MirroredTree {
     if (start < 0) return null;
     const ids = new Set(this.history.slice(start).flatMap((patch) => patch.ids));
     return outermost(ids).map((id) => nodeAtId(this.capture.root, id)!);
+  }
+
+  private inEmbeddedPane(node: Element): boolean {
+    for (let at: Element | undefined = node; at !== undefined; at = this.parents.get(at)) {
+      if (isEmbeddedPane(at, this.parents.get(at))) return true;
+    }
+    return false;
   }
 
   private adopt(root: Element, addresses: Map<Element, string>, parent: Element | null): void {

@@ -43,6 +43,7 @@ function walkedSample(walkMs = 20) {
     capture: { root, nodeCount: 5, captureMs: walkMs, cutShort: null },
     addresses,
     labelled: false,
+    embedded: null,
   };
 }
 
@@ -207,6 +208,7 @@ Deno.test("a whole walk that finds the same tree keeps its patches for callers b
     capture: { root: structuredClone(root), nodeCount: 5, captureMs: 20, cutShort: null },
     addresses: new Map<Element, string>(),
     labelled: false,
+    embedded: null,
   });
   const same = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, again(t.capture.root), true)!;
   assert.equal(same.version, t.version);
@@ -234,7 +236,7 @@ Deno.test("the mirror: bounds events that repeat a rectangle, other apps, overfl
   const mirror = new TreeMirror();
   const { root, addresses } = sample();
   const capture = { root, nodeCount: 5, captureMs: 20, cutShort: null };
-  const walked = { capture, addresses, labelled: false };
+  const walked = { capture, addresses, labelled: false, embedded: null };
   const t = mirror.record("k", BUS, SCREEN_COORDINATES, SOURCE, walked)!;
   const bounds = (rect: string): Change => ({ ...change("object:bounds-changed", 3), rect });
   mirror.apply({ changes: [bounds("1,2,3,4")], overflowed: false });
@@ -329,4 +331,46 @@ Deno.test("when a tree is walked again to check what its events said", async (t)
     mirror.distrust(BUS);
     assert.equal(mirror.dueForCheck(performance.now() + 2100), null);
   });
+});
+
+Deno.test("a part of LibreOffice's pane walked again is moved as its whole walk measured", () => {
+  const gtk = { toolkit: "gtk" };
+  const button = (y: number) => element("Button", "Bold", [600, y, 30, 30], {});
+  // As corrected by the whole walk: the GTK panel at y 44, VCL's pane and toolbar moved there.
+  const toolbar = element("ToolBar", "Formatting", [0, 83, 1000, 39], {}, [button(85)]);
+  const pane = element("Pane", "", [0, 44, 1280, 756], { platform_role: "root pane" }, [
+    toolbar,
+  ]);
+  const panel = element("Pane", "", [0, 44, 1280, 756], { attributes: gtk }, [pane]);
+  const sidebar = element("ToolBar", "Properties", [1230, 165, 44, 42], { attributes: gtk });
+  const root = assignIds(
+    element("Window", "Writer", [0, 0, 1280, 800], { attributes: gtk }, [panel, sidebar]),
+  );
+  const addresses = new Map([[root, at(1)], [panel, at(2)], [pane, at(3)], [toolbar, at(4)], [
+    sidebar,
+    at(5),
+  ]]);
+  const capture = { root, nodeCount: 6, captureMs: 20, cutShort: null };
+  const t = new MirroredTree(BUS, SCREEN_COORDINATES, SOURCE, "v1", capture, {
+    addresses,
+    labelled: false,
+    embedded: { x: 0, y: 25 },
+  });
+  // The toolbar walked again reports itself 25 px too high, as LibreOffice does.
+  t.note(change("object:state-changed:checked", 4));
+  const [{ node }] = t.patchRoots()!;
+  const fresh = element("ToolBar", "Formatting", [0, 58, 1000, 39], {}, [button(60)]);
+  assert.equal(
+    t.splice(node, fresh, { addresses: new Map([[fresh, at(4)]]), labelled: false }),
+    false,
+  );
+  t.commit([], "v2", 3);
+  // GTK's own widgets outside the pane are reported right, and stay.
+  t.note(change("object:state-changed:checked", 5));
+  const [{ node: bar }] = t.patchRoots()!;
+  const same = element("ToolBar", "Properties", [1230, 165, 44, 42], { attributes: gtk });
+  assert.equal(
+    t.splice(bar, same, { addresses: new Map([[same, at(5)]]), labelled: false }),
+    false,
+  );
 });
