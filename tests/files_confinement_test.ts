@@ -419,6 +419,7 @@ Deno.test({
 
         await t.step("healthz answers promptly while a large reference decodes", async () => {
           let done = false;
+          const decodeStarted = performance.now();
           const assertion = similar(`${references}/large.png`).finally(() => (done = true));
           const latencies: number[] = [];
           while (!done) {
@@ -429,6 +430,7 @@ Deno.test({
             await new Promise((r) => setTimeout(r, 10));
           }
           const result = await assertion;
+          const decodeMs = performance.now() - decodeStarted;
           assert.equal(typeof (result.observed as Body).ssim, "number", JSON.stringify(result));
           assert.ok(
             latencies.length >= 5,
@@ -438,7 +440,13 @@ Deno.test({
           // second); what is left is scheduling noise on a loaded machine, hence the 10 %.
           const slow = latencies.filter((ms) => ms >= 50);
           assert.ok(slow.length <= latencies.length / 10, `slow healthz: ${slow.join(", ")} ms`);
-          assert.ok(Math.max(...latencies) < 250, `healthz took ${Math.max(...latencies)} ms`);
+          // No answer waited for the decode: the slowest is measured against the decode's own
+          // time in this run (a fixed bound broke with both cores busy: 617 ms).
+          const slowest = Math.max(...latencies);
+          assert.ok(
+            slowest < decodeMs / 2,
+            `healthz took ${slowest} ms of a ${decodeMs} ms decode`,
+          );
         });
       } finally {
         await svc.stop();

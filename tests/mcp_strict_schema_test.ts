@@ -162,6 +162,10 @@ Deno.test("the MCP Inspector CLI (--method tools/list --strict) finds no schema 
         "--strict",
         "--format",
         "json",
+        // The CLI waits 15 s for the server by default; a server started with both cores busy
+        // took longer (its start-up is not what this test checks).
+        "--connect-timeout",
+        "180000",
         "--",
         ...server,
         "--config",
