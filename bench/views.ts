@@ -6,17 +6,25 @@
 // covering as many needed controls as the table. Live GTK and LibreOffice
 // windows under Xvfb, then the mock desktop and the bundled scenarios.
 //
-//   npx -y deno@2.9.6 run -A bench/views.ts
+//   npx -y deno@2.9.6 run -A bench/views.ts             (the views' windows and the mock)
+//   npx -y deno@2.9.6 run -A bench/views.ts --osworld   (OSWorld's other applications)
 //
 // Prints markdown tables (docs/PERFORMANCE.md keeps the last run).
 
 import { startService } from "../tests/helpers/service.ts";
 import { measureLiveWindows } from "./measure/live_windows.ts";
+import { VIEW_APPS } from "../tests/linux/desktop.ts";
+import { OSWORLD_APPS } from "../tests/linux/osworld_apps.ts";
 import { measureWindow, SKETCH_VARIANTS, type WindowFigures, windowsOf } from "./measure/views.ts";
 
 // Compact coverage also checks the click point, so a tree that moved between
 // requests shows as a miss, not as a false hit.
-const liveWindows = () => measureLiveWindows((base, target) => measureWindow(base, target, true));
+const osworld = Deno.args.includes("--osworld");
+const liveWindows = () =>
+  measureLiveWindows(
+    (base, target) => measureWindow(base, target, true),
+    osworld ? OSWORLD_APPS : VIEW_APPS,
+  );
 
 async function mockWindows(): Promise<WindowFigures[]> {
   const service = await startService({ mock: true });
@@ -124,7 +132,7 @@ function tokenTable(rows: WindowFigures[]): string {
   return lines.join("\n");
 }
 
-const rows = [...await liveWindows(), ...await mockWindows()];
+const rows = [...await liveWindows(), ...osworld ? [] : await mockWindows()];
 console.log("### Needed controls in the default answers\n");
 console.log(coverageTable(rows));
 for (const unicode of [true, false]) {

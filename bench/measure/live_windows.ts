@@ -1,13 +1,14 @@
-// The benchmarks' live windows: each app of VIEW_APPS launched in turn on a
+// The benchmarks' live windows: each app of a list (VIEW_APPS by default) launched in turn on a
 // 1920×1080 Xvfb desktop, its tree left to settle, then measured over HTTP
 // against the real service (captures uncached, so every call is fresh).
 
 import { startService } from "../../tests/helpers/service.ts";
-import { startDesktop, VIEW_APPS } from "../../tests/linux/desktop.ts";
+import { type App, type Desktop, startDesktop, VIEW_APPS } from "../../tests/linux/desktop.ts";
 import { settledWindow, type TargetWindow, windowsOf } from "./views.ts";
 
 export async function measureLiveWindows<T>(
   measure: (base: string, target: TargetWindow) => Promise<T>,
+  apps: Array<[string, (desktop: Desktop) => Promise<App>]> = VIEW_APPS,
 ): Promise<T[]> {
   const desktop = await startDesktop({ width: 1920, height: 1080 });
   const service = await startService({
@@ -19,7 +20,7 @@ export async function measureLiveWindows<T>(
   });
   const figures: T[] = [];
   try {
-    for (const [name, launch] of VIEW_APPS) {
+    for (const [name, launch] of apps) {
       const app = await launch(desktop);
       try {
         const uid = `x11:${app.window.toString(16)}`;

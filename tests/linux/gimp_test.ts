@@ -1,12 +1,7 @@
 // GIMP 2.10 under Xvfb, over HTTP (issue 40): its menus and tool options are
 // read, a tool option is toggled by an element click, and the OSWorld bridge
-// opens the New Image dialog, whose OK an element click presses.
-//
-// GIMP 2.10 is a GTK 2 program: GTK 2 loads its accessibility bridge only as a
-// module named in GTK_MODULES, which Debian's X session sets for every session
-// (libatk-adaptor's /etc/X11/Xsession.d/90atk-adaptor and
-// /etc/environment.d/90atk-adaptor.conf: "gail:atk-bridge"). This desktop is a
-// bare Xvfb, so it sets what such a session would.
+// opens the New Image dialog, whose OK an element click presses. GIMP 2.10 is
+// a GTK 2 program, accessible through GTK_MODULES (see launchGimp).
 
 import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/model/tree.ts";
@@ -18,6 +13,7 @@ import {
   uidOf,
   withLinuxService,
 } from "./linux_service.ts";
+import { launchGimp } from "./osworld_apps.ts";
 
 type Listed = { window_uid: string; title: string };
 

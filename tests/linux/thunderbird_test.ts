@@ -8,7 +8,7 @@
 
 import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/model/tree.ts";
-import type { App, Desktop } from "./desktop.ts";
+import { launchThunderbird, MAIL_SUBJECTS as SUBJECTS } from "./osworld_apps.ts";
 import {
   type Client,
   desktopTest,
@@ -17,75 +17,6 @@ import {
   uidOf,
   withLinuxService,
 } from "./linux_service.ts";
-
-const THUNDERBIRD = "/usr/lib/thunderbird/thunderbird";
-
-/** An offline profile: Local Folders, one identity on a server never dialled, no first-run tabs. */
-const PREFS: Record<string, string | number | boolean> = {
-  "mail.accountmanager.accounts": "account1,account2",
-  "mail.accountmanager.defaultaccount": "account2",
-  "mail.accountmanager.localfoldersserver": "server1",
-  "mail.account.account1.server": "server1",
-  "mail.server.server1.directory-rel": "[ProfD]Mail/Local Folders",
-  "mail.server.server1.hostname": "Local Folders",
-  "mail.server.server1.name": "Local Folders",
-  "mail.server.server1.type": "none",
-  "mail.server.server1.userName": "nobody",
-  "mail.account.account2.server": "server2",
-  "mail.account.account2.identities": "id1",
-  "mail.identity.id1.fullName": "Test User",
-  "mail.identity.id1.useremail": "tester@example.test",
-  "mail.identity.id1.valid": true,
-  "mail.server.server2.type": "pop3",
-  "mail.server.server2.hostname": "127.0.0.1",
-  "mail.server.server2.port": 9,
-  "mail.server.server2.name": "Test mail",
-  "mail.server.server2.userName": "tester",
-  "mail.server.server2.login_at_startup": false,
-  "mail.server.server2.check_new_mail": false,
-  "mail.server.server2.directory-rel": "[ProfD]Mail/127.0.0.1",
-  // 3: always start offline.
-  "offline.startup_state": 3,
-  "mail.shell.checkDefaultClient": false,
-  "mail.rights.version": 1,
-  "mailnews.start_page.enabled": false,
-  "mail.provider.enabled": false,
-  "datareporting.policy.dataSubmissionEnabled": false,
-  "toolkit.telemetry.reportingpolicy.firstRun": false,
-  "app.donation.eoy.version.viewed": 999,
-  "mail.inappnotifications.enabled": false,
-};
-
-const SUBJECTS = ["Quarterly report", "Lunch on Friday", "Zoë's invoice"];
-
-function mbox(subjects: string[]): string {
-  return subjects.map((subject, i) =>
-    [
-      `From - Mon Nov 23 10:0${i}:00 2026`,
-      "From: Ada Lovelace <ada@example.test>",
-      "To: tester@example.test",
-      `Subject: =?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(subject)))}?=`,
-      `Date: Mon, 23 Nov 2026 10:0${i}:00 +0000`,
-      `Message-ID: <m${i}@example.test>`,
-      "MIME-Version: 1.0",
-      "Content-Type: text/plain; charset=UTF-8",
-      "",
-      `Body of ${subject}.`,
-      "",
-      "",
-    ].join("\n")
-  ).join("");
-}
-
-async function launchThunderbird(desktop: Desktop): Promise<App> {
-  const profile = `${desktop.env.HOME}/thunderbird`;
-  await Deno.mkdir(`${profile}/Mail/Local Folders`, { recursive: true });
-  const prefs = Object.entries(PREFS)
-    .map(([key, value]) => `user_pref(${JSON.stringify(key)}, ${JSON.stringify(value)});\n`);
-  await Deno.writeTextFile(`${profile}/user.js`, prefs.join(""));
-  await Deno.writeTextFile(`${profile}/Mail/Local Folders/Inbox`, mbox(SUBJECTS));
-  return await desktop.launch(THUNDERBIRD, ["--profile", profile, "--no-remote"]);
-}
 
 type Listed = { window_uid: string; title: string };
 
