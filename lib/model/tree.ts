@@ -127,6 +127,15 @@ export interface Monitor {
 
 export const FALLBACK_SCREEN: Bounds = { x: 0, y: 0, width: 65535, height: 65535 };
 
+/**
+ * A text as a person sees it: trimmed, without U+FFFC, the character AT-SPI
+ * hypertext puts where a child is embedded (Gecko's and LibreOffice's
+ * containers hold nothing else).
+ */
+export function shownText(text: string | null | undefined): string {
+  return (text ?? "").replaceAll("\uFFFC", "").trim();
+}
+
 export function isEmptyBounds(b: Bounds): boolean {
   return b.width <= 0 || b.height <= 0;
 }

@@ -54,6 +54,24 @@ desktopTest("Thunderbird: a local folder's mail read, a message composed", async
         assert.deepEqual(subjects(tree), SUBJECTS);
       });
 
+      await t.step("Gecko's actions read with their names, its wrappers fold away", async () => {
+        // Gecko answers GetActions with each row's strings all equal to its key binding.
+        const r = await c.get(`/api/structure?window_uid=${uid}&depth=64&detail=full`);
+        const button = named(r.body.tree as Element, "Button", "New Message")[0];
+        const actions = button?.actions ?? [];
+        assert.ok(actions.length > 0, "New Message has an action");
+        for (const a of actions) assert.ok(a.name !== "" && a.name !== a.key_binding, a.name);
+        // Gecko's wrappers carry an ancestor's click and their children's placeholders: at the
+        // default depth the view still reaches the folder pane and the toolbar's search field.
+        const view = await c.get(`/api/structure?window_uid=${uid}`);
+        const shallow = view.body.tree as Element;
+        assert.ok(
+          named(shallow, "Button", "New Message").length,
+          "New Message at the default depth",
+        );
+        assert.ok(named(shallow, "Edit", "Search").length, "Search at the default depth");
+      });
+
       let compose = "";
       await t.step("New Message opens the compose window; typed fields read back", async () => {
         await click(c, uid, 'Button[name="New Message"]');

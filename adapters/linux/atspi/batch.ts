@@ -194,6 +194,20 @@ export const ACTIONS: Query<string[][]> = {
   read: ([rows]) => rows as string[][],
 };
 
+/** The name (or description) of each object's action number `indices[i]`, asked on its own. */
+export function actionText(
+  member: "GetName" | "GetDescription",
+  indices: readonly number[],
+): Query<string> {
+  return {
+    iface: "org.a11y.atspi.Action",
+    member,
+    args: (i) => [{ type: "i", value: indices[i] }],
+    signature: "s",
+    read: ([text]) => typeof text === "string" ? text : null,
+  };
+}
+
 /**
  * A Value object's number and range, each property asked on its own: a
  * GetAll of the interface aborts an application whose getter writes nothing

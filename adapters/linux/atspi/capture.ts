@@ -35,6 +35,7 @@ import { correctEmbeddedOrigins, type Offset } from "./embedded_origin.ts";
 import {
   ACCESSIBLE_PROPERTIES,
   ACTIONS,
+  actionText,
   addressOf,
   Asked,
   type AtspiBatch,
@@ -642,6 +643,7 @@ function readQueued(walk: Walk): void {
     q.node.text = found;
     q.node.value = found;
   });
+  repairActionRows(batch, needActions, actions.results);
   needActions.forEach((q, i) => {
     const rows = actions.results[i];
     if (rows === null || rows.length === 0) return;
@@ -665,6 +667,38 @@ function readQueued(walk: Walk): void {
     if (names[i] !== null) q.node.name = names[i].trim();
   });
   walk.labelled = labels.some((label) => label !== null);
+}
+
+/**
+ * Gecko (Firefox, Thunderbird) answers GetActions with every string of a row
+ * equal to its key binding (";;" for "click", "Click", ";;"): it hands back
+ * one buffer that each getter overwrites. Such rows' names and descriptions
+ * are asked one action at a time, as libatspi does.
+ */
+function repairActionRows(
+  batch: AtspiBatch,
+  asked: Queued[],
+  results: Array<string[][] | null>,
+): void {
+  const broken: Array<{ q: Queued; row: string[] }> = [];
+  const indices: number[] = [];
+  results.forEach((rows, i) => {
+    rows?.forEach((row, index) => {
+      if (row[2] !== "" && row[0] === row[2] && row[1] === row[2]) {
+        broken.push({ q: asked[i], row });
+        indices.push(index);
+      }
+    });
+  });
+  if (broken.length === 0) return;
+  const targets = broken.map(({ q }) => q.target);
+  const names = new Asked(targets, actionText("GetName", indices));
+  const descriptions = new Asked(targets, actionText("GetDescription", indices));
+  batch.run(names, descriptions);
+  broken.forEach(({ row }, i) => {
+    row[0] = names.results[i] ?? "";
+    row[1] = descriptions.results[i] ?? "";
+  });
 }
 
 /** Where a capture starts: an accessible, walked as the node at `depth`. */

@@ -3,7 +3,7 @@
 // measured by how many of them they show (bench/views.ts), and they keep
 // these first when a token budget cuts.
 
-import type { Bounds, Element } from "../../model/tree.ts";
+import { type Bounds, type Element, shownText } from "../../model/tree.ts";
 
 /** Roles a person clicks, types into, toggles, picks or drags. */
 const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
@@ -38,7 +38,7 @@ export function isInteractiveRole(role: string): boolean {
 
 /** The text an element holds besides its name: its value, else its Text content. */
 export function heldText(el: Element): string {
-  return (el.value ?? el.text ?? "").trim();
+  return shownText(el.value ?? el.text);
 }
 
 /** Whether `el` has an area and some of it lies inside `area` (the window). */

@@ -3,7 +3,7 @@
 // in gtk3-widget-factory), UIA's anonymous Pane and Group. Views collapse
 // them and depth does not count them.
 
-import type { Element } from "../../model/tree.ts";
+import { type Element, shownText } from "../../model/tree.ts";
 
 /** Roles of containers that exist only to lay out their children. */
 const LAYOUT_ROLES: ReadonlySet<string> = new Set([
@@ -17,11 +17,19 @@ const LAYOUT_ROLES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Actions a container has only because something around it has one: Gecko
+ * gives every element inside a clickable one "clickAncestor".
+ */
+const INHERITED_ACTIONS: ReadonlySet<string> = new Set(["clickAncestor", "click ancestor"]);
+
+/**
  * An unnamed layout container with nothing of its own to show or do: no
- * name, value, text, description or action.
+ * name, value, text (its embedded children's placeholders aside),
+ * description or action of its own.
  */
 export function isStructural(el: Element): boolean {
   return LAYOUT_ROLES.has(el.role) && el.name.trim() === "" &&
-    (el.value ?? "").trim() === "" && (el.text ?? "").trim() === "" &&
-    (el.description ?? "").trim() === "" && (el.actions?.length ?? 0) === 0;
+    shownText(el.value) === "" && shownText(el.text) === "" &&
+    (el.description ?? "").trim() === "" &&
+    (el.actions ?? []).every((a) => INHERITED_ACTIONS.has(a.name));
 }

@@ -48,10 +48,22 @@ Deno.test("structural containers: unnamed layout roles with nothing of their own
     ["unnamed Pane", {}, true],
     ["named Pane", { name: "Inset" }, false],
     ["Pane with text", { text: "x" }, false],
+    // Gecko's sections hold only their children's placeholders (U+FFFC), as value and text.
+    [
+      "Group holding only its children",
+      { role: "Group", value: "\uFFFC\uFFFC", text: "\uFFFC" },
+      true,
+    ],
+    ["Group with text around a child", { role: "Group", text: "Hi \uFFFC" }, false],
     [
       "Pane with an action",
       { actions: [{ name: "click", description: "", key_binding: "" }] },
       false,
+    ],
+    [
+      "Pane whose only action is an ancestor's (Gecko)",
+      { actions: [{ name: "clickAncestor", description: "Click ancestor", key_binding: "" }] },
+      true,
     ],
     ["unnamed Group", { role: "Group" }, true],
     ["unnamed ToolBar", { role: "ToolBar" }, false],
@@ -88,6 +100,11 @@ Deno.test("needed controls: interactive, enabled or editable, named or holding t
     ["named button", node("Button", "OK", [1, 1, 10, 10]), true],
     ["unnamed button", node("Button", "", [1, 1, 10, 10]), false],
     ["edit holding text", node("Edit", "", [1, 1, 10, 10], { value: "x" }), true],
+    [
+      "unnamed item holding a child",
+      node("TreeItem", "", [1, 1, 10, 10], { value: "\uFFFC" }),
+      false,
+    ],
     ["disabled button", node("Button", "OK", [1, 1, 10, 10], { enabled: false }), false],
     ["zero-size item", node("MenuItem", "Open", [0, 0, 0, 0]), false],
     ["outside the window", node("Button", "OK", [500, 500, 10, 10]), false],
