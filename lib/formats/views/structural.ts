@@ -24,12 +24,14 @@ const INHERITED_ACTIONS: ReadonlySet<string> = new Set(["clickAncestor", "click 
 
 /**
  * An unnamed layout container with nothing of its own to show or do: no
- * name, value, text (its embedded children's placeholders aside),
- * description or action of its own.
+ * name, value (a divider's position aside), text (its embedded children's
+ * placeholders aside), description or action of its own.
  */
 export function isStructural(el: Element): boolean {
+  // A split pane's value is where its divider sits (GTK 2's hold one each): layout too.
+  const position = el.value_now !== undefined && el.value === String(el.value_now);
   return LAYOUT_ROLES.has(el.role) && el.name.trim() === "" &&
-    shownText(el.value) === "" && shownText(el.text) === "" &&
+    (position || shownText(el.value) === "") && shownText(el.text) === "" &&
     (el.description ?? "").trim() === "" &&
     (el.actions ?? []).every((a) => INHERITED_ACTIONS.has(a.name));
 }

@@ -66,6 +66,8 @@ Deno.test("structural containers: unnamed layout roles with nothing of their own
       true,
     ],
     ["unnamed Group", { role: "Group" }, true],
+    ["a split pane's divider position", { value: "188", value_now: 188 }, true],
+    ["a Pane holding a number as text", { value: "188" }, false],
     ["unnamed ToolBar", { role: "ToolBar" }, false],
     ["unnamed Button", { role: "Button" }, false],
   ];
