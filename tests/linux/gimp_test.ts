@@ -6,16 +6,14 @@
 import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/model/tree.ts";
 import {
-  type Client,
   desktopTest,
   eventually,
   findAll,
+  type ListedWindow,
   uidOf,
   withLinuxService,
 } from "./linux_service.ts";
 import { launchGimp } from "./osworld_apps.ts";
-
-type Listed = { window_uid: string; title: string };
 
 const MENUS = ["File", "Edit", "Select", "View", "Image", "Layer", "Colors", "Tools", "Filters"];
 
@@ -24,16 +22,11 @@ function shownCheckBoxes(tree: Element): Element[] {
   return findAll(tree, (e) => e.role === "CheckBox" && e.bounds.width > 0 && e.name !== "");
 }
 
-async function windows(c: Client): Promise<Listed[]> {
-  return (await c.windows()) as unknown as Listed[];
-}
-
 desktopTest(
   "GIMP: menus and tool options read, an option toggled, a new image",
   async (t, desktop) => {
-    desktop.env.GTK_MODULES = "gail:atk-bridge";
     await withLinuxService(desktop, async (c) => {
-      const gimp = await desktop.launch("gimp", ["--no-splash", "--no-fonts"]);
+      const gimp = await launchGimp(desktop);
       try {
         const uid = uidOf(gimp.window);
 
@@ -67,8 +60,8 @@ desktopTest(
           async () => {
             const r = await c.post("/api/pyautogui", { code: "pyautogui.hotkey('ctrl', 'n')" });
             assert.equal(r.status, 200, JSON.stringify(r.body));
-            const isDialog = (w: Listed) => w.title === "Create a New Image";
-            const listed = await eventually(() => windows(c), (ws) => ws.some(isDialog));
+            const isDialog = (w: ListedWindow) => w.title === "Create a New Image";
+            const listed = await eventually(() => c.windows(), (ws) => ws.some(isDialog));
             const dialog = listed.find(isDialog)!.window_uid;
             const form = await eventually(
               () => c.structure(dialog),
@@ -84,7 +77,7 @@ desktopTest(
             });
             assert.equal(ok.status, 200, JSON.stringify(ok.body));
             const after = await eventually(
-              () => windows(c),
+              () => c.windows(),
               (ws) => !ws.some(isDialog) && ws.some((w) => w.title.includes("Untitled")),
             );
             assert.ok(after.some((w) => w.title.includes("Untitled")), JSON.stringify(after));

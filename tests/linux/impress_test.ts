@@ -13,8 +13,6 @@ import { client, desktopTest, eventually, findAll, uidOf } from "./linux_service
 /** LibreOffice's windows are large: deep and slow to walk while it starts. */
 const CONFIG = { tree: { max_depth: 64, cache_ttl_s: 0, capture_timeout_ms: 60_000 } };
 
-type Listed = { window_uid: string; title: string };
-
 const slidesIn = (tree: Element) =>
   findAll(tree, (e) => e.role === "Document" && e.name === "Slides View")
     .flatMap((view) => findAll(view, (e) => /^Slide \d+$/.test(e.name)));
@@ -25,11 +23,10 @@ desktopTest("LibreOffice Impress: a template dialog, a title, a new slide", asyn
   try {
     const c = client(service);
     const uid = uidOf(impress.window);
-    const windows = async () => (await c.windows()) as unknown as Listed[];
 
     await t.step("the template dialog is read, and closed by an element click", async () => {
       const listed = await eventually(
-        windows,
+        () => c.windows(),
         (ws) => ws.some((w) => w.title === "Select a Template"),
       );
       const dialog = listed.find((w) => w.title === "Select a Template");
@@ -45,7 +42,7 @@ desktopTest("LibreOffice Impress: a template dialog, a title, a new slide", asyn
       });
       assert.equal(r.status, 200, JSON.stringify(r.body));
       const after = await eventually(
-        windows,
+        () => c.windows(),
         (ws) => !ws.some((w) => w.title === "Select a Template"),
       );
       assert.ok(!after.some((w) => w.title === "Select a Template"), "the dialog closed");

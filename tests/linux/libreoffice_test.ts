@@ -82,9 +82,7 @@ desktopTest(
       assert.equal(click.status, 200, JSON.stringify(click.body));
       const pressed = await eventually(bold, (e) => e.selected === true);
       assert.equal(pressed.selected, true, `Bold pressed (was ${before.selected})`);
-      const titles = ((await c.windows()) as unknown as Array<{ title: string }>).map((w) =>
-        w.title
-      );
+      const titles = (await c.windows()).map((w) => w.title);
       assert.deepEqual(
         titles.filter((t) => t !== titles[0] && !t.includes("Writer")),
         [],

@@ -80,11 +80,14 @@ export function startLinuxService(desktop: Desktop): Promise<Service> {
   return startService({ mock: false, env: desktop.env, config: TEST_CONFIG });
 }
 
+/** A window as GET /api/windows lists it: the fields tests read, and the rest. */
+export type ListedWindow = { window_uid: string; title: string } & Record<string, unknown>;
+
 export interface Client {
   get(path: string): ReturnType<typeof getJson>;
   post(path: string, body: unknown): ReturnType<typeof postJson>;
   structure(uid: string): Promise<Element>;
-  windows(): Promise<Array<Record<string, unknown>>>;
+  windows(): Promise<ListedWindow[]>;
 }
 
 export function client(service: Service): Client {
@@ -98,7 +101,7 @@ export function client(service: Service): Client {
       return r.body.tree as Element;
     },
     async windows() {
-      return (await get("/api/windows")).body.windows as Array<Record<string, unknown>>;
+      return (await get("/api/windows")).body.windows as ListedWindow[];
     },
   };
 }

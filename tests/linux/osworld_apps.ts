@@ -87,11 +87,17 @@ export function launchGimp(desktop: Desktop): Promise<App> {
   return desktop.launch("gimp", ["--no-splash", "--no-fonts"]);
 }
 
-/** Thunar on a folder of its own (a subfolder and a file), in the desktop's home. */
+/** The folder launchThunar shows, in the desktop's home (removed when the desktop stops). */
+export function filesFolder(desktop: Desktop): string {
+  return `${desktop.env.HOME}/files`;
+}
+
+/** Thunar on a folder of its own: a file, and a subfolder holding one. */
 export async function launchThunar(desktop: Desktop): Promise<App> {
-  const folder = `${desktop.env.HOME}/files`;
+  const folder = filesFolder(desktop);
   await Deno.mkdir(`${folder}/reports`, { recursive: true });
   await Deno.writeTextFile(`${folder}/notes.txt`, "notes\n");
+  await Deno.writeTextFile(`${folder}/reports/q3.txt`, "q3\n");
   return await desktop.launch("thunar", [folder]);
 }
 

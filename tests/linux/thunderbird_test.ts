@@ -18,8 +18,6 @@ import {
   withLinuxService,
 } from "./linux_service.ts";
 
-type Listed = { window_uid: string; title: string };
-
 async function click(c: Client, uid: string, selector: string, verb = "click"): Promise<void> {
   const r = await c.post(`/api/element/${verb}`, { window_uid: uid, selector });
   assert.equal(r.status, 200, `${verb} ${selector}: ${JSON.stringify(r.body)}`);
@@ -76,7 +74,7 @@ desktopTest("Thunderbird: a local folder's mail read, a message composed", async
       await t.step("New Message opens the compose window; typed fields read back", async () => {
         await click(c, uid, 'Button[name="New Message"]');
         const listed = await eventually(
-          async () => (await c.windows()) as unknown as Listed[],
+          () => c.windows(),
           (ws) => ws.some((w) => w.title.startsWith("Write:")),
         );
         compose = listed.find((w) => w.title.startsWith("Write:"))!.window_uid;
