@@ -5,7 +5,7 @@
 
 import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import type { Scenario } from "../lib/model/scenario.ts";
-import type { PixelLayout, RawImage } from "../lib/model/image.ts";
+import type { CursorImage, PixelLayout, RawImage } from "../lib/model/image.ts";
 
 export type AdapterName = "MockAdapter" | "LinuxAdapter" | "WindowsAdapter";
 
@@ -217,6 +217,8 @@ export interface Adapter {
   monitors(): Promise<Monitor[]>;
   /** Where the pointer is, in screen pixels (null when the platform cannot tell). */
   pointer(): Promise<{ x: number; y: number } | null>;
+  /** The pointer's picture where it is now (null when the platform cannot tell). */
+  cursorImage(): Promise<CursorImage | null>;
   /** Bounds of visible windows above this one in Z-order (empty when unknown). */
   windowsAbove(handle: string): Promise<Bounds[]>;
   /** Platform activation; `[false, reason]` when there is no such API. */

@@ -21,7 +21,7 @@ import {
   type TreeSourceInfo,
   WindowGoneError,
 } from "./types.ts";
-import { type PixelLayout, type RawImage } from "../lib/model/image.ts";
+import { type CursorImage, type PixelLayout, type RawImage } from "../lib/model/image.ts";
 import type { Bounds, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import { HEARTBEAT_MS, type Method, type Reply, type WorkerMessage } from "./worker_protocol.ts";
 
@@ -269,6 +269,10 @@ export class WorkerAdapter implements Adapter {
 
   pointer(): Promise<{ x: number; y: number } | null> {
     return this.call("pointer", [], this.requestTimeoutMs);
+  }
+
+  cursorImage(): Promise<CursorImage | null> {
+    return this.call("cursorImage", [], this.requestTimeoutMs);
   }
 
   windowsAbove(handle: string): Promise<Bounds[]> {

@@ -13,6 +13,7 @@ export type Method =
   | "elementOperation"
   | "monitors"
   | "pointer"
+  | "cursorImage"
   | "windowsAbove"
   | "activate";
 

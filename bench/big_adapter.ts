@@ -61,6 +61,10 @@ export class BigTreeAdapter implements Adapter {
     return Promise.resolve(null);
   }
 
+  cursorImage() {
+    return Promise.resolve(null);
+  }
+
   windowsAbove() {
     return Promise.resolve([]);
   }

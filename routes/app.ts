@@ -13,13 +13,15 @@ import { openApiRoutes } from "./openapi.ts";
 import { screenshotRoutes } from "./screenshot.ts";
 import { regionRoutes } from "./region.ts";
 import { securityGuard } from "./security.ts";
+import { auditAuthRefusal, bearerGuard } from "./auth.ts";
 import { sketchRoutes } from "./sketch.ts";
 import { toolRoutes } from "./tools.ts";
 import { traceFileRoutes } from "./trace_files.ts";
 
-export function createApp(session: Session, bindHost: string): Hono {
+export function createApp(session: Session, bindHost: string, token: string | null = null): Hono {
   const app = new Hono();
   app.use("*", securityGuard({ bindHost, corsOrigins: session.config.web_ui.cors_origins }));
+  if (token !== null) app.use("*", bearerGuard(token, auditAuthRefusal(session)));
   inspectorRoutes(app);
   healthRoutes(app, session);
   toolRoutes(app, session);

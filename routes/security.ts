@@ -9,6 +9,8 @@ export interface SecurityOptions {
   /** The address the server is bound to (a name here is also an accepted Host). */
   bindHost: string;
   corsOrigins: string[];
+  /** Request body types accepted (default JSON only: a form post is how a page attacks). */
+  bodyTypes?: string[];
 }
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
@@ -81,8 +83,9 @@ export function securityGuard(options: SecurityOptions): MiddlewareHandler {
       const length = c.req.header("content-length");
       const hasBody = type !== "" || (length !== undefined && length !== "0") ||
         c.req.header("transfer-encoding") !== undefined;
-      if (hasBody && type !== "application/json") {
-        return refuse(c, 415, "request bodies must be application/json", {
+      const accepted = options.bodyTypes ?? ["application/json"];
+      if (hasBody && !accepted.includes(type)) {
+        return refuse(c, 415, `request bodies must be ${accepted.join(" or ")}`, {
           content_type: type || null,
         });
       }

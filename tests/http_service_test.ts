@@ -297,11 +297,13 @@ Deno.test("CLI --help exits 0 with the usage", async () => {
   assert.match(stderr, /--scenario PATH/);
 });
 
-Deno.test("binding beyond loopback prints the banner", async () => {
-  const svc = await startService({ args: ["--host", "0.0.0.0"] });
+Deno.test("binding beyond loopback takes a token and prints the banner", async () => {
+  const token = "banner-test-token-0123456789";
+  const svc = await startService({ args: ["--host", "0.0.0.0"], env: { OSO_TOKEN: token } });
   try {
-    assert.match(svc.stderr(), /unauthenticated action API exposed to the network/);
+    assert.match(svc.stderr(), /the action API is reachable from the network/);
     assert.match(svc.stderr(), /0\.0\.0\.0/);
+    assert.doesNotMatch(svc.stderr(), new RegExp(token));
   } finally {
     await svc.stop();
   }
@@ -311,7 +313,7 @@ Deno.test("loopback bind prints the inspector address and no banner", async () =
   const svc = await startService();
   try {
     assert.match(svc.stderr(), /\[screen_observer\] Web inspector → http:\/\/127\.0\.0\.1:\d+/);
-    assert.doesNotMatch(svc.stderr(), /exposed to the network/);
+    assert.doesNotMatch(svc.stderr(), /reachable from the network/);
   } finally {
     await svc.stop();
   }

@@ -17,6 +17,8 @@ const VOLATILE_KEYS = new Set([
   "perf",
   "tree_stats",
   "uptime_s",
+  // Whole seconds since the session began: two calls a moment apart can straddle a second.
+  "elapsed",
 ]);
 const VOLATILE_SUFFIXES = ["_ms", "_at"];
 

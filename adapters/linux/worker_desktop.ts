@@ -16,7 +16,7 @@ import {
   type TreeSourceInfo,
   WindowGoneError,
 } from "../types.ts";
-import { type PixelLayout, type RawImage } from "../../lib/model/image.ts";
+import { type CursorImage, type PixelLayout, type RawImage } from "../../lib/model/image.ts";
 import type { Bounds, Monitor, WindowInfo } from "../../lib/model/tree.ts";
 import { element } from "../../lib/model/tree.ts";
 import { AtspiHostClient } from "./atspi/host_client.ts";
@@ -24,6 +24,7 @@ import type { HostCapture, WindowFacts } from "./atspi/host_protocol.ts";
 import { openXLibraries, type XLibraries } from "./ffi/libraries.ts";
 import { SETTLE_MS, XTestInput } from "./x11/xtest_input.ts";
 import { pointerPosition } from "./x11/pointer.ts";
+import { CursorReader } from "./x11/cursor.ts";
 import { listMonitors, screenBounds } from "./x11/monitors.ts";
 import { grabRootArea } from "./x11/screenshot.ts";
 import { ShmGrabber } from "./x11/shm_grab.ts";
@@ -39,6 +40,8 @@ export class LinuxDesktop {
   private readonly xtest: XTestInput;
   /** Screenshots' shared memory: undefined until the first one, null where unavailable. */
   private shm: ShmGrabber | null | undefined = undefined;
+  /** The pointer's picture: undefined until first asked, null where XFixes is missing. */
+  private cursor: CursorReader | null | undefined = undefined;
   private readonly windows: WindowWatch;
   private readonly drainTimer: ReturnType<typeof setInterval>;
 
@@ -166,6 +169,11 @@ export class LinuxDesktop {
 
   pointer(): { x: number; y: number } | null {
     return pointerPosition(this.x);
+  }
+
+  cursorImage(): CursorImage | null {
+    if (this.cursor === undefined) this.cursor = CursorReader.open(this.x);
+    return this.cursor?.read() ?? null;
   }
 
   windowsAbove(handle: string): Bounds[] {

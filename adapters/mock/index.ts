@@ -13,7 +13,7 @@ import {
   type TreeSourceInfo,
   WindowGoneError,
 } from "../types.ts";
-import { type RawImage } from "../../lib/model/image.ts";
+import { type CursorImage, type RawImage } from "../../lib/model/image.ts";
 import {
   assignIds,
   type Bounds,
@@ -32,6 +32,7 @@ import { OffThread } from "../../lib/support/off_thread.ts";
 import { MOCK_NOTE, type MockWorld } from "./world.ts";
 import { HeldInput } from "./held_input.ts";
 import { pointerAfter } from "./scenario/events.ts";
+import { mockCursor } from "./cursor.ts";
 import { randomHex } from "../../lib/model/hex.ts";
 
 export { MOCK_NOTE } from "./world.ts";
@@ -137,6 +138,11 @@ export class MockAdapter implements Adapter {
 
   pointer(): Promise<{ x: number; y: number } | null> {
     return Promise.resolve(this.pointerAt);
+  }
+
+  /** A built-in arrow at the pointer; null until an input has placed the pointer. */
+  cursorImage(): Promise<CursorImage | null> {
+    return Promise.resolve(this.pointerAt === null ? null : mockCursor(this.pointerAt));
   }
 
   elementOperation(_target: ElementRef, _op: ElementOperation): Promise<ActionOutcome> {

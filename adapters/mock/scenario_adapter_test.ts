@@ -113,6 +113,7 @@ class LiveAdapterDouble implements Adapter {
   elementOperation = () => Promise.resolve({ ok: true as const });
   monitors = () => Promise.resolve([]);
   pointer = () => Promise.resolve(null);
+  cursorImage = () => Promise.resolve(null);
   windowsAbove = () => Promise.resolve([]);
   activate = () => Promise.resolve([false, "none"] as [boolean, string]);
   close = () => Promise.resolve();

@@ -126,6 +126,14 @@ export class WindowsDesktop implements WorkerDesktop {
     return pointerPosition();
   }
 
+  /**
+   * Not read on Windows yet (GetCursorInfo and the cursor's icon bitmaps would
+   * be the way): screenshots there go without the pointer.
+   */
+  cursorImage(): null {
+    return null;
+  }
+
   monitors(): Monitor[] {
     return listMonitors();
   }

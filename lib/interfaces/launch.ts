@@ -13,6 +13,8 @@ import { Session } from "../runtime/session.ts";
 import { warmUp } from "../services/observe/capture.ts";
 import { createApp } from "../../routes/app.ts";
 import { isLoopbackHost } from "../../routes/security.ts";
+import { TOKEN_ENV } from "../../routes/auth.ts";
+import { createVmServerApp } from "../osworld/interfaces/vm_server/app.ts";
 import type { Adapter } from "../../adapters/types.ts";
 
 /** A start-up the user must fix; `exitCode` is what main.ts exits with. */
@@ -24,7 +26,16 @@ export class LaunchError extends Error {
 
 export type LaunchFlags = Pick<
   CliOptions,
-  "config" | "mock" | "port" | "host" | "scenario" | "allowTaskCommands" | "budgets"
+  | "config"
+  | "mock"
+  | "port"
+  | "host"
+  | "scenario"
+  | "allowTaskCommands"
+  | "budgets"
+  | "osworldServer"
+  | "osworldPort"
+  | "tokenFile"
 >;
 
 export interface Launched {
@@ -33,6 +44,8 @@ export interface Launched {
   config: Config;
   /** Null when HTTP is not served (MCP on stdio alone). */
   http: HttpServer | null;
+  /** OSWorld's in-VM server protocol, when osworld.server.enabled. */
+  vmServer: HttpServer | null;
   close(): Promise<void>;
 }
 
@@ -49,11 +62,48 @@ function networkBanner(host: string, port: number): string {
   const line = "!".repeat(72);
   return [
     line,
-    `!! WARNING: bound to ${host}:${port} — unauthenticated action API exposed to the network.`,
-    "!! Anyone who can reach this address can see your screen and type on your desktop.",
+    `!! WARNING: bound to ${host}:${port} — the action API is reachable from the network.`,
+    "!! Anyone who holds the bearer token can see your screen and type on your desktop.",
     "!! Use --host 127.0.0.1 unless you really mean this.",
     line,
   ].join("\n");
+}
+
+/** Shortest token accepted: anything shorter could be guessed. */
+const MIN_TOKEN_CHARS = 16;
+
+/**
+ * The bearer token from --token-file or OSO_TOKEN (null: none). Listening
+ * beyond loopback without one is refused: an open desktop on the network.
+ */
+function tokenFor(flags: LaunchFlags, hosts: string[]): string | null {
+  let token: string | null = null;
+  let source = TOKEN_ENV;
+  if (flags.tokenFile !== null) {
+    source = flags.tokenFile;
+    try {
+      token = Deno.readTextFileSync(flags.tokenFile).trim();
+    } catch (e) {
+      throw new LaunchError(`error: --token-file: ${(e as Error).message}`, 2);
+    }
+  } else {
+    token = Deno.env.get(TOKEN_ENV)?.trim() || null;
+  }
+  if (token !== null && (token.length < MIN_TOKEN_CHARS || /\s/.test(token))) {
+    throw new LaunchError(
+      `error: the token in ${source} must be at least ${MIN_TOKEN_CHARS} characters, without spaces`,
+      2,
+    );
+  }
+  const exposed = hosts.filter((host) => !isLoopbackHost(host));
+  if (token === null && exposed.length > 0) {
+    throw new LaunchError(
+      `error: listening on ${exposed.join(", ")} (beyond loopback) needs a bearer token: ` +
+        `--token-file PATH or the ${TOKEN_ENV} environment variable`,
+      2,
+    );
+  }
+  return token;
 }
 
 /**
@@ -75,6 +125,8 @@ function configFor(flags: LaunchFlags): { config: Config; error: string | null }
   if (flags.allowTaskCommands) config.osworld.allow_commands = true;
   if (flags.port !== null) config.web_ui.port = flags.port;
   if (flags.host !== null) config.web_ui.host = flags.host;
+  if (flags.osworldServer) config.osworld.server.enabled = true;
+  if (flags.osworldPort !== null) config.osworld.server.port = flags.osworldPort;
   setLogLevel(config.logging.level);
   if (loaded.bootstrappedFrom) {
     log("INFO", "config", `created ${flags.config} from ${loaded.bootstrappedFrom}`);
@@ -86,6 +138,11 @@ function configFor(flags: LaunchFlags): { config: Config; error: string | null }
 
 export async function launch(flags: LaunchFlags, options: LaunchOptions): Promise<Launched> {
   const { config, error } = configFor(flags);
+  const vmHost = config.osworld.server.host ?? config.web_ui.host;
+  const token = tokenFor(flags, [
+    ...(options.serveHttp ? [config.web_ui.host] : []),
+    ...(config.osworld.server.enabled ? [vmHost] : []),
+  ]);
   const adapter = await selectAdapter(config, { realDesktopOnly: options.realDesktopOnly });
   const session = new Session(adapter, config, { configPath: flags.config, configError: error });
   setLogFilter((line) => session.safety.redactor.scrubText(line));
@@ -104,38 +161,85 @@ export async function launch(flags: LaunchFlags, options: LaunchOptions): Promis
     }
   }
   await warmUp(session);
-  const http = options.serveHttp ? startHttp(session, config) : null;
+  const http = options.serveHttp ? startHttp(session, config, token) : null;
+  let vmServer: HttpServer | null = null;
+  if (config.osworld.server.enabled) {
+    try {
+      vmServer = startVmServer(session, config, vmHost, token);
+    } catch (e) {
+      await http?.shutdown();
+      await adapter.close();
+      throw new LaunchError(
+        `error: OSWorld's server protocol cannot listen on ${vmHost}:` +
+          `${config.osworld.server.port}: ${(e as Error).message}`,
+        2,
+      );
+    }
+  }
   return {
     session,
     adapter,
     config,
     http,
+    vmServer,
     close: async () => {
+      await vmServer?.shutdown();
       await http?.shutdown();
       await adapter.close();
     },
   };
 }
 
-function startHttp(session: Session, config: Config): HttpServer {
+function transportLimits(config: Config, bodyBytes: number) {
+  const limits = config.limits;
+  return {
+    bodyBytes,
+    headerBytes: limits.header_bytes,
+    connections: limits.connections,
+    headerTimeoutMs: limits.header_timeout_ms,
+    bodyTimeoutMs: limits.body_timeout_ms,
+    idleTimeoutMs: limits.idle_timeout_ms,
+  };
+}
+
+/** Multipart framing around an uploaded file. */
+const UPLOAD_FRAMING_BYTES = 1024 * 1024;
+
+function startVmServer(
+  session: Session,
+  config: Config,
+  host: string,
+  token: string | null,
+): HttpServer {
+  const { port } = config.osworld.server;
+  if (!isLoopbackHost(host)) console.error(networkBanner(host, port));
+  // An upload of a task's file (osworld.file_bytes) arrives as one body.
+  const bodyBytes = Math.max(
+    config.limits.body_bytes,
+    config.osworld.file_bytes + UPLOAD_FRAMING_BYTES,
+  );
+  return serveHttp({
+    hostname: host,
+    port,
+    limits: transportLimits(config, bodyBytes),
+    onListen: ({ hostname, port }) => {
+      const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
+      console.error(`[screen_observer] OSWorld's server protocol → http://${shown}:${port}`);
+    },
+  }, createVmServerApp(session, host, token).fetch);
+}
+
+function startHttp(session: Session, config: Config, token: string | null): HttpServer {
   const { host, port } = config.web_ui;
-  const app = createApp(session, host);
+  const app = createApp(session, host, token);
   if (!isLoopbackHost(host)) {
     console.error(networkBanner(host, port));
     log("WARNING", "security", `listening on non-loopback host ${host}`);
   }
-  const limits = config.limits;
   const server = serveHttp({
     hostname: host,
     port,
-    limits: {
-      bodyBytes: limits.body_bytes,
-      headerBytes: limits.header_bytes,
-      connections: limits.connections,
-      headerTimeoutMs: limits.header_timeout_ms,
-      bodyTimeoutMs: limits.body_timeout_ms,
-      idleTimeoutMs: limits.idle_timeout_ms,
-    },
+    limits: transportLimits(config, config.limits.body_bytes),
     onListen: ({ hostname, port }) => {
       const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
       console.error(`[screen_observer] Web inspector → http://${shown}:${port}`);

@@ -15,3 +15,18 @@ export interface RawImage {
   /** Absent: "rgba". */
   layout?: PixelLayout;
 }
+
+/**
+ * The pointer's picture and where it is drawn: its top-left corner at the
+ * pointer's position (`x`, `y`), as OSWorld pastes it; the hotspot is
+ * reported but not subtracted. `rgba`: straight (not premultiplied) RGBA.
+ */
+export interface CursorImage {
+  width: number;
+  height: number;
+  hotX: number;
+  hotY: number;
+  x: number;
+  y: number;
+  rgba: Uint8Array;
+}

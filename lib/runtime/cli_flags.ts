@@ -14,6 +14,11 @@ export interface CliOptions {
   scenario: string | null;
   /** --allow-task-commands: OSWorld tasks may run shell commands (osworld.allow_commands). */
   allowTaskCommands: boolean;
+  /** --osworld-server: serve OSWorld's in-VM server protocol (osworld.server.enabled). */
+  osworldServer: boolean;
+  osworldPort: number | null;
+  /** --token-file: the file holding the bearer token every request must carry. */
+  tokenFile: string | null;
   /** The budget flags, named as config safety.budgets names them (null: not given). */
   budgets: {
     max_actions: number | null;
@@ -33,6 +38,10 @@ export const USAGE = `usage: main.ts [options]
   --host HOST                   HTTP bind address (overrides web_ui.host)
   --scenario PATH               YAML scenario for the mock desktop
   --allow-task-commands         OSWorld tasks may run their shell steps (osworld.allow_commands)
+  --osworld-server              also serve OSWorld's in-VM server protocol (osworld.server)
+  --osworld-port N              its port (overrides osworld.server.port, default 5000)
+  --token-file PATH             bearer token required on every request (or OSO_TOKEN);
+                                required when listening beyond loopback
   --max-actions N               budget: successful input tool calls (safety.budgets)
   --max-screenshots N           budget: successful screenshots
   --max-vlm-tokens N            budget: VLM output tokens
@@ -51,8 +60,10 @@ const VALUE_FLAGS = new Set([
   "max-vlm-tokens",
   "max-session-seconds",
   "actions-per-minute",
+  "osworld-port",
+  "token-file",
 ]);
-const BOOLEAN_FLAGS = new Set(["mock", "help", "allow-task-commands"]);
+const BOOLEAN_FLAGS = new Set(["mock", "help", "allow-task-commands", "osworld-server"]);
 
 const nonNegativeInt = (flag: string) =>
   z.string().regex(/^\d+$/, `--${flag} takes a non-negative integer`).transform(Number);
@@ -64,6 +75,14 @@ const schema = z.object({
   config: z.string().min(1, "--config needs a path").default("config.json"),
   mock: z.boolean().default(false),
   "allow-task-commands": z.boolean().default(false),
+  "osworld-server": z.boolean().default(false),
+  "osworld-port": nonNegativeInt("osworld-port").pipe(
+    z.number().min(1, "--osworld-port must be 1 to 65535").max(
+      65535,
+      "--osworld-port must be 1 to 65535",
+    ),
+  ).optional(),
+  "token-file": z.string().min(1, "--token-file needs a path").optional(),
   help: z.boolean().default(false),
   port: nonNegativeInt("port").pipe(
     z.number().max(65535, "--port must be at most 65535"),
@@ -111,6 +130,9 @@ export function parseCli(args: string[]): { ok: true; options: CliOptions } | {
       host: v.host ?? null,
       scenario: v.scenario ?? null,
       allowTaskCommands: v["allow-task-commands"],
+      osworldServer: v["osworld-server"],
+      osworldPort: v["osworld-port"] ?? null,
+      tokenFile: v["token-file"] ?? null,
       budgets: {
         max_actions: v["max-actions"] ?? null,
         max_screenshots: v["max-screenshots"] ?? null,

@@ -1,7 +1,7 @@
-// Reading files a client names by path (scenarios, reference images): only
-// inside the configured folders, only regular files, never more than
-// limits.file_bytes, and never an open that can block (a FIFO would hold one
-// of the runtime's blocking threads for good).
+// Files a client names by path (scenarios, reference images, an OSWorld
+// task's files): read, written and listed only inside the configured folders,
+// only regular files, never more than limits.file_bytes, and never an open
+// that can block (a FIFO would hold one of the runtime's blocking threads for good).
 
 import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
@@ -94,7 +94,7 @@ async function realRoots(dirs: string[]): Promise<string[]> {
   return found.filter((dir) => dir !== null);
 }
 
-function outsideRoots(path: string, options: ConfinedRead): ToolError {
+function outsideRoots(path: string, options: Pick<ConfinedRead, "roots" | "purpose">): ToolError {
   const { purpose, roots } = options;
   // One answer whether the path exists or not and whatever it is.
   return new ToolError(
@@ -173,9 +173,96 @@ export function readRegularFile(path: string, limits: ReadLimits): Promise<Uint8
  * the roots. Inside them, a missing or unreadable file is the system's error.
  */
 export async function readConfinedFile(path: string, options: ConfinedRead): Promise<Uint8Array> {
-  const { real, error } = await realPathOrWouldBe(resolve(path));
-  const roots = await realRoots(options.roots.dirs);
-  if (!roots.some((root) => isInsideRoot(real, root))) throw outsideRoots(path, options);
+  const { real, error } = await confined(path, options);
   if (error) throw error;
   return readOpened(real, path, OPEN_CHECKED, options);
+}
+
+/** The real path (see realPathOrWouldBe), refused unless inside the roots. */
+async function confined(
+  path: string,
+  options: Pick<ConfinedRead, "roots" | "purpose">,
+): Promise<{ real: string; error: unknown }> {
+  const found = await realPathOrWouldBe(resolve(path));
+  const roots = await realRoots(options.roots.dirs);
+  if (!roots.some((root) => isInsideRoot(found.real, root))) throw outsideRoots(path, options);
+  return found;
+}
+
+const OPEN_WRITE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC |
+  (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Writes a file a client named, under the same confinement as reading: the
+ * missing folders on its way are made, and the last component is never
+ * followed if it is a symlink. Returns the real path written.
+ */
+export async function writeConfinedFile(
+  path: string,
+  bytes: Uint8Array,
+  options: ConfinedRead,
+): Promise<string> {
+  if (bytes.length > options.maxBytes) throw tooLarge(path, options);
+  const { real } = await confined(path, options);
+  await Deno.mkdir(dirname(real), { recursive: true });
+  const file = await open(real, OPEN_WRITE, 0o644);
+  try {
+    if (!(await file.stat()).isFile()) {
+      throw new ToolError("BadRequest", `${options.purpose} '${path}' is not a regular file`, {
+        path,
+      });
+    }
+    await file.writeFile(bytes);
+  } finally {
+    await file.close();
+  }
+  return real;
+}
+
+/** A folder's entries as OSWorld's list_directory answers them. */
+export type DirectoryTree =
+  | { type: "directory"; name: string; children: DirectoryTree[] }
+  | { type: "file"; name: string }
+  | { error: string };
+
+/**
+ * A folder a client named, listed with every folder below it (hidden entries
+ * too, in the order the system gives them). A symlink is an entry, never
+ * followed, so the listing stays inside the roots; a folder that cannot be
+ * read is `{error}`. More than `maxEntries` entries in all is refused.
+ */
+export async function listConfinedDirectory(
+  path: string,
+  options: Pick<ConfinedRead, "roots" | "purpose"> & { maxEntries: number },
+): Promise<DirectoryTree> {
+  const { real, error } = await confined(path, options);
+  if (error) throw error;
+  if (!(await Deno.stat(real)).isDirectory) {
+    throw new ToolError("BadRequest", `'${path}' is not a folder`, { path });
+  }
+  let entries = 0;
+  const walk = async (dir: string): Promise<DirectoryTree> => {
+    const children: DirectoryTree[] = [];
+    try {
+      for await (const entry of Deno.readDir(dir)) {
+        if (++entries > options.maxEntries) {
+          throw new ToolError(
+            "BadRequest",
+            `'${path}' holds more than ${options.maxEntries} entries: name a smaller folder`,
+            { path, max_entries: options.maxEntries },
+          );
+        }
+        children.push(
+          entry.isDirectory
+            ? await walk(join(dir, entry.name))
+            : { type: "file", name: entry.name },
+        );
+      }
+    } catch (e) {
+      if (e instanceof ToolError) throw e;
+      return { error: (e as Error).message };
+    }
+    return { type: "directory", name: basename(dir), children };
+  };
+  return walk(real);
 }

@@ -29,6 +29,9 @@ import { keyHoldTool, mouseButtonTool } from "./holds.ts";
 import { runComputer13Tool, runPyautoguiTool } from "../osworld/tools/agent_actions.ts";
 import { getSetOfMarksTool } from "../osworld/tools/set_of_marks.ts";
 import { osworldTaskTool } from "../osworld/tools/osworld_task.ts";
+import { listDirectoryTool, readFileTool, writeFileTool } from "../osworld/tools/vm_files.ts";
+import { runCommandTool } from "../osworld/tools/run_command.ts";
+import { screenRecordingTool } from "../osworld/tools/screen_recording.ts";
 import { observeWindowTool } from "./observe_window.ts";
 import {
   clickElementAndObserveTool,
@@ -99,6 +102,11 @@ const ALL: Tool[] = [
   runPyautoguiTool,
   runComputer13Tool,
   osworldTaskTool,
+  readFileTool,
+  writeFileTool,
+  listDirectoryTool,
+  runCommandTool,
+  screenRecordingTool,
   dragTool,
   bringToForegroundTool,
   clickElementTool,

@@ -24,6 +24,7 @@ import { GRID_LIMITS, sketchView } from "../services/sketch/view.ts";
 import { windowArgs, windowArgsFor } from "./shared/args.ts";
 import { encodingOf, imageEncodingArgs } from "./shared/image_args.ts";
 import { rawScreenshot } from "./raw_screenshot.ts";
+import { screenWithCursor } from "../osworld/services/screen_with_cursor.ts";
 import { layoutsFor } from "../formats/image/formats.ts";
 import { bboxArg, parseBox } from "./shared/region_args.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
@@ -175,6 +176,10 @@ const fullInput = z.object({
     `Sketch height in characters, ${GRID_LIMITS.height.join(" to ")} (default from config: ` +
       "ascii_sketch.grid_height).",
   ),
+  cursor: z.boolean().default(false).describe(
+    "true: the mouse pointer drawn in, its image's top-left at the pointer (as OSWorld's " +
+      "screenshots show it). Default false.",
+  ),
   ...imageEncodingArgs,
 });
 
@@ -214,7 +219,9 @@ export async function fullScreenshot(
     sketch = typeof view?.sketch === "string" ? view.sketch : null;
   }
   const encoding = encodingOf(args);
-  const image = await rawScreenshot(session, { kind: "screen" }, layoutsFor(encoding));
+  const image = args.cursor
+    ? await screenWithCursor(session.adapter, layoutsFor(encoding))
+    : await rawScreenshot(session, { kind: "screen" }, layoutsFor(encoding));
   const { width, height } = image;
   const bytes = await encodeOffThread(image, encoding);
   const warnings = [

@@ -165,7 +165,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
       throw new Error(`service exited early (${JSON.stringify(status)}):\n${stderrText}`);
     }
     try {
-      const res = await fetch(`${url}/api/healthz`);
+      const token = options.env?.OSO_TOKEN;
+      const res = await fetch(`${url}/api/healthz`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       await res.body?.cancel();
       if (res.ok) break;
     } catch {

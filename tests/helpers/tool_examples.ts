@@ -47,6 +47,12 @@ export const TOOL_EXAMPLES: Record<string, Record<string, unknown>> = {
     }),
     phase: "evaluate",
   },
+  read_file: { path: "~/Documents/report.txt" },
+  write_file: { path: "~/Documents/report.txt", content_base64: "aGVsbG8K" },
+  list_directory: { path: "~/Documents" },
+  run_command: { argv: ["ls", "-l"] },
+  // Not start: an example must not leave a recording running in a test's service.
+  screen_recording: { action: "stop" },
   drag: { from: { x: 100, y: 100 }, to: { x: 200, y: 100 }, duration_s: 0 },
   click_element: { window_index: 0, selector: FILE_MENU },
   right_click_element: { window_index: 0, selector: FILE_MENU },

@@ -110,3 +110,12 @@ export const OSWORLD_APPS: Array<[string, (desktop: Desktop) => Promise<App>]> =
   ["xfce4-terminal", (d) => d.launch("xfce4-terminal", ["--disable-server"])],
   ["LibreOffice Calc", (d) => launchOffice(d, "calc")],
 ];
+
+/** The desktop's opener (xdg-open) shows text files in Mousepad, as a desktop's settings would say. */
+export async function openTextInMousepad(desktop: Desktop): Promise<void> {
+  await Deno.mkdir(desktop.env.XDG_CONFIG_HOME, { recursive: true });
+  await Deno.writeTextFile(
+    `${desktop.env.XDG_CONFIG_HOME}/mimeapps.list`,
+    "[Default Applications]\ntext/plain=org.xfce.mousepad.desktop\n",
+  );
+}

@@ -16,6 +16,7 @@ import { type Reply, startChatServer } from "../helpers/chat_server.ts";
 import { startService } from "../helpers/service.ts";
 import { getJson } from "../helpers/http.ts";
 import { desktopTest, eventually, findAll, TEST_CONFIG } from "./linux_service.ts";
+import { openTextInMousepad } from "./osworld_apps.ts";
 import type { Element } from "../../lib/model/tree.ts";
 
 const TASKS = new URL("../fixtures/osworld/tasks/", import.meta.url).pathname;
@@ -391,11 +392,7 @@ desktopTest(
   async (t, desktop) => {
     const dir = await Deno.makeTempDir({ prefix: "oso-tasks-" });
     // `open` goes through xdg-open, which finds the text editor here.
-    await Deno.mkdir(desktop.env.XDG_CONFIG_HOME, { recursive: true });
-    await Deno.writeTextFile(
-      `${desktop.env.XDG_CONFIG_HOME}/mimeapps.list`,
-      "[Default Applications]\ntext/plain=org.xfce.mousepad.desktop\n",
-    );
+    await openTextInMousepad(desktop);
     const service = await startService({
       mock: false,
       env: desktop.env,

@@ -186,6 +186,29 @@ export const CONFIG_SECTIONS = {
       "Longest an agent's program (time.sleep, WAIT: 2 s each) or a task's sleep step may " +
         "pause, in seconds: the desktop is held meanwhile. Longer ones are refused.",
     ),
+    open_timeout_s: z.number().min(1).max(1800).default(120).describe(
+      "Longest a task's open step (and the in-VM server's /setup/open_file) waits for the " +
+        "file's window, in seconds.",
+    ),
+    file_bytes: z.number().int().min(1024).max(1024 * 1024 * 1024).default(128 * 1024 * 1024)
+      .describe(
+        "Largest file read_file / write_file move (a task's documents, the in-VM server's " +
+          "/file and /setup/upload).",
+      ),
+    server: z.object({
+      enabled: z.boolean().default(false).describe(
+        "Serve the protocol of OSWorld's in-VM server (/execute, /screenshot, " +
+          "/accessibility, /setup/*...) on a listener of its own, so OSWorld's harness " +
+          "drives this desktop. The flag --osworld-server turns it on for one run.",
+      ),
+      host: hostOrIp.nullable().default(null).describe(
+        "Address it binds to; null: the same as web_ui.host. Beyond loopback a token is " +
+          "required (--token-file or OSO_TOKEN).",
+      ),
+      port: z.number().int().min(1).max(65535).default(5000).describe(
+        "Its TCP port (OSWorld's harness uses 5000).",
+      ),
+    }).prefault({}).describe("OSWorld's in-VM server protocol."),
     client_password: z.string().default("").describe(
       "What a task's {CLIENT_PASSWORD} placeholder becomes (never shown in any answer).",
     ),

@@ -41,7 +41,9 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   TraceInvalid:
     "The trace file cannot be used: cut short, re-ordered or broken by hand, or written in a " +
     "newer format (path and line in context). Nothing of it was executed.",
+  Unauthorized: "The request carries no bearer token, or a wrong one (Authorization: Bearer).",
   TraceNotFound: "No trace has this trace_id in the tracing folder.",
+  FileNotFound: "No file or folder has this path (inside the allowed folders).",
   PlatformUnsupported:
     "Not supported here (e.g. an HTTP version or transfer coding the server does not speak).",
   PredicateUnsupported:

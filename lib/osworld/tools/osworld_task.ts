@@ -5,6 +5,7 @@
 // step, getter or metric; commands while the operator has them off) is
 // reported by name and the task is unsupported — never silently passed.
 
+import { basename } from "node:path";
 import { z } from "zod";
 import { ToolError } from "../../model/errors.ts";
 import type { Session } from "../../runtime/session.ts";
@@ -29,6 +30,7 @@ import { checkedByTool, CONFIRM_TOKEN } from "../../tools/shared/args.ts";
 import { receiptWindow } from "../../services/act/coordinate_verb.ts";
 import { confirmGate } from "../../services/safety/confirm_gate.ts";
 import { formatIssues } from "../../runtime/answer.ts";
+import { launchDetached, runToEnd } from "./run_command.ts";
 
 /** Longest a task's command may run. */
 const COMMAND_TIMEOUT_MS = 60_000;
@@ -60,30 +62,8 @@ function planFor(session: Session, steps: readonly SetupStep[], fill: Fill): Set
 
 /** A command's stdout (stderr is dropped, as OSWorld's getter keeps only output). */
 async function runCommand({ argv }: Command): Promise<{ code: number; stdout: string }> {
-  const child = new Deno.Command(argv[0], {
-    args: argv.slice(1),
-    stdin: "null",
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), COMMAND_TIMEOUT_MS);
-  try {
-    const { code, stdout } = await child.output();
-    return { code, stdout: new TextDecoder().decode(stdout) };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function spawnDetached(argv: string[]): void {
-  const child = new Deno.Command(argv[0], {
-    args: argv.slice(1),
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  child.unref();
-  child.status.catch(() => {});
+  const run = await runToEnd(argv, { timeoutMs: COMMAND_TIMEOUT_MS, mergeStderr: false });
+  return { code: run.returncode, stdout: run.stdout };
 }
 
 const OPENER: Record<string, string[]> = {
@@ -115,18 +95,62 @@ async function runSetup(ctx: ToolContext, actions: SetupAction[]): Promise<ToolR
   return done;
 }
 
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Opens the file with the desktop's opener and waits, as OSWorld's server
+ * does, for a window whose title holds its name (with or without its
+ * extension), then brings that window to the front; at most
+ * osworld.open_timeout_s.
+ */
+async function openFile(ctx: ToolContext, path: string): Promise<ToolResult> {
+  if (!(await Deno.stat(path).then(() => true, () => false))) {
+    return { ok: false, path, missing: true, error: `no file '${path}'` };
+  }
+  launchDetached([...(OPENER[Deno.build.os] ?? ["xdg-open"]), path]);
+  const name = basename(path);
+  const names = new Set([name, name.replace(/\.[^.]*$/, "")].filter((n) => n !== ""));
+  const titleRegex = [...names].map(escapeRegex).join("|");
+  const limitS = ctx.session.config.osworld.open_timeout_s;
+  const deadline = Date.now() + limitS * 1000;
+  for (;;) {
+    const waited = await runNested(ctx, "wait_for", {
+      any_of: [{ type: "window_appears", title_regex: titleRegex }],
+      timeout_ms: Math.max(100, Math.min(deadline - Date.now(), 60_000)),
+    });
+    if (waited.ok !== false) {
+      const { window_uid: uid, title } = waited.matched_detail as {
+        window_uid: string;
+        title: string;
+      };
+      const raised = await runNested(ctx, "bring_to_foreground", { window_uid: uid });
+      return { ok: raised.ok !== false, path, window_uid: uid, title };
+    }
+    const code = (waited.error as { code?: string } | undefined)?.code;
+    if (code !== "Timeout" || Date.now() >= deadline) {
+      return {
+        ok: false,
+        path,
+        timed_out: code === "Timeout",
+        error: code === "Timeout"
+          ? `no window titled with '${name}' appeared within ${limitS} s (osworld.open_timeout_s)`
+          : (waited.error as { message: string }).message,
+      };
+    }
+  }
+}
+
 async function runSetupAction(ctx: ToolContext, action: SetupAction): Promise<ToolResult> {
   switch (action.kind) {
     case "launch":
-      spawnDetached(action.command.argv);
+      launchDetached(action.command.argv);
       return { ok: true, program: action.command.argv[0] };
     case "command": {
       const { code } = await runCommand(action.command);
       return { ok: code === 0, exit_code: code };
     }
     case "open":
-      spawnDetached([...(OPENER[Deno.build.os] ?? ["xdg-open"]), action.path]);
-      return { ok: true, path: action.path };
+      return await openFile(ctx, action.path);
     case "sleep":
       await new Promise((resolve) => setTimeout(resolve, action.seconds * 1000));
       return { ok: true, seconds: action.seconds };
@@ -200,6 +224,9 @@ async function evaluate(
   lastAction: AgentAction | undefined,
 ): Promise<ToolResult> {
   const { evaluator } = task;
+  if (evaluator === undefined) {
+    throw new ToolError("BadRequest", "task: no evaluator to score with");
+  }
   let steps;
   try {
     steps = evaluationSteps(evaluator);

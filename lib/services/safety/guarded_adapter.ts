@@ -152,6 +152,10 @@ export class GuardedAdapter implements Adapter {
     return this.inner.pointer();
   }
 
+  cursorImage() {
+    return this.inner.cursorImage();
+  }
+
   windowsAbove(handle: string): Promise<Bounds[]> {
     return this.inner.windowsAbove(handle);
   }

@@ -22,18 +22,24 @@ interface Signature {
   variadic?: boolean;
 }
 
-const CLICK_LIKE = ["x", "y", "interval", "button", "duration"];
+const CLICK_LIKE = ["x", "y", "interval", "button", "duration", "tween"];
 const SIGNATURES: Record<string, Signature> = {
   "pyautogui.click": {
-    params: ["x", "y", "clicks", "interval", "button", "duration"],
+    params: ["x", "y", "clicks", "interval", "button", "duration", "tween"],
     required: 0,
   },
   "pyautogui.doubleClick": { params: CLICK_LIKE, required: 0 },
   "pyautogui.tripleClick": { params: CLICK_LIKE, required: 0 },
   "pyautogui.rightClick": { params: ["x", "y", "duration"], required: 0 },
   "pyautogui.middleClick": { params: ["x", "y", "duration"], required: 0 },
-  "pyautogui.moveTo": { params: ["x", "y", "duration"], required: 0 },
-  "pyautogui.dragTo": { params: ["x", "y", "duration", "button"], required: 0 },
+  "pyautogui.moveTo": {
+    params: ["x", "y", "duration", "tween", "logScreenshot", "_pause"],
+    required: 0,
+  },
+  "pyautogui.dragTo": {
+    params: ["x", "y", "duration", "tween", "button", "logScreenshot", "_pause", "mouseDownUp"],
+    required: 0,
+  },
   "pyautogui.mouseDown": { params: ["x", "y", "button", "duration"], required: 0 },
   "pyautogui.mouseUp": { params: ["x", "y", "button", "duration"], required: 0 },
   "pyautogui.scroll": { params: ["clicks", "x", "y"], required: 1 },
@@ -110,6 +116,12 @@ function build(path: string, at: Token, { named, rest }: Bound): AgentAction {
     const value = named.get(key);
     if (value) seconds(value, key, MAX_DURATION_SECONDS);
   }
+  // How the pointer glides and whether a screenshot is logged change nothing the desktop sees.
+  const tween = named.get("tween");
+  if (tween && tween.kind !== "tween") {
+    refuse(tween.token, "argument type", "tween must be pyautogui.linear or an easing function");
+  }
+  for (const key of ["logScreenshot", "_pause", "mouseDownUp"]) flag(named.get(key), key);
   const button = (fallback: MouseButton) => mouseButton(named.get("button"), fallback);
   const point = () => optionalPoint(named.get("x"), named.get("y"));
   switch (path) {
@@ -132,6 +144,10 @@ function build(path: string, at: Token, { named, rest }: Bound): AgentAction {
       return { kind: "move", at: requiredPoint(at, path, point()) };
     case "pyautogui.dragTo": {
       const duration = named.get("duration");
+      // mouseDownUp=False: the button is neither pressed nor released, so the pointer only moves.
+      if (flag(named.get("mouseDownUp"), "mouseDownUp") === false) {
+        return { kind: "move", at: requiredPoint(at, path, point()) };
+      }
       return {
         kind: "drag",
         to: requiredPoint(at, path, point()),
@@ -247,6 +263,13 @@ function seconds(value: PyValue, name: string, max: number): number {
   if (value.value > max) {
     refuse(value.token, "limit", `${name}=${value.value} is more than ${max} seconds`);
   }
+  return value.value;
+}
+
+/** A True / False (or None) argument; undefined when not given. */
+function flag(value: PyValue | undefined, name: string): boolean | undefined {
+  if (value === undefined || value.kind === "none") return undefined;
+  if (value.kind !== "bool") refuse(value.token, "argument type", `${name} must be True or False`);
   return value.value;
 }
 

@@ -50,6 +50,9 @@ const PYTHON_KEYWORDS = new Set([
 const ARITHMETIC = new Set(["+", "-", "*", "/", "//", "%", "**", "@", "|", "&", "^", "<", ">"]);
 const ASSIGNMENT = new Set(["=", "+=", "-=", "*=", "/=", ":="]);
 const TAG = /^tag_(\d+)$/;
+/** pyautogui's tweening functions (from PyTweening), which OSWorld's moveTo passes. */
+const TWEEN =
+  /^pyautogui\.(linear|ease(?:In|Out|InOut)(?:Quad|Cubic|Quart|Quint|Sine|Expo|Circ|Elastic|Back|Bounce))$/;
 const FENCE = /^\s*```[\w+-]*\s*$/;
 
 /** All the actions of `code`, or the first refused construct and where it is (then no action at all). */
@@ -247,6 +250,8 @@ class StatementParser {
     this.pos--;
     const path = this.dottedName();
     if (this.peek()?.text === "(") refuse(token, path, `calling '${path}' is not allowed`);
+    const tween = TWEEN.exec(path);
+    if (tween) return { kind: "tween", name: tween[1], token };
     const after = this.peek();
     if (after?.text === "for") refuse(after, "comprehension", "comprehensions are not allowed");
     return refuse(token, path, `'${path}' is a variable; only literal values are allowed`);

@@ -9,7 +9,9 @@ export type PyValue =
   | { kind: "sequence"; items: PyValue[]; token: Token }
   | { kind: "tag"; tag: number; token: Token }
   | { kind: "none"; token: Token }
-  | { kind: "bool"; value: boolean; token: Token };
+  | { kind: "bool"; value: boolean; token: Token }
+  /** pyautogui.linear or an easing function: how a pointer glides (moveTo, dragTo). */
+  | { kind: "tween"; name: string; token: Token };
 
 export interface ParseError {
   message: string;

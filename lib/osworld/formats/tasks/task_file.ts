@@ -17,7 +17,9 @@ export const TaskSchema = z.looseObject({
   config: z.array(SetupStepSchema).max(100).default([]).describe(
     "Setup steps run before the agent starts",
   ),
-  evaluator: EvaluatorSchema,
+  evaluator: EvaluatorSchema.optional().describe(
+    "How the result is scored (required to evaluate; a setup alone needs none)",
+  ),
 }).describe("An OSWorld task file");
 
 export type Task = z.infer<typeof TaskSchema>;

@@ -72,6 +72,9 @@ async function serviceFor(
     host: "127.0.0.1",
     scenario: values.scenario ?? null,
     allowTaskCommands: values["allow-task-commands"] === true,
+    osworldServer: false,
+    osworldPort: null,
+    tokenFile: null,
     budgets: {
       max_actions: null,
       max_screenshots: null,

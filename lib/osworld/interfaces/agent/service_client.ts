@@ -12,13 +12,18 @@ export class ServiceError extends Error {
 }
 
 export class ServiceClient {
-  constructor(private readonly base: string) {}
+  private readonly auth: Record<string, string>;
+
+  /** `token`: the service's bearer token (default OSO_TOKEN, as the service reads it). */
+  constructor(private readonly base: string, token = Deno.env.get("OSO_TOKEN")?.trim() ?? "") {
+    this.auth = token === "" ? {} : { authorization: `Bearer ${token}` };
+  }
 
   /** Whether the service answers its health check: an error naming the URL when it does not. */
   async checkAnswers(): Promise<void> {
     let response: Response;
     try {
-      response = await fetch(`${this.base}/api/healthz`);
+      response = await fetch(`${this.base}/api/healthz`, { headers: this.auth });
     } catch (e) {
       throw new Error(
         `no service answers at ${this.base} (${(e as Error).message}); start one with ` +
@@ -32,14 +37,14 @@ export class ServiceClient {
   }
 
   async get(path: string): Promise<Body> {
-    return this.answer(await fetch(`${this.base}${path}`));
+    return this.answer(await fetch(`${this.base}${path}`, { headers: this.auth }));
   }
 
   async post(path: string, body: unknown): Promise<Body> {
     return this.answer(
       await fetch(`${this.base}${path}`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...this.auth },
         body: JSON.stringify(body),
       }),
     );
@@ -49,7 +54,7 @@ export class ServiceClient {
   async attempt(path: string, body: unknown): Promise<{ status: number; body: Body }> {
     const response = await fetch(`${this.base}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...this.auth },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: await response.json() as Body };
