@@ -20,6 +20,27 @@ interface Served {
   stop(): Promise<void>;
 }
 
+/** Waits (at most two minutes) until `holds` answers true; whether it did. */
+async function until(holds: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (await holds()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/** Processes whose command line is `command` exactly. */
+async function processesRunning(command: string): Promise<number> {
+  let count = 0;
+  for await (const entry of Deno.readDir("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    const cmdline = await Deno.readTextFile(`/proc/${entry.name}/cmdline`).catch(() => "");
+    if (cmdline.split("\0").join(" ").trim() === command) count++;
+  }
+  return count;
+}
+
 async function serve(
   options: { args?: string[]; env?: Record<string, string>; token?: string } = {},
 ): Promise<Served> {
@@ -29,7 +50,7 @@ async function serve(
   const svc = await startService({
     args: ["--osworld-server", "--osworld-port", String(port), ...(options.args ?? [])],
     config: {
-      osworld: { file_dirs: [`${dir}/files`] },
+      osworld: { file_dirs: [`${dir}/files`], open_timeout_s: 1800 },
       safety: { audit: { path: `${dir}/audit.jsonl` } },
     },
     env: {
@@ -396,6 +417,42 @@ Deno.test("OSWorld's server protocol with commands allowed: once, bounded, in th
         status: "error",
         message: "Code not supplied!",
       });
+    });
+
+    await t.step("a harness that hangs up stops the command it started", async () => {
+      const marker = `sleep ${1000 + Math.random()}`;
+      const client = new AbortController();
+      const call = vm.request("POST", "/run_bash_script", {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ script: `exec ${marker}`, timeout: 1000 }),
+        signal: client.signal,
+      }).catch(() => null);
+      assert.ok(await until(async () => (await processesRunning(marker)) > 0), "it started");
+      client.abort();
+      await call;
+      assert.ok(await until(async () => (await processesRunning(marker)) === 0), "it was stopped");
+    });
+
+    await t.step("... and the window it was waiting for", async () => {
+      await Deno.writeTextFile(`${s.dir}/files/never.odt`, "no window shows this");
+      const client = new AbortController();
+      const call = vm.request("POST", "/setup/open_file", {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ path: `${s.dir}/files/never.odt` }),
+        signal: client.signal,
+      }).catch(() => null);
+      const audited = async () =>
+        (await Deno.readTextFile(`${s.dir}/audit.jsonl`)).split("\n")
+          .filter((line) => line.includes('"tool":"osworld_task"')).length;
+      const before = await audited();
+      // Polling: the wait's own steps show it is under way.
+      const steps = async () => (await (await fetch(`${s.svc.url}/api/healthz`)).json()).step_count;
+      const first = await steps();
+      assert.ok(await until(async () => (await steps()) > first + 2), "the wait polls");
+      client.abort();
+      await call;
+      // osworld.open_timeout_s is 1800 s here: an answer this early is the cancellation.
+      assert.ok(await until(async () => (await audited()) > before), "the task step ended");
     });
 
     await t.step("/execute_with_verification waits for a window, bounded", async () => {

@@ -21,6 +21,8 @@ type DispatchArgs = [
   name: string,
   rawArgs: unknown,
   caller: Caller,
+  /** Aborted when the caller has gone. */
+  signal?: AbortSignal,
 ];
 
 export function dispatch(...args: DispatchArgs): Promise<Dispatched> {
@@ -38,7 +40,7 @@ export function dispatchNested(...args: DispatchArgs): Promise<Dispatched> {
 
 async function run(
   queued: boolean,
-  ...[session, tools, name, rawArgs, caller]: DispatchArgs
+  ...[session, tools, name, rawArgs, caller, signal]: DispatchArgs
 ): Promise<Dispatched> {
   const tool = tools.get(name);
   if (!tool) return unknownTool(name);
@@ -47,7 +49,7 @@ async function run(
   const turn = queued ? session.sequencer.enter(!tool.annotations.readOnlyHint) : null;
   try {
     await turn?.ready;
-    return finish(tool, await execute(session, tools, tool, rawArgs, caller, ids), ids);
+    return finish(tool, await execute(session, tools, tool, rawArgs, caller, ids, signal), ids);
   } finally {
     turn?.done();
   }
@@ -81,12 +83,13 @@ async function execute(
   rawArgs: unknown,
   caller: Caller,
   ids: StepIds,
+  signal: AbortSignal | undefined,
 ): Promise<ToolResult> {
   const given = stripInternal(rawArgs ?? {});
   const parsed = tool.input.safeParse(given);
   const args = parsed.success ? parsed.data as Record<string, unknown> : {};
   const call = { tool: tool.name, kind: tool.kind, caller, stepId: ids.stepId, args };
-  const ctx = { session, tools, caller, ...ids };
+  const ctx = { session, tools, caller, ...ids, signal };
   const run = parsed.success
     ? tool.run.bind(tool, parsed.data, ctx)
     : refuseArguments.bind(null, parsed.error);

@@ -22,6 +22,8 @@ export interface ToolContext {
   caller: Caller;
   stepId: number;
   causedBy: number | null;
+  /** Aborted when the caller has gone (an HTTP client closed its connection): long tools stop. */
+  signal?: AbortSignal;
 }
 
 export interface ToolAnnotations {

@@ -45,6 +45,8 @@ export class Connection {
   private length = 0;
   private closed = false;
   private noDelay = false;
+  /** The read left open while a request was served (watchPeer). */
+  private pendingRead: Promise<boolean> | null = null;
 
   constructor(
     private readonly conn: Deno.Conn,
@@ -140,7 +142,9 @@ export class Connection {
     const keepAlive = keepsAlive(head);
     this.phase = "busy";
     this.deadline = Infinity;
-    const response = await this.respond(head, body);
+    const gone = new AbortController();
+    this.watchPeer(gone);
+    const response = await this.respond(head, body, gone.signal);
     this.setPhase("writing", this.limits.bodyTimeoutMs);
     await this.writeAll(
       responseBytes(response, { head: head.method === "HEAD", close: !keepAlive }),
@@ -149,9 +153,23 @@ export class Connection {
     return keepAlive;
   }
 
+  /**
+   * While the application works on a request, one read stays open: the end
+   * of the stream means the client has gone, and the request's signal aborts
+   * (long tools stop); bytes that arrive instead (a pipelined request) are
+   * kept for the next request, and the next read takes this one's result.
+   */
+  private watchPeer(gone: AbortController): void {
+    this.pendingRead = this.readMore().then((more) => {
+      if (!more) gone.abort(new Error("the client closed the connection"));
+      return more;
+    });
+  }
+
   private async respond(
     head: RequestHead,
     body: Uint8Array<ArrayBuffer> | null,
+    signal: AbortSignal,
   ): Promise<Response> {
     let request: Request;
     try {
@@ -164,6 +182,7 @@ export class Connection {
         // HEAD is GET without the body (Hono would answer it with a null body and no length).
         method: head.method === "HEAD" ? "GET" : head.method,
         body: hasBody ? body : undefined,
+        signal,
       });
       // Appending is about half the cost of a headers init (which copies and re-validates).
       for (const [name, value] of head.headers) request.headers.append(name, value);
@@ -232,7 +251,14 @@ export class Connection {
   }
 
   /** Reads into the buffer; false at end of stream or when closed. */
-  private async readMore(): Promise<boolean> {
+  private readMore(): Promise<boolean> {
+    const pending = this.pendingRead;
+    if (pending === null) return this.readNow();
+    this.pendingRead = null;
+    return pending;
+  }
+
+  private async readNow(): Promise<boolean> {
     if (this.closed) return false;
     // Heads arrive in small reads; bodies in large ones (a 2 KiB read per op would be slow).
     const want = this.phase === "body" ? 64 * 1024 : 1024;

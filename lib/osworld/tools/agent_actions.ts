@@ -44,7 +44,7 @@ export async function runNested(
   tool: string,
   args: Record<string, unknown>,
 ): Promise<ToolResult> {
-  return (await dispatchNested(ctx.session, ctx.tools, tool, args, ctx.caller)).body;
+  return (await dispatchNested(ctx.session, ctx.tools, tool, args, ctx.caller, ctx.signal)).body;
 }
 
 function tagsOf(actions: readonly AgentAction[]): number[] {
@@ -150,6 +150,16 @@ async function perform(plan: PlanStep[], ctx: ToolContext): Promise<ToolResult> 
   const steps: ToolResult[] = [];
   let control: string | null = null;
   for (const step of plan) {
+    if (ctx.signal?.aborted) {
+      throw new ToolError(
+        "BadRequest",
+        `cancelled after ${steps.length} steps: the caller has gone`,
+        {
+          steps_done: steps.length,
+        },
+        { steps },
+      );
+    }
     if (step.kind === "sleep" || (step.kind === "control" && step.word === "WAIT")) {
       const seconds = step.kind === "sleep" ? step.seconds : WAIT_PAUSE_S;
       await sleep(seconds * 1000);

@@ -114,9 +114,11 @@ async function openFile(ctx: ToolContext, path: string): Promise<ToolResult> {
   const limitS = ctx.session.config.osworld.open_timeout_s;
   const deadline = Date.now() + limitS * 1000;
   for (;;) {
+    if (ctx.signal?.aborted) return { ok: false, path, error: "cancelled: the caller has gone" };
+    // Short waits, so a caller that has gone stops the wait within a second.
     const waited = await runNested(ctx, "wait_for", {
       any_of: [{ type: "window_appears", title_regex: titleRegex }],
-      timeout_ms: Math.max(100, Math.min(deadline - Date.now(), 60_000)),
+      timeout_ms: Math.max(100, Math.min(deadline - Date.now(), 1000)),
     });
     if (waited.ok !== false) {
       const { window_uid: uid, title } = waited.matched_detail as {

@@ -64,7 +64,7 @@ export interface CommandRun {
  */
 export async function runToEnd(
   argv: string[],
-  options: { timeoutMs: number; cwd?: string; mergeStderr: boolean },
+  options: { timeoutMs: number; cwd?: string; mergeStderr: boolean; signal?: AbortSignal },
 ): Promise<CommandRun> {
   const [program, ...args] = options.mergeStderr
     ? ["sh", "-c", 'exec "$0" "$@" 2>&1', ...argv]
@@ -77,14 +77,19 @@ export async function runToEnd(
     stderr: "piped",
   }).spawn();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
+  const kill = () => {
     try {
       child.kill("SIGKILL");
     } catch {
       // gone already
     }
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    kill();
   }, options.timeoutMs);
+  // The caller has gone: nobody waits for the output any more.
+  options.signal?.addEventListener("abort", kill, { once: true });
   try {
     const [stdout, stderr, status] = await Promise.all([
       collect(child.stdout, MAX_OUTPUT_BYTES),
@@ -100,6 +105,7 @@ export async function runToEnd(
     };
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", kill);
   }
 }
 
@@ -143,7 +149,7 @@ export const runCommandTool = defineTool({
     ),
   }),
   annotations: ACTS,
-  async run(args, { session }) {
+  async run(args, { session, signal }) {
     if (!commandsAllowed(session)) refuseCommandsOff();
     if ((args.argv === undefined) === (args.shell === undefined)) {
       throw new ToolError("BadRequest", "give argv or shell (one of the two)");
@@ -162,6 +168,7 @@ export const runCommandTool = defineTool({
           timeoutMs: args.timeout_s * 1000,
           cwd: args.cwd,
           mergeStderr: args.merge_stderr,
+          signal,
         }),
       };
     } catch (e) {

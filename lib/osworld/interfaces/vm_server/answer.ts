@@ -19,12 +19,14 @@ export interface Called {
   message: string;
 }
 
+/** `signal`: the request's, so a tool stops when the harness has gone. */
 export async function callTool(
   session: Session,
   tool: string,
   args: Record<string, unknown>,
+  signal?: AbortSignal,
 ): Promise<Called> {
-  const { status, body } = await dispatch(session, TOOLS, tool, args, "osworld");
+  const { status, body } = await dispatch(session, TOOLS, tool, args, "osworld", signal);
   const error = body.ok === false ? body.error as { code: string; message: string } : null;
   return {
     ok: error === null,

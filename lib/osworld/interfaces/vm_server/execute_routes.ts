@@ -59,7 +59,12 @@ async function execute(
         returncode: 0,
       });
     case "pyautogui": {
-      const called = await callTool(session, "run_pyautogui", { code: request.code });
+      const called = await callTool(
+        session,
+        "run_pyautogui",
+        { code: request.code },
+        c.req.raw.signal,
+      );
       if (called.ok) return done(200, { status: "success", output: "", error: "", returncode: 0 });
       // What ran (if anything) is in the audit log; the program failed as a whole.
       if (called.status === 400 || called.status >= 500 || called.code === "Timeout") {
@@ -76,7 +81,7 @@ async function execute(
       const called = await callTool(session, "run_command", {
         ...(request.shell ? { shell: request.argv[0] } : { argv: request.argv }),
         timeout_s: EXECUTE_TIMEOUT_S,
-      });
+      }, c.req.raw.signal);
       if (!called.ok) {
         return done(called.status, { status: "error", message: called.message, code: called.code });
       }
@@ -100,9 +105,10 @@ const VerifyBody = ExecuteBody.extend({
 async function verified(
   session: Session,
   verification: NonNullable<z.output<typeof VerifyBody>["verification"]>,
+  signal: AbortSignal,
 ): Promise<boolean> {
   if (verification.window_exists !== undefined) {
-    const listed = await callTool(session, "list_windows", {});
+    const listed = await callTool(session, "list_windows", {}, signal);
     const wanted = verification.window_exists.toLowerCase();
     const windows = (listed.body.windows ?? []) as { title?: string }[];
     if (!windows.some((w) => (w.title ?? "").toLowerCase().includes(wanted))) return false;
@@ -111,7 +117,7 @@ async function verified(
     const run = await callTool(session, "run_command", {
       shell: verification.command_success,
       timeout_s: 5,
-    });
+    }, signal);
     if (!run.ok || (run.body as { returncode: number }).returncode !== 0) return false;
   }
   return true;
@@ -125,8 +131,9 @@ async function executeWithVerification(c: Context, session: Session): Promise<Re
   if (!ran.ok || verification === undefined) return ran.response;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started) / 1000;
-  for (;;) {
-    if (await verified(session, verification)) {
+  const signal = c.req.raw.signal;
+  while (!signal.aborted) {
+    if (await verified(session, verification, signal)) {
       return json(c, { ...ran.fields, verification: "passed", wait_time: elapsed() });
     }
     if (elapsed() + body.value.check_interval > body.value.max_wait_time) break;
@@ -151,7 +158,7 @@ async function runPython(c: Context, session: Session): Promise<Response> {
   const called = await callTool(session, "run_command", {
     argv: ["python3", "-c", body.value.code],
     timeout_s: RUN_PYTHON_TIMEOUT_S,
-  });
+  }, c.req.raw.signal);
   if (!called.ok) return refused(c, called);
   const run = called.body as {
     returncode: number;
@@ -203,7 +210,7 @@ async function runBashScript(c: Context, session: Session): Promise<Response> {
     ...(cwd === null ? {} : { cwd }),
     timeout_s: timeout,
     merge_stderr: true,
-  });
+  }, c.req.raw.signal);
   if (!called.ok) return json(c, shape("error", called.message, -1), called.status);
   const run = called.body as { returncode: number; stdout: string; timed_out: boolean };
   if (run.timed_out) {
@@ -222,7 +229,7 @@ async function launch(c: Context, session: Session): Promise<Response> {
       config: [{ type: "launch", parameters: { command, shell } }],
     }),
     phase: "setup",
-  });
+  }, c.req.raw.signal);
   const answer = setupOutcome(called);
   if (answer.status !== 200) return failed(c, answer.status, answer.message);
   const shown = typeof command === "string" ? command : command.join(" ");

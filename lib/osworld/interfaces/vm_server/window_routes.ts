@@ -27,18 +27,23 @@ const WindowBody = z.looseObject({
 });
 
 /** One setup step, run by osworld_task as a task's config would run it. */
-function setupStep(session: Session, type: string, parameters: Record<string, unknown>) {
+function setupStep(
+  c: Context,
+  session: Session,
+  type: string,
+  parameters: Record<string, unknown>,
+) {
   return callTool(session, "osworld_task", {
     task: JSON.stringify({ id: `setup/${type}`, config: [{ type, parameters }] }),
     phase: "setup",
-  });
+  }, c.req.raw.signal);
 }
 
 async function openFile(c: Context, session: Session): Promise<Response> {
   const body = await jsonBody(c, OpenBody);
   if (!body.ok) return body.response;
   if (!body.value.path) return failed(c, 400, "Path not supplied!");
-  const outcome = setupOutcome(await setupStep(session, "open", { path: body.value.path }));
+  const outcome = setupOutcome(await setupStep(c, session, "open", { path: body.value.path }));
   if (outcome.status !== 200) return failed(c, outcome.status, outcome.message);
   return text(c, "File opened and window activated successfully");
 }
@@ -49,7 +54,7 @@ function windowRoute(type: "activate_window" | "close_window", done: string) {
     if (!body.ok) return body.response;
     const { window_name, strict, by_class } = body.value;
     if (!window_name) return failed(c, 400, "window_name required");
-    const outcome = setupStep(session, type, { window_name, strict, by_class });
+    const outcome = setupStep(c, session, type, { window_name, strict, by_class });
     const answer = setupOutcome(await outcome);
     // The original answers 200 even when nothing matched; a caller deserves to know.
     if (answer.status !== 200) {
