@@ -129,6 +129,10 @@ Deno.test("OSWorld's server protocol on the mock: agent actions, observation, wi
       }
       const shell = await vm.postJson("/setup/launch", { command: "echo hi", shell: true });
       assert.equal(shell.status, 403);
+      // A program by argv is a launch, as a task's setup may always do.
+      const program = await vm.postJson("/setup/launch", { command: ["true", "--version"] });
+      assert.equal(program.status, 200, vm.text(program));
+      assert.equal(vm.text(program), "true --version launched successfully");
       const download = await vm.postJson("/setup/download_file", {
         url: "http://127.0.0.1:1/x",
         path: `${s.dir}/files/x`,

@@ -108,6 +108,32 @@ desktopTest("OSWorld's server protocol drives a real desktop", async (t, desktop
       assert.equal(await decodeErrors(video), "");
     });
 
+    await t.step(
+      "a terminal launched by /setup/launch: /terminal reads what it shows",
+      async () => {
+        const launched = ok(
+          vm,
+          await vm.postJson("/setup/launch", {
+            command: ["xfce4-terminal", "--disable-server", `--working-directory=${dir}`],
+          }),
+        );
+        assert.match(
+          vm.text(launched),
+          /^xfce4-terminal --disable-server .* launched successfully$/,
+        );
+        // The harness waits for a window the same way: activation answers 404 until it is up.
+        const activate = () => vm.postJson("/setup/activate_window", { window_name: "Terminal" });
+        await eventually(activate, (answer) => answer.status === 200, 120_000);
+        ok(vm, await vm.executePython("pyautogui.typewrite('echo vm-protocol-$((6*7))\\n')"));
+        const shown = await eventually(
+          async () => (ok(vm, await vm.get("/terminal")).json as { output: string | null }).output,
+          (output) => output?.includes("vm-protocol-42") === true,
+        );
+        assert.match(shown ?? "", /vm-protocol-42/);
+        ok(vm, await vm.postJson("/setup/close_window", { window_name: "Terminal" }));
+      },
+    );
+
     await t.step("the window closes by name, through the service's own input", async () => {
       const closed = ok(vm, await vm.postJson("/setup/close_window", { window_name: "notes.txt" }));
       assert.equal(vm.text(closed), "Window closed successfully.");
@@ -117,7 +143,12 @@ desktopTest("OSWorld's server protocol drives a real desktop", async (t, desktop
     await service.stop();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
-}, { apps: [MOUSEPAD, { command: "ffprobe", package: "ffmpeg" }] });
+}, {
+  apps: [MOUSEPAD, { command: "ffprobe", package: "ffmpeg" }, {
+    command: "xfce4-terminal",
+    package: "xfce4-terminal",
+  }],
+});
 
 /** A task of our own, as OSWorld writes them: config steps, then an evaluator on a vm_file. */
 const TASK = {
