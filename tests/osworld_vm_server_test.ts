@@ -52,6 +52,7 @@ async function serve(
     config: {
       osworld: { file_dirs: [`${dir}/files`], open_timeout_s: 1800 },
       safety: { audit: { path: `${dir}/audit.jsonl` } },
+      tracing: { dir: `${dir}/traces` },
     },
     env: {
       HOME: `${dir}/files`,
@@ -269,6 +270,24 @@ Deno.test("OSWorld's server protocol on the mock: agent actions, observation, wi
       const wallpaper = await vm.postJson("/wallpaper", {});
       assert.equal(wallpaper.status, 501);
       assert.equal((wallpaper.json as { status: string }).status, "error");
+    });
+
+    await t.step("a trace records the protocol's calls with their caller", async () => {
+      const tool = async (name: string, args: unknown) =>
+        await (await fetch(`${s.svc.url}/api/tool/${name}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(args),
+        })).json();
+      const { trace_id } = await tool("trace_start", {});
+      ok(vm, await vm.executePython("pyautogui.moveTo(12, 34)"));
+      await tool("trace_stop", {});
+      const { steps } = await tool("get_trace", { trace_id });
+      const rows = (steps as { caller: string; tool: string }[]).map((r) =>
+        `${r.caller} ${r.tool}`
+      );
+      assert.ok(rows.includes("osworld run_pyautogui"), rows.join(", "));
+      assert.ok(rows.includes("osworld hover_at"), rows.join(", "));
     });
 
     await t.step("the audit log names each call of the protocol", async () => {
