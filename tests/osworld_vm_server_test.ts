@@ -267,9 +267,11 @@ Deno.test("OSWorld's server protocol on the mock: agent actions, observation, wi
       assert.equal((terminal.json as { status: string }).status, "success");
       const desktop = await vm.postJson("/desktop_path", {});
       assert.deepEqual(desktop.json, { desktop_path: `${s.dir}/files/Desktop` });
-      const wallpaper = await vm.postJson("/wallpaper", {});
-      assert.equal(wallpaper.status, 501);
-      assert.equal((wallpaper.json as { status: string }).status, "error");
+      for (const path of ["/wallpaper", "/setup/change_wallpaper"]) {
+        const wallpaper = await vm.postJson(path, { path: `${s.dir}/files/Desktop` });
+        assert.equal(wallpaper.status, 501, path);
+        assert.equal((wallpaper.json as { status: string }).status, "error");
+      }
     });
 
     await t.step("a trace records the protocol's calls with their caller", async () => {
@@ -393,6 +395,40 @@ Deno.test("OSWorld's server protocol with commands allowed: once, bounded, in th
       const missing = await vm.postJson("/execute", { command: ["no-such-program-here"] });
       assert.equal(missing.status, 400);
     });
+
+    await t.step(
+      "/setup/download_file fetches onto the desktop, inside the allowed folders",
+      async () => {
+        const payload = new TextEncoder().encode("a,b\n1,2\n");
+        const server = Deno.serve(
+          { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+          () => new Response(payload),
+        );
+        try {
+          const url = `http://127.0.0.1:${server.addr.port}/data.csv`;
+          const done = await vm.postJson("/setup/download_file", {
+            url,
+            path: `${s.dir}/files/in/data.csv`,
+          });
+          assert.equal(vm.text(done), `File downloaded successfully: ${payload.length} bytes`);
+          assert.deepEqual(await Deno.readFile(`${s.dir}/files/in/data.csv`), payload);
+          const outside = await vm.postJson("/setup/download_file", {
+            url,
+            path: `${s.dir}/x.csv`,
+          });
+          assert.equal(outside.status, 403);
+          const scheme = await vm.postJson("/setup/download_file", {
+            url: "file:///etc/passwd",
+            path: `${s.dir}/files/p`,
+          });
+          assert.equal(scheme.status, 400);
+          const missing = await vm.postJson("/setup/download_file", { url });
+          assert.equal(vm.text(missing), "Path or URL not supplied!");
+        } finally {
+          await server.shutdown();
+        }
+      },
+    );
 
     await t.step("/run_bash_script runs its script once and answers", async () => {
       const marker = `${s.dir}/files/runs.txt`;
