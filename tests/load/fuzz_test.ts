@@ -29,7 +29,8 @@ globalThis.addEventListener("unload", () => Deno.removeSync(TRACES, { recursive:
 const CONFIG = {
   wait_for: { max_timeout_ms: 500 },
   // Likewise an agent program's pauses (WAIT is 2 s by itself, so it is refused here).
-  osworld: { max_pause_s: 0.5 },
+  // A fuzzed start of a screen recording costs one picture a second, not ten, for the rest of the run.
+  osworld: { max_pause_s: 0.5, recording_fps: 1 },
   tracing: { dir: TRACES },
   ocr: { start: "service_start" },
 };

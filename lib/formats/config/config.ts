@@ -195,6 +195,13 @@ export const CONFIG_SECTIONS = {
         "Largest file read_file / write_file move (a task's documents, the in-VM server's " +
           "/file and /setup/upload).",
       ),
+    recording_fps: z.number().int().min(1).max(30).default(10).describe(
+      "Frames a second of a screen recording (screen_recording, the in-VM server's " +
+        "/start_recording).",
+    ),
+    recording_max_s: z.number().min(1).max(3600).default(600).describe(
+      "Longest screen recording, in seconds: it ends by itself and waits to be collected.",
+    ),
     server: z.object({
       enabled: z.boolean().default(false).describe(
         "Serve the protocol of OSWorld's in-VM server (/execute, /screenshot, " +

@@ -8,6 +8,8 @@ import { z } from "zod";
 import { ToolError } from "../../model/errors.ts";
 import type { Session } from "../../runtime/session.ts";
 import { ACTS, defineTool } from "../../runtime/registry.ts";
+import { CONFIRM_TOKEN } from "../../tools/shared/args.ts";
+import { confirmGate } from "../../services/safety/confirm_gate.ts";
 
 /** Most output kept of each stream; the rest is cut (and said). */
 const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
@@ -147,9 +149,12 @@ export const runCommandTool = defineTool({
     merge_stderr: z.boolean().default(false).describe(
       "true: stderr is written into stdout, in order (a shell's 2>&1).",
     ),
+    confirm_token: CONFIRM_TOKEN,
   }),
   annotations: ACTS,
   async run(args, { session, signal }) {
+    // A rule naming this tool needs a token even for a call refused afterwards.
+    confirmGate(session, null, null);
     if (!commandsAllowed(session)) refuseCommandsOff();
     if ((args.argv === undefined) === (args.shell === undefined)) {
       throw new ToolError("BadRequest", "give argv or shell (one of the two)");

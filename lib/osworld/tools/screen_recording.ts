@@ -15,17 +15,22 @@ const recorders = perSession(() => ({ recorder: null as ScreenRecorder | null })
 function recorderOf(session: Session): ScreenRecorder {
   const held = recorders(session);
   // JPEG takes X's BGRX as it comes: no conversion per frame.
-  held.recorder ??= new ScreenRecorder(() => screenWithCursor(session.adapter, ["bgrx"]));
+  const { recording_fps, recording_max_s } = session.config.osworld;
+  held.recorder ??= new ScreenRecorder(() => screenWithCursor(session.adapter, ["bgrx"]), {
+    fps: recording_fps,
+    maxSeconds: recording_max_s,
+  });
   return held.recorder;
 }
 
 export const screenRecordingTool = defineTool({
   name: "screen_recording",
   description: "Record the whole screen, pointer included, to a video file (Motion-JPEG in " +
-    "AVI, 10 frames a second, at most 10 minutes). action start begins (refused while one " +
+    "AVI; osworld.recording_fps frames a second, 10 by default; at most " +
+    "osworld.recording_max_s, 10 minutes by default). action start begins (refused while one " +
     "is held); action stop ends it and answers the file's path, size, frames and duration. " +
     "A recording that hit its limit waits for stop.",
-  kind: "perception",
+  kind: "other",
   input: z.object({
     action: z.enum(["start", "stop"]).describe("start a recording, or stop it and get its file"),
   }),

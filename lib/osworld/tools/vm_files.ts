@@ -14,6 +14,8 @@ import {
   writeConfinedFile,
 } from "../../support/files.ts";
 import { ACTS, defineTool, READ_ONLY } from "../../runtime/registry.ts";
+import { CONFIRM_TOKEN } from "../../tools/shared/args.ts";
+import { confirmGate } from "../../services/safety/confirm_gate.ts";
 
 /** Most entries list_directory walks before it refuses. */
 const MAX_LISTED_ENTRIES = 20_000;
@@ -77,9 +79,11 @@ export const writeFileTool = defineTool({
     content_base64: z.string().max(256 * 1024 * 1024).describe(
       "The file's bytes in base64; at most osworld.file_bytes once decoded.",
     ),
+    confirm_token: CONFIRM_TOKEN,
   }),
   annotations: ACTS,
   async run(args, { session }) {
+    confirmGate(session, null, null);
     const path = expandPath(args.path, envValue);
     let bytes: Uint8Array;
     try {
