@@ -10,6 +10,7 @@ import { healthRoutes } from "./health.ts";
 import { inspectorRoutes } from "./inspector.ts";
 import { hoverRoute } from "./hover.ts";
 import { openApiRoutes } from "./openapi.ts";
+import { mcpHttpRoutes } from "./mcp_http.ts";
 import { screenshotRoutes } from "./screenshot.ts";
 import { regionRoutes } from "./region.ts";
 import { securityGuard } from "./security.ts";
@@ -34,6 +35,7 @@ export function createApp(session: Session, bindHost: string, token: string | nu
   traceFileRoutes(app, session);
   dedicatedRoutes(app, session);
   openApiRoutes(app, session);
+  mcpHttpRoutes(app, session);
 
   const knownPaths = app.routes.map((r) => r.path);
   app.notFound((c) => {

@@ -367,6 +367,14 @@ const ACTIONS: ActionCase[] = [
     { ok: false, error: { code: "Timeout" } },
     /failed \(Timeout\)/,
   ],
+  [
+    "write_file",
+    "write_file",
+    { path: "/tmp/x", content_base64: "" },
+    { ok: true },
+    /writing a file is a task's setup/,
+  ],
+  ["run_command", "run_command", { argv: ["true"] }, { ok: true }, /a command is a task's setup/],
   ["a dry run", "click_at", { x: 1, y: 2, dry_run: true }, { ok: true }, /dry run/],
   ["an unknown tool", "teleport", { x: 1, y: 2 }, { ok: true }, /no pyautogui equivalent/],
 ];

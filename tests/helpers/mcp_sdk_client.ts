@@ -8,6 +8,8 @@ export {
   getDefaultEnvironment,
   StdioClientTransport,
 } from "npm:@modelcontextprotocol/sdk@1.32.2/client/stdio.js";
+// @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp"
+export { StreamableHTTPClientTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/client/streamableHttp.js";
 // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/types"
 export {
   type CallToolResult,

@@ -35,7 +35,11 @@ export const CONFIG_SECTIONS = {
     version: z.string().default("0.1.0").describe(
       "Version announced over MCP and in /api/healthz.",
     ),
-  }).describe("The MCP server over stdio."),
+    http_stateless: z.boolean().default(false).describe(
+      "MCP over HTTP (/mcp) without sessions: every request stands alone (behind a load " +
+        "balancer); server-to-client messages then travel only inside a request's answer.",
+    ),
+  }).describe("The MCP server, over stdio and over HTTP at /mcp."),
   ocr: z.object({
     enabled: z.boolean().default(true).describe(
       "Whether OCR may run (tesseract.js with the bundled English data; nothing is downloaded).",

@@ -16,7 +16,14 @@ import {
   parseHead,
   type RequestHead,
 } from "../../formats/http/head.ts";
-import { CONTINUE, responseBytes, transportError } from "./response_bytes.ts";
+import {
+  chunk,
+  CONTINUE,
+  isEventStream,
+  responseBytes,
+  streamedHead,
+  transportError,
+} from "./response_bytes.ts";
 
 export interface TransportLimits {
   bodyBytes: number;
@@ -145,12 +152,42 @@ export class Connection {
     const gone = new AbortController();
     this.watchPeer(gone);
     const response = await this.respond(head, body, gone.signal);
-    this.setPhase("writing", this.limits.bodyTimeoutMs);
-    await this.writeAll(
-      responseBytes(response, { head: head.method === "HEAD", close: !keepAlive }),
-    );
+    if (isEventStream(response) && head.method !== "HEAD") {
+      await this.stream(response, keepAlive, gone.signal);
+    } else {
+      this.setPhase("writing", this.limits.bodyTimeoutMs);
+      await this.writeAll(
+        responseBytes(response, { head: head.method === "HEAD", close: !keepAlive }),
+      );
+    }
     this.lastActive = Date.now();
     return keepAlive;
+  }
+
+  /**
+   * Writes an event stream as its events come (MCP's server-to-client
+   * messages): the connection stays busy, each write bounded by the body
+   * timeout, until the stream ends or the client goes.
+   */
+  private async stream(response: Response, keepAlive: boolean, gone: AbortSignal): Promise<void> {
+    const reader = response.body!.getReader();
+    const cancel = () => reader.cancel().catch(() => {});
+    gone.addEventListener("abort", cancel, { once: true });
+    try {
+      await this.writeAll(Promise.resolve(streamedHead(response, { close: !keepAlive })));
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.setPhase("writing", this.limits.bodyTimeoutMs);
+        await this.writeAll(Promise.resolve(chunk(value)));
+        this.phase = "busy";
+        this.deadline = Infinity;
+      }
+      await this.writeAll(Promise.resolve(chunk(new Uint8Array(0))));
+    } finally {
+      gone.removeEventListener("abort", cancel);
+      await cancel();
+    }
   }
 
   /**

@@ -35,6 +35,33 @@ export const CONTINUE = encoder.encode("HTTP/1.1 100 Continue\r\n\r\n");
 /** Fields the transport writes itself (framing is ours, not the handler's). */
 const FRAMING = new Set(["content-length", "transfer-encoding", "connection", "keep-alive"]);
 
+/** An answer whose body is a stream of events (SSE): written as it comes, chunked. */
+export function isEventStream(response: Response): boolean {
+  return (response.headers.get("content-type") ?? "").startsWith("text/event-stream") &&
+    response.body !== null;
+}
+
+/** The head of a streamed answer: chunked, so each event goes out as it is written. */
+export function streamedHead(response: Response, options: { close: boolean }): Uint8Array {
+  let text = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? "Status"}\r\n`;
+  for (const [name, value] of response.headers) {
+    if (!FRAMING.has(name)) text += `${name}: ${value}\r\n`;
+  }
+  text += "transfer-encoding: chunked\r\n";
+  if (options.close) text += "connection: close\r\n";
+  return encoder.encode(`${text}\r\n`);
+}
+
+/** One chunk of a chunked body (an empty one ends it). */
+export function chunk(bytes: Uint8Array): Uint8Array {
+  const size = encoder.encode(`${bytes.length.toString(16)}\r\n`);
+  const out = new Uint8Array(size.length + bytes.length + 2);
+  out.set(size);
+  out.set(bytes, size.length);
+  out.set([13, 10], size.length + bytes.length);
+  return out;
+}
+
 export async function responseBytes(
   response: Response,
   options: { head: boolean; close: boolean },

@@ -3,6 +3,8 @@
 // hence @ts-types naming the extensionless path, whose types do resolve.
 
 export { Server } from "npm:@modelcontextprotocol/sdk@1.32.2/server";
+// @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp"
+export { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js";
 // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/shared/transport"
 export type { Transport } from "npm:@modelcontextprotocol/sdk@1.32.2/shared/transport.js";
 // @ts-types="npm:@modelcontextprotocol/sdk@1.32.2/types"

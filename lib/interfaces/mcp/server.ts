@@ -59,9 +59,10 @@ export function createMcpServer(session: Session, tools: ReadonlyMap<string, Too
   const listed = describeTools(tools);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   // Params were checked before the SDK saw the request (params.ts), so this parse cannot fail.
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  // extra.signal aborts on notifications/cancelled (and when an HTTP client goes): tools stop.
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
-    const { body } = await dispatch(session, tools, name, args ?? {}, "mcp");
+    const { body } = await dispatch(session, tools, name, args ?? {}, "mcp", extra.signal);
     return toCallToolResult(body);
   });
   server.fallbackRequestHandler = (request) => {

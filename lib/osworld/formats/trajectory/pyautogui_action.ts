@@ -224,6 +224,10 @@ function codeFor(tool: string, args: Record<string, unknown>, bounds: Bounds | n
       return { reason: "where the chosen option was clicked is not recorded" };
     case "bring_to_foreground":
       return { reason: "raising a window has no pyautogui equivalent" };
+    case "write_file":
+      return { reason: "writing a file is a task's setup, not an agent's action" };
+    case "run_command":
+      return { reason: "a command is a task's setup or check, not an agent's action" };
     default:
       return { reason: "no pyautogui equivalent is known for this tool" };
   }
