@@ -42,7 +42,7 @@ Deno.test("a hand-written session: initialize, initialized, tools/list, ping, to
     assert.equal((body.windows as unknown[]).length, body.count);
     // The text is the result JSON indented by two spaces.
     const text = (call.result as { content: Array<{ text: string }> }).content[0].text;
-    assert.equal(text, JSON.stringify(body, null, 2));
+    assert.equal(text, JSON.stringify(body));
   } finally {
     await mcp.finish();
   }

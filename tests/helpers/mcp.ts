@@ -84,7 +84,7 @@ export function assertPixelsOnce(result: CallToolResult, label: string): void {
   assert.equal(texts.length, 1, label);
   assert.doesNotMatch(texts[0], BASE64_PAYLOAD, label);
   const images = result.content.filter((c) => c.type === "image").length;
-  assert.equal(images, (texts[0].match(/"image_content": \d+/g) ?? []).length, label);
+  assert.equal(images, (texts[0].match(/"image_content":\d+/g) ?? []).length, label);
 }
 
 export type JsonRpcMessage = Record<string, unknown> & { id?: number | string };

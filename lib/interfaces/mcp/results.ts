@@ -6,6 +6,7 @@
 
 import { fromBase64 } from "../../model/base64.ts";
 import { own } from "../../model/own.ts";
+import { resultJson } from "../../model/json_text.ts";
 import { type ImageFormat, MIME_TYPES } from "../../formats/image/formats.ts";
 import { pixelSize } from "../../formats/image/pixel_size.ts";
 import type { ToolResult } from "../../runtime/registry.ts";
@@ -51,14 +52,15 @@ function sizeOf(image: EncodedImage): { width: number; height: number } | null {
 /** The result's JSON with every image's pixels moved out into `images`. */
 function textAndImages(result: ToolResult): { text: string; images: ImageContent[] } {
   const images: ImageContent[] = [];
-  if (!containsImage(result)) return { text: JSON.stringify(result, null, 2), images };
+  // Compact: indentation costs a model tokens and says nothing (bench/mcp_text.ts measures it).
+  if (!containsImage(result)) return { text: resultJson(result), images };
   const text = JSON.stringify(result, (_key, value: unknown) => {
     if (!isImage(value)) return value;
     const { data, encoding: _encoding, ...metadata } = value;
     images.push({ type: "image", data, mimeType: MIME_TYPES[value.format] });
     // Content 0 is this text, so the n-th image is content n.
     return { ...metadata, ...sizeOf(value), image_content: images.length };
-  }, 2);
+  });
   return { text, images };
 }
 

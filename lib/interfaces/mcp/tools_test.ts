@@ -59,9 +59,9 @@ Deno.test("annotations are true to the tool: input acts, perception only reads",
   }
 });
 
-Deno.test("a result is its JSON as text; ok: false sets isError", () => {
+Deno.test("a result is its compact JSON as text; ok: false sets isError", () => {
   const ok = toCallToolResult({ ok: true, count: 1 });
-  assert.deepEqual(ok, { content: [{ type: "text", text: '{\n  "ok": true,\n  "count": 1\n}' }] });
+  assert.deepEqual(ok, { content: [{ type: "text", text: '{"ok":true,"count":1}' }] });
   const failed = toCallToolResult({ ok: false, error: { code: "WindowGone" } });
   assert.equal(failed.isError, true);
   assert.deepEqual(JSON.parse((failed.content[0] as { text: string }).text), {
