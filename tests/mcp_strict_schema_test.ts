@@ -11,6 +11,7 @@ import { TOOLS } from "../lib/tools/index.ts";
 import type { Tool } from "../lib/runtime/registry.ts";
 import { connectSdkClient } from "./helpers/mcp.ts";
 import { commandExists, partAvailable } from "./helpers/parts.ts";
+import { startService } from "./helpers/service.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -184,6 +185,48 @@ Deno.test("the MCP Inspector CLI (--method tools/list --strict) finds no schema 
     assert.equal(envelope.schemaFindings, undefined, JSON.stringify(envelope.schemaFindings));
     assert.doesNotMatch(run.stderr, /(Warning|Error): tool "|warnings? across/, run.stderr);
   } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+});
+
+Deno.test("the MCP Inspector CLI over streamable HTTP, with a token: lists and calls tools", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "oso-inspector-http-" });
+  const token = "inspector-http-token-0123456789";
+  const svc = await startService({ env: { OSO_TOKEN: token } });
+  try {
+    const whyNot = await inspectorRuns(dir);
+    const hint = `Node.js with npx and access to the npm registry, to run ${INSPECTOR}` +
+      (whyNot ? ` (${whyNot})` : "");
+    if (!partAvailable("MCP Inspector CLI", whyNot === null, hint)) return;
+    const cli = (args: string[]) =>
+      npx(
+        [
+          "--cli",
+          `${svc.url}/mcp`,
+          "--transport",
+          "http",
+          "--header",
+          `Authorization: Bearer ${token}`,
+          "--format",
+          "json",
+          ...args,
+        ],
+        dir,
+        240_000,
+      );
+    const listed = await cli(["--method", "tools/list", "--strict"]);
+    assert.equal(listed.code, 0, listed.stderr);
+    const envelope = JSON.parse(listed.stdout);
+    assert.deepEqual(
+      envelope.result.tools.map((t: { name: string }) => t.name).sort(),
+      [...TOOLS.keys()].sort(),
+    );
+    assert.equal(envelope.schemaFindings, undefined, JSON.stringify(envelope.schemaFindings));
+    const called = await cli(["--method", "tools/call", "--tool-name", "list_windows"]);
+    assert.equal(called.code, 0, called.stderr);
+    assert.match(called.stdout, /Untitled — Notepad/);
+  } finally {
+    await svc.stop();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 });
