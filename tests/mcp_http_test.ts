@@ -163,3 +163,29 @@ Deno.test("MCP over HTTP with a token: none or a wrong one is 401, the right one
     await svc.stop();
   }
 });
+
+Deno.test("MCP over HTTP: a call that runs for seconds sends progress while it runs", async () => {
+  const svc = await startService();
+  const client = await connect(svc);
+  try {
+    const heard: { progress: number; message?: string }[] = [];
+    const result = await client.callTool(
+      {
+        name: "wait_for",
+        arguments: {
+          any_of: [{ type: "window_appears", title_regex: "never such a title" }],
+          timeout_ms: 3500,
+        },
+      },
+      undefined,
+      { onprogress: (p) => void heard.push(p), resetTimeoutOnProgress: true },
+    );
+    assert.equal((body(result).error as { code: string }).code, "Timeout");
+    assert.ok(heard.length >= 2, JSON.stringify(heard));
+    for (let i = 1; i < heard.length; i++) assert.ok(heard[i].progress > heard[i - 1].progress);
+    assert.match(heard[0].message ?? "", /^wait_for: running for/);
+  } finally {
+    await client.close();
+    await svc.stop();
+  }
+});

@@ -62,8 +62,18 @@ export function createMcpServer(session: Session, tools: ReadonlyMap<string, Too
   // extra.signal aborts on notifications/cancelled (and when an HTTP client goes): tools stop.
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
-    const { body } = await dispatch(session, tools, name, args ?? {}, "mcp", extra.signal);
-    return toCallToolResult(body);
+    const token = request.params._meta?.progressToken;
+    const beat = token === undefined ? null : heartbeat(name, (params) =>
+      extra.sendNotification({
+        method: "notifications/progress",
+        params: { progressToken: token, ...params },
+      }));
+    try {
+      const { body } = await dispatch(session, tools, name, args ?? {}, "mcp", extra.signal);
+      return toCallToolResult(body);
+    } finally {
+      beat?.stop();
+    }
   });
   server.fallbackRequestHandler = (request) => {
     // `notifications/initialized` sent with an id is answered, not refused.
@@ -72,6 +82,27 @@ export function createMcpServer(session: Session, tools: ReadonlyMap<string, Too
   };
   server.onerror = (error) => log("WARNING", "mcp", `ignored: ${leadingClause(error)}`);
   return server;
+}
+
+/** How often a call that asked for progress hears that it is still running. */
+const PROGRESS_EVERY_MS = 1000;
+
+/**
+ * A call with a progress token hears, every second it runs, how long it has
+ * run (progress in seconds, rising; no total, as no tool knows its end).
+ * Any tool that runs longer than a second is covered, whatever it does.
+ */
+function heartbeat(
+  tool: string,
+  send: (params: { progress: number; message: string }) => Promise<void>,
+): { stop(): void } {
+  const started = performance.now();
+  const timer = setInterval(() => {
+    // Tenths: a second apart, each value is above the last even when a beat comes late.
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    send({ progress: seconds, message: `${tool}: running for ${seconds} s` }).catch(() => {});
+  }, PROGRESS_EVERY_MS);
+  return { stop: () => clearInterval(timer) };
 }
 
 /** SDK error messages may quote the message that caused them; only the part before that is logged. */
