@@ -10,6 +10,7 @@ import {
   StreamableHTTPClientTransport,
 } from "./helpers/mcp_sdk_client.ts";
 import { postJson } from "./helpers/http.ts";
+import { processesRunning, until } from "./helpers/proc.ts";
 import { TOOLS } from "../lib/tools/index.ts";
 
 async function connect(svc: Service, token?: string): Promise<Client> {
@@ -99,25 +100,13 @@ Deno.test("MCP over HTTP: a cancelled call stops its tool", async () => {
       undefined,
       { signal: cancel.signal },
     ).catch((e: Error) => e);
-    const running = async () => {
-      for await (const entry of Deno.readDir("/proc")) {
-        if (!/^\d+$/.test(entry.name)) continue;
-        const line = await Deno.readTextFile(`/proc/${entry.name}/cmdline`).catch(() => "");
-        if (line.split("\0").join(" ").trim() === marker) return true;
-      }
-      return false;
-    };
-    const until = async (want: boolean) => {
-      const deadline = Date.now() + 120_000;
-      while (Date.now() < deadline && (await running()) !== want) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      return (await running()) === want;
-    };
-    assert.ok(await until(true), "the command started");
+    assert.ok(await until(async () => (await processesRunning(marker)) > 0), "the command started");
     cancel.abort();
     assert.ok((await call) instanceof Error, "the client's call ends as cancelled");
-    assert.ok(await until(false), "notifications/cancelled stopped the command");
+    assert.ok(
+      await until(async () => (await processesRunning(marker)) === 0),
+      "notifications/cancelled stopped the command",
+    );
   } finally {
     await client.close();
     await svc.stop();

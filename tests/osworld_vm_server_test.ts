@@ -8,6 +8,7 @@ import { strict as assert } from "node:assert";
 import { freePort, runMain, type Service, startService } from "./helpers/service.ts";
 import { type Answer, PREFIX, VmClient } from "./helpers/osworld_vm_client.ts";
 import { rawRequest } from "./helpers/http.ts";
+import { processesRunning, until } from "./helpers/proc.ts";
 import { readAvi } from "./helpers/avi.ts";
 import { decodePng } from "../lib/formats/image/png.ts";
 import { fromBase64 } from "../lib/model/base64.ts";
@@ -18,27 +19,6 @@ interface Served {
   vm: VmClient;
   dir: string;
   stop(): Promise<void>;
-}
-
-/** Waits (at most two minutes) until `holds` answers true; whether it did. */
-async function until(holds: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (await holds()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}
-
-/** Processes whose command line is `command` exactly. */
-async function processesRunning(command: string): Promise<number> {
-  let count = 0;
-  for await (const entry of Deno.readDir("/proc")) {
-    if (!/^\d+$/.test(entry.name)) continue;
-    const cmdline = await Deno.readTextFile(`/proc/${entry.name}/cmdline`).catch(() => "");
-    if (cmdline.split("\0").join(" ").trim() === command) count++;
-  }
-  return count;
 }
 
 async function serve(

@@ -38,6 +38,27 @@ export function childrenMatching(pid: number, text: string): number[] {
   return found;
 }
 
+/** How many processes run exactly `command` (arguments joined by spaces), whoever started them. */
+export async function processesRunning(command: string): Promise<number> {
+  let count = 0;
+  for await (const entry of Deno.readDir("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    const cmdline = await Deno.readTextFile(`/proc/${entry.name}/cmdline`).catch(() => "");
+    if (cmdline.split("\0").join(" ").trim() === command) count++;
+  }
+  return count;
+}
+
+/** Waits (at most two minutes) until `holds` answers true; whether it did. */
+export async function until(holds: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (await holds()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
 /** How many sockets a process has open. */
 export function socketCount(pid: number): number {
   let count = 0;

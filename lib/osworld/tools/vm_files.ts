@@ -39,9 +39,16 @@ function limits(session: Session, purpose: string) {
   return { roots: taskRoots(session), maxBytes: session.config.osworld.file_bytes, purpose };
 }
 
-/** A missing file is its own answer (OSWorld's getters score it as None). */
-function notFound(path: string): ToolError {
-  return new ToolError("FileNotFound", `no file or folder '${path}'`, { path });
+/** A missing file or folder is its own answer (OSWorld's getters score it as None). */
+async function orNotFound<T>(path: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) {
+      throw new ToolError("FileNotFound", `no file or folder '${path}'`, { path });
+    }
+    throw e;
+  }
 }
 
 const PATH = z.string().min(1).max(4096).describe(
@@ -58,13 +65,8 @@ export const readFileTool = defineTool({
   annotations: READ_ONLY,
   async run(args, { session }) {
     const path = expandPath(args.path, envValue);
-    try {
-      const bytes = await readConfinedFile(path, limits(session, "file"));
-      return { path, bytes: bytes.length, content_base64: toBase64(bytes) };
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound) throw notFound(path);
-      throw e;
-    }
+    const bytes = await orNotFound(path, () => readConfinedFile(path, limits(session, "file")));
+    return { path, bytes: bytes.length, content_base64: toBase64(bytes) };
   },
 });
 
@@ -108,17 +110,12 @@ export const listDirectoryTool = defineTool({
   annotations: READ_ONLY,
   async run(args, { session }) {
     const path = expandPath(args.path, envValue);
-    try {
-      return {
-        directory_tree: await listConfinedDirectory(path, {
-          roots: taskRoots(session),
-          purpose: "folder",
-          maxEntries: MAX_LISTED_ENTRIES,
-        }),
-      };
-    } catch (e) {
-      if (e instanceof Deno.errors.NotFound) throw notFound(path);
-      throw e;
-    }
+    const tree = await orNotFound(path, () =>
+      listConfinedDirectory(path, {
+        roots: taskRoots(session),
+        purpose: "folder",
+        maxEntries: MAX_LISTED_ENTRIES,
+      }));
+    return { directory_tree: tree };
   },
 });
