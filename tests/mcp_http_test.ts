@@ -113,6 +113,55 @@ Deno.test("MCP over HTTP: a cancelled call stops its tool", async () => {
   }
 });
 
+Deno.test("MCP over HTTP: a cancelled wait_for stops within 100 ms of the cancel", async () => {
+  const svc = await startService();
+  const client = await connect(svc);
+  try {
+    const trace = body(await client.callTool({ name: "trace_start", arguments: {} }));
+    const cancel = new AbortController();
+    let running = () => {};
+    const ran = new Promise<void>((resolve) => (running = resolve));
+    const sent = performance.now();
+    const call = client.callTool(
+      {
+        name: "wait_for",
+        arguments: {
+          any_of: [{ type: "window_appears", title_regex: "never such a title" }],
+          timeout_ms: 60_000,
+        },
+      },
+      undefined,
+      { signal: cancel.signal, onprogress: () => running() },
+    ).catch((e: Error) => e);
+    await ran; // the first heartbeat: the wait is under way
+    const cancelledAfterMs = performance.now() - sent;
+    cancel.abort();
+    assert.ok((await call) instanceof Error, "the client's call ends as cancelled");
+    // The trace's row is written when the tool stops; its duration is the server's own.
+    let row: { duration_ms: number; result_summary: unknown } | undefined;
+    assert.ok(
+      await until(async () => {
+        const got = body(
+          await client.callTool({ name: "get_trace", arguments: { trace_id: trace.trace_id } }),
+        );
+        row = (got.steps as Array<typeof row & { tool: string }>).find((s) =>
+          s.tool === "wait_for"
+        );
+        return row !== undefined;
+      }),
+      "the wait stopped",
+    );
+    assert.match(JSON.stringify(row!.result_summary), /Cancelled/);
+    assert.ok(
+      row!.duration_ms <= cancelledAfterMs + 100,
+      `ran ${row!.duration_ms} ms, cancelled after ${cancelledAfterMs.toFixed(0)} ms`,
+    );
+  } finally {
+    await client.close();
+    await svc.stop();
+  }
+});
+
 Deno.test("MCP over HTTP, stateless: each request stands alone", async () => {
   const svc = await startService({ config: { mcp: { http_stateless: true } } });
   try {

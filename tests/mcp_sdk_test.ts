@@ -72,6 +72,14 @@ for (const name of Object.keys(SEED_TOOLS)) {
 Deno.test("the SDK client calls every tool: each answers with a structured result", async () => {
   const mcp = await connectSdkClient();
   try {
+    // The client keeps each tool's outputSchema and validates every success against it.
+    const { tools } = await mcp.client.listTools();
+    for (const tool of tools) {
+      assert.equal(tool.outputSchema?.type, "object", tool.name);
+      for (const field of ["ok", "success", "step_id", "caused_by_step_id"]) {
+        assert.ok(tool.outputSchema?.required?.includes(field), `${tool.name}: ${field}`);
+      }
+    }
     for (const name of TOOLS.keys()) {
       const result = await mcp.client.callTool({
         name,
@@ -80,6 +88,9 @@ Deno.test("the SDK client calls every tool: each answers with a structured resul
       const body = resultJson(result);
       assert.equal(typeof body.ok, "boolean", `${name}: ${JSON.stringify(body)}`);
       assert.equal(result.isError === true, body.ok === false, name);
+      // On success the same object is structuredContent, which the SDK client has
+      // already checked against the outputSchema tools/list gave for the tool.
+      assert.deepEqual(result.structuredContent, body.ok === false ? undefined : body, name);
       assertPixelsOnce(result, name);
       if (body.ok === false) {
         // A refusal is fine (a tool without example arguments gets {}); a crash is not.

@@ -2,7 +2,8 @@
 // enum, const, union or $ref, never `{}`, which accepts anything) and a
 // description, nested ones included: object fields, array items, union
 // members, additionalProperties. Checked on the generated schemas, on what a
-// real MCP session lists, and with the MCP Inspector CLI's own --strict lint.
+// real MCP session lists, and with the MCP Inspector CLI's own --strict lint,
+// which holds each tool's outputSchema to its portability rules too.
 
 import assert from "node:assert/strict";
 import { z } from "zod";

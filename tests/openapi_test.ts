@@ -7,8 +7,7 @@ import assert from "node:assert/strict";
 // Test-only dependencies, pinned here rather than in deno.json (project rule).
 // deno-lint-ignore no-import-prefix
 import { Validator } from "npm:@seriousme/openapi-schema-validator@2.11.0";
-// deno-lint-ignore no-import-prefix
-import { Ajv2020 } from "npm:ajv@8.20.0/dist/2020.js";
+import { Ajv2020 } from "./helpers/ajv.ts";
 import { MockAdapter } from "../adapters/mock/index.ts";
 import { ERROR_CODES } from "../lib/model/errors.ts";
 import { Session } from "../lib/runtime/session.ts";
@@ -183,8 +182,8 @@ Deno.test("every schema in the document compiles as strict JSON Schema 2020-12",
   assert.ok(compiled > 100);
   // Strict mode does refuse what is not JSON Schema (e.g. OpenAPI 3.0's `example`).
   const bad = clone(DOC);
-  bad.components.schemas.ToolSuccess.example = {};
-  assert.throws(() => schemaValidator(bad)(pointer("components", "schemas", "ToolSuccess")));
+  bad.components.schemas.ErrorObject.example = {};
+  assert.throws(() => schemaValidator(bad)(pointer("components", "schemas", "ErrorObject")));
 });
 
 /** The Hono app's routes as "METHOD /path" in OpenAPI form, /api/tool/:name one per tool. */

@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   WindowOccluded: { status: 409, recoverable: true, next: "bring_to_foreground" },
   FocusChanged: { status: 409, recoverable: true, next: "list_windows" },
   Timeout: { status: 408, recoverable: true, next: null },
+  // 499: "client closed request"; nobody reads it but the trace and the audit.
+  Cancelled: { status: 499, recoverable: true, next: null },
   PatternUnsupported: { status: 501, recoverable: true, next: "click_element" },
   RateLimited: { status: 429, recoverable: true, next: "get_budget_status" },
   BudgetExceeded: { status: 429, recoverable: false, next: "get_budget_status" },

@@ -32,11 +32,16 @@ export interface ToolAnnotations {
   idempotentHint: boolean;
 }
 
-export interface Tool<S extends z.ZodType = z.ZodType> {
+export interface Tool<S extends z.ZodType = z.ZodType, O extends z.ZodObject = z.ZodObject> {
   name: string;
   description: string;
   kind: ToolKind;
   input: S;
+  /**
+   * The tool's own result fields (the envelope's ok, step_id, ... are added by
+   * ./result_schema.ts): MCP's outputSchema, the OpenAPI answer, docs/API.md.
+   */
+  output: O;
   annotations: ToolAnnotations;
   /** Holds the request open while it polls (the waits): not offered over GET. */
   waits?: true;
@@ -52,7 +57,7 @@ export function allowedOverGet(tool: Tool): boolean {
 }
 
 /** Keeps the schema's type attached to the handler's `args`. */
-export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool {
+export function defineTool<S extends z.ZodType, O extends z.ZodObject>(tool: Tool<S, O>): Tool {
   return tool as unknown as Tool;
 }
 

@@ -58,6 +58,16 @@ function composite(name: string, action: Tool, description: string): Tool {
     description,
     kind: "input",
     input,
+    output: (action.output as z.ZodObject).extend({
+      action: z.literal(name).describe("This composite tool's name."),
+      performed: z.string().describe(
+        `The action's own verb, as ${action.name} names it in its receipt's action.`,
+      ),
+      observation: z.record(z.string(), z.unknown()).describe(
+        "observe_window's answer after the action (its own step_id): the window's tree, or " +
+          "only the changes since `since`; an answer with ok false when the observation failed.",
+      ),
+    }).describe(`${action.name}'s receipt, then an observation of the window.`),
     annotations: ACTS,
     async run(args, ctx) {
       const { wait_after_ms, since, ...actionArgs } = args as

@@ -8,6 +8,7 @@ import { targetWindow } from "../services/observe/capture.ts";
 import { confirmGate } from "../services/safety/confirm_gate.ts";
 import { CONFIRM_TOKEN, windowArgsFor } from "./shared/args.ts";
 import { defineTool } from "../runtime/registry.ts";
+import { activationResultSchema } from "./shared/results.ts";
 
 const { window_uid, window_index } = windowArgsFor(
   "The window to bring to the front",
@@ -24,6 +25,10 @@ export const bringToForegroundTool = defineTool({
     "clicked. Element verbs do this themselves when their element's window is covered.",
   kind: "input",
   input: z.object({ window_uid, window_index, confirm_token: CONFIRM_TOKEN }),
+  output: activationResultSchema.extend({
+    window: z.string().describe("The window's title."),
+    window_uid: z.string().describe("The window's stable id."),
+  }).describe("How the window was brought to the front (a failure is an error answer)."),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   async run(args, { session }) {
     if (!args.window_uid && args.window_index === undefined) {

@@ -16,6 +16,7 @@ import {
   xAndYTogether,
 } from "./shared/args.ts";
 import { clickTools } from "./shared/click_tools.ts";
+import { receiptSchema } from "./shared/results.ts";
 import { ACTS, defineTool } from "../runtime/registry.ts";
 import { HOVER_MS, KEYS, verbWindowArgs } from "./shared/verb_args.ts";
 
@@ -42,6 +43,13 @@ export const {
   double: doubleClickAtTool,
 } = clickTools({
   input: clickInput,
+  output: receiptSchema({
+    x: z.number().describe("The x clicked at (absolute screen pixels)."),
+    y: z.number().describe("The y clicked at (absolute screen pixels)."),
+    button: z.enum(["left", "right", "middle"]).describe("The button clicked."),
+    double: z.boolean().describe("Whether it was a double click (count 2)."),
+    count: z.number().int().describe("How many clicks in a row (1 to 3)."),
+  }, "The click's receipt."),
   fixed: { right: { button: "right" }, double: { double: true } },
   run(args, { session }) {
     const count = args.count ?? (args.double ? 2 : 1);
@@ -74,6 +82,17 @@ export const {
   },
 });
 
+/** type_text's receipt (type_and_observe extends it). */
+const typeReceiptSchema = receiptSchema({
+  text: z.string().describe("The text typed, as given (a secret is redacted)."),
+  typed_chars: z.number().int().optional().describe(
+    "How many characters were typed (not on dry runs).",
+  ),
+  total_chars: z.number().int().optional().describe(
+    "How many characters the text has (not on dry runs).",
+  ),
+}, "The typing's receipt.");
+
 export const typeTextTool = defineTool({
   name: "type_text",
   description:
@@ -91,6 +110,7 @@ export const typeTextTool = defineTool({
     secret: SECRET,
     dry_run: dryRun,
   }),
+  output: typeReceiptSchema,
   annotations: ACTS,
   run(args, { session }) {
     return runCoordinateVerb(session, {
@@ -114,6 +134,9 @@ export const pressKeyTool = defineTool({
     keys: KEYS,
     dry_run: dryRun,
   }),
+  output: receiptSchema({
+    keys: z.string().describe("The key combination pressed, as given."),
+  }, "The key press's receipt."),
   annotations: ACTS,
   run(args, { session }) {
     const combo = parseKeysArg(args.keys);
@@ -145,6 +168,12 @@ export const scrollTool = defineTool({
     ...moveFirstArgs("to scroll where the pointer is"),
     dry_run: dryRun,
   }).refine(...xAndYTogether),
+  output: receiptSchema({
+    clicks: z.number().int().describe("Wheel clicks (positive up, or right when horizontal)."),
+    horizontal: z.boolean().describe("Whether it scrolled sideways."),
+    x: z.number().optional().describe("Where the pointer was moved first (x), when given."),
+    y: z.number().optional().describe("Where the pointer was moved first (y), when given."),
+  }, "The scroll's receipt."),
   annotations: ACTS,
   run(args, { session }) {
     const point = movedTo(args) ?? undefined;
@@ -175,6 +204,11 @@ export const hoverAtTool = defineTool({
     hover_ms: HOVER_MS,
     dry_run: dryRun,
   }),
+  output: receiptSchema({
+    x: z.number().describe("The x hovered at (absolute screen pixels)."),
+    y: z.number().describe("The y hovered at (absolute screen pixels)."),
+    hover_ms: z.number().int().describe("How long the pointer rested there, in ms."),
+  }, "The hover's receipt."),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   run(args, { session }) {
     return runCoordinateVerb(session, {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { listWindows } from "../services/observe/capture.ts";
 import { currentCall } from "../services/safety/call_context.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
+import { listedWindowSchema, monitorSchema } from "./shared/results.ts";
 
 export const listWindowsTool = defineTool({
   name: "list_windows",
@@ -15,6 +16,18 @@ export const listWindowsTool = defineTool({
     "focused says so). Call this first, then observe a window.",
   kind: "perception",
   input: z.object({}),
+  output: z.object({
+    is_mock: z.boolean().describe("Whether this is the mock desktop."),
+    count: z.number().int().describe("How many windows are listed."),
+    windows: z.array(
+      z.union([
+        listedWindowSchema,
+        z.object({ denied: z.literal(true) }).describe(
+          "A window the access rules hide (safety.access.denied_windows: marked).",
+        ),
+      ]),
+    ).describe("The windows, focused first."),
+  }),
   annotations: READ_ONLY,
   async run(_args, { session }) {
     const windows = await listWindows(session);
@@ -37,6 +50,9 @@ export const getMonitorsTool = defineTool({
     "factors. Empty when the platform cannot tell (always empty on the mock desktop).",
   kind: "other",
   input: z.object({}),
+  output: z.object({
+    monitors: z.array(monitorSchema).describe("The monitors, primary first; empty when unknown."),
+  }),
   annotations: READ_ONLY,
   async run(_args, { session }) {
     return { monitors: await session.adapter.monitors() };
@@ -66,6 +82,28 @@ export const getCapabilitiesTool = defineTool({
     "last capture statistics per window. Call it to decide which tools are worth using.",
   kind: "other",
   input: z.object({}),
+  output: z.object({
+    platform: z.string().describe('The host: "Linux", "Windows", "WSL" or "Darwin".'),
+    adapter: z.string().describe("The adapter in use (MockAdapter, LinuxAdapter, ...)."),
+    tree_source: z.object({
+      name: z.string().describe('Where trees come from ("atspi", "uia", "mock", ...).'),
+      note: z.string().nullable().describe("Why it is not the best source, when not."),
+    }).describe("The accessibility source."),
+    version: z.string().describe("The service's version."),
+    protocol_version: z.number().int().describe("The result format's version."),
+    supports: z.record(z.string(), z.boolean()).describe("Which features work here."),
+    config: z.object({
+      tree_max_depth: z.number().int().describe("The deepest tree a call may ask for."),
+      tree_default_depth: z.number().int().describe("The depth served when none is asked."),
+      ascii_grid: z.object({
+        width: z.number().int().describe("Sketch columns."),
+        height: z.number().int().describe("Sketch rows."),
+      }).describe("The sketch's default grid."),
+    }).describe("Key settings."),
+    tree_stats: z.record(z.string(), z.unknown()).describe(
+      "The last capture's statistics, per window_uid.",
+    ),
+  }),
   annotations: READ_ONLY,
   run(_args, { session }) {
     const { adapter, config } = session;

@@ -6,6 +6,8 @@ import { captureDesktop } from "../services/observe/capture.ts";
 import { depthWasCut } from "../model/tree.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { DETAIL, withDetail } from "./shared/tree_view_args.ts";
+import { elementTree } from "./shared/results.ts";
+import { cutShortSchema } from "./shared/view_results.ts";
 
 export const desktopTreeInput = z.object({
   application: z.string().min(1).max(1000).optional().describe(
@@ -34,6 +36,23 @@ export const getDesktopTreeTool = defineTool({
     "answer (hung or stopped) keeps its node, with truncated: true and no children.",
   kind: "perception",
   input: desktopTreeInput,
+  output: z.object({
+    application: z.string().nullable().describe("The application asked for; null: all of them."),
+    node_count: z.number().int().describe("Nodes in the tree."),
+    depth_used: z.number().int().describe("Levels walked below the desktop."),
+    depth_truncated: z.boolean().describe(
+      "Whether the depth limit cut nodes off (those carry truncated and child_count).",
+    ),
+    cut_short: cutShortSchema.nullable().describe(
+      "Why the walk stopped early (depth, nodes, time, unresponsive); null when it did not.",
+    ),
+    perf: z.object({
+      capture_ms: z.number().describe("How long the walk took, ms."),
+    }).describe("The walk's cost."),
+    tree: elementTree(
+      "The Desktop root, an Application node per application, their windows below.",
+    ),
+  }).describe("The whole desktop's accessibility tree."),
   annotations: READ_ONLY,
   async run(args, { session }) {
     const { max_depth } = session.config.tree;

@@ -26,6 +26,9 @@ import {
   windowArgsFor,
 } from "./shared/args.ts";
 import { ACTS, defineTool } from "../runtime/registry.ts";
+import { receiptSchema } from "./shared/results.ts";
+
+const pixelPair = z.array(z.number()).describe("A point as [x, y], absolute screen pixels.");
 
 const endpoint = z.union([
   z.object({ x: screenX, y: screenY }).strict().describe("A point in absolute screen pixels."),
@@ -116,6 +119,14 @@ export const dragTool = defineTool({
     dry_run: dryRun,
     confirm_token: CONFIRM_TOKEN,
   }),
+  output: receiptSchema({
+    from: pixelPair.describe("Where the drag started, [x, y]."),
+    to: pixelPair.describe("Where the drag ended, [x, y]."),
+    modifiers: z.array(z.string().describe("A canonical modifier key name.")).describe(
+      "The modifier keys held during the drag.",
+    ),
+    path: z.array(pixelPair).describe("The pointer's path: start, midpoint, end, each [x, y]."),
+  }, "The drag's receipt; target is the start's element, else the end's, when one was named."),
   annotations: ACTS,
   async run(args, { session }) {
     const from = endpoint.safeParse(args.from);

@@ -18,6 +18,7 @@ import {
   windowArgsFor,
 } from "./shared/args.ts";
 import { clickTools } from "./shared/click_tools.ts";
+import { elementReceiptSchema } from "./shared/results.ts";
 import { ACTS, defineTool, type Tool } from "../runtime/registry.ts";
 import { HOVER_MS, KEYS } from "./shared/verb_args.ts";
 
@@ -82,6 +83,7 @@ export const {
   double: doubleClickElementTool,
 } = clickTools({
   input: clickInput,
+  output: elementReceiptSchema("The click's receipt."),
   fixed: { right: { button: "right" }, double: { count: 2 } },
   run(args, { session }) {
     return runElementVerb(session, "click_element", args, {
@@ -111,12 +113,14 @@ function operationTool(
   name: string,
   description: string,
   operation: ElementOperation,
+  receipt: string,
 ): Tool {
   return defineTool({
     name,
     description,
     kind: "input",
     input: z.object({ ...targetArgs, method }),
+    output: elementReceiptSchema(receipt),
     annotations: ACTS,
     run(args, { session }) {
       return runElementVerb(session, name, args, {
@@ -132,6 +136,7 @@ export const focusElementTool = operationTool(
   "focus_element",
   `Give an element keyboard focus (the platform's focus operation, else a click). ${TARGET_HINT}`,
   { kind: "focus" },
+  "The receipt of focusing the element.",
 );
 
 export const invokeElementTool = operationTool(
@@ -139,6 +144,7 @@ export const invokeElementTool = operationTool(
   `Invoke an element's default action (press a button, toggle a check box) through the ` +
     `platform, else by a click. ${TARGET_HINT}`,
   { kind: "default_action" },
+  "The receipt of invoking the element.",
 );
 
 /** Python-style str() of a JSON value, as the reference typed it. */
@@ -172,6 +178,7 @@ export const setValueTool = defineTool({
     secret: SECRET,
     method,
   }),
+  output: elementReceiptSchema("The receipt of setting the value."),
   annotations: ACTS,
   run(args, { session }) {
     return runElementVerb(session, "set_value", args, {
@@ -201,6 +208,7 @@ export const selectOptionTool = defineTool({
   }).refine((a) => a.option_name !== undefined || a.option_index !== undefined, {
     message: "option_name or option_index is required",
   }),
+  output: elementReceiptSchema("The receipt of choosing the option."),
   annotations: ACTS,
   run(args, { session }) {
     return runElementVerb(session, "select_option", args, {
@@ -218,6 +226,7 @@ export const hoverElementTool = defineTool({
     `Move the pointer over an element and wait hover_ms (default 250) for tooltips. ${TARGET_HINT}`,
   kind: "input",
   input: z.object({ ...targetArgs, hover_ms: HOVER_MS }),
+  output: elementReceiptSchema("The receipt of the hover."),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   run(args, { session }) {
     return runElementVerb(session, "hover_element", args, { kind: "hover", ms: args.hover_ms });
@@ -230,6 +239,7 @@ export const keyIntoElementTool = defineTool({
     `Click an element, then press a key combination in it (e.g. 'ctrl+a', 'enter'). ${TARGET_HINT}`,
   kind: "input",
   input: z.object({ ...targetArgs, keys: KEYS }),
+  output: elementReceiptSchema("The receipt of the click and the keys."),
   annotations: ACTS,
   run(args, { session }) {
     return runElementVerb(session, "key_into_element", args, {
@@ -244,6 +254,7 @@ export const clearTextTool = defineTool({
   description: `Empty a text field: click it, select all, delete. ${TARGET_HINT}`,
   kind: "input",
   input: z.object(targetArgs),
+  output: elementReceiptSchema("The receipt of emptying the field."),
   annotations: ACTS,
   run(args, { session }) {
     return runElementVerb(session, "clear_text", args, { kind: "clear" });

@@ -14,6 +14,30 @@ import { findScreenText, isScreenTextTarget, screenTextId } from "../services/ac
 import type { Session } from "../runtime/session.ts";
 import type { WindowArgs } from "../formats/geometry/window_order.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
+import { boundsSchema, windowWarning } from "./shared/results.ts";
+
+const findOutput = z.object({
+  window_uid: z.string().describe("The window searched."),
+  element_id: z.string().describe(
+    "The first match's id (with text: ocr:x,y,w,h, which the element verbs accept).",
+  ),
+  selector: z.string().nullable().describe(
+    "The selector, in canonical form; null when found by text (OCR).",
+  ),
+  bounds: boundsSchema.describe("The first match's bounds."),
+  resolved_by: z.literal("ocr").optional().describe("Present when found by text, by OCR."),
+  ambiguous_matches: z.number().int().describe("How many elements match in all."),
+  all_matches: z.array(
+    z.object({
+      element_id: z.string().describe("The match's id."),
+      bounds: boundsSchema,
+      name: z.string().describe("Its name (with text: the text OCR read)."),
+      role: z.string().describe('Its role ("Text" for OCR matches).'),
+      confidence: z.number().optional().describe("OCR matches: the read's confidence, 0–100."),
+    }).describe("One match."),
+  ).describe("The first `limit` matches, in tree (or reading) order."),
+  ...windowWarning,
+}).describe("The elements a selector (or a text) finds.");
 
 export const findElementTool = defineTool({
   name: "find_element",
@@ -40,6 +64,7 @@ export const findElementTool = defineTool({
         "(screen pixels), which the element verbs accept; resolved_by is ocr.",
     ),
   }),
+  output: findOutput,
   annotations: READ_ONLY,
   async run(args, { session }) {
     if (isScreenTextTarget(args)) return findTextResult(session, args, args.text!, args.limit);

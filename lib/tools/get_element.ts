@@ -9,6 +9,7 @@ import { captureWindow, targetWindow } from "../services/observe/capture.ts";
 import { deriveSelector, pathTo } from "../formats/selectors/index.ts";
 import { screenX, screenY, windowArgs, xAndYTogether } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
+import { lonelyElementSchema, windowWarning } from "./shared/results.ts";
 
 const getElementInput = z.object({
   ...windowArgs,
@@ -36,6 +37,17 @@ export const getElementTool = defineTool({
     "element verbs resolve back to this element first.",
   kind: "perception",
   input: getElementInput,
+  output: z.object({
+    window_uid: z.string().describe("The element's window."),
+    element: lonelyElementSchema.extend({
+      child_count: z.number().int().describe("How many children it has."),
+    }).describe("The element, without its children."),
+    ancestors: z.array(z.string()).describe("The ids of its ancestors, root first."),
+    selector: z.string().describe(
+      "A selector that finds this element first (find_element, the element verbs).",
+    ),
+    ...windowWarning,
+  }).describe("One element, and how to find it again."),
   annotations: READ_ONLY,
   async run(args, { session }) {
     if ((args.element_id === undefined) === (args.x === undefined)) {

@@ -10,6 +10,7 @@ import { ToolError } from "../model/errors.ts";
 import { dryRun, mouseButton, movedTo, moveFirstArgs, xAndYTogether } from "./shared/args.ts";
 import { ACTS, defineTool } from "../runtime/registry.ts";
 import { verbWindowArgs } from "./shared/verb_args.ts";
+import { receiptSchema } from "./shared/results.ts";
 
 const state = z.enum(["down", "up"]).describe(
   "down: press and keep holding; up: release. Required.",
@@ -29,6 +30,16 @@ export const mouseButtonTool = defineTool({
     ...moveFirstArgs("to use the pointer where it is"),
     dry_run: dryRun,
   }).refine(...xAndYTogether),
+  output: receiptSchema({
+    button: z.enum(["left", "right", "middle"]).describe("The button pressed or released."),
+    state: z.enum(["down", "up"]).describe("down: pressed and held; up: released."),
+    x: z.number().optional().describe(
+      "Where it happened (x): the point given, else the pointer's.",
+    ),
+    y: z.number().optional().describe(
+      "Where it happened (y): the point given, else the pointer's.",
+    ),
+  }, "The button's receipt (no x, y when no point was given and the pointer's is unknown)."),
   annotations: ACTS,
   async run(args, { session }) {
     const given = movedTo(args);
@@ -63,6 +74,10 @@ export const keyHoldTool = defineTool({
     state,
     dry_run: dryRun,
   }),
+  output: receiptSchema({
+    key: z.string().describe("The key, by its canonical name."),
+    state: z.enum(["down", "up"]).describe("down: pressed and held; up: released."),
+  }, "The key's receipt."),
   annotations: ACTS,
   run(args, { session }) {
     const keys = parseKeysArg(args.key);

@@ -32,6 +32,16 @@ import {
   VIEW,
   withDetail,
 } from "./shared/tree_view_args.ts";
+import { elementSchema, windowWarning } from "./shared/results.ts";
+import {
+  capturedTreeFields,
+  capturePerfSchema,
+  compactDiffFields,
+  compactFields,
+  depthTruncatedField,
+  depthUsedField,
+  treeChangesSchema,
+} from "./shared/view_results.ts";
 
 const observeInput = z.object({
   ...windowArgs,
@@ -57,6 +67,36 @@ const observeInput = z.object({
 });
 
 type ObserveArgs = z.output<typeof observeInput>;
+
+/** observe_window's answer in every mode: a full tree, or the changes since a tree. */
+export const observeOutput = z.object({
+  ...capturedTreeFields,
+  tree_token: z.string().describe(
+    "A token for the tree seen now: pass it as since (here or to wait_for's tree_changes) " +
+      "for the changes since this call. Expires after 300 s.",
+  ),
+  perf: capturePerfSchema,
+  ...windowWarning,
+  changed_only: z.literal(true).optional().describe("Present when changed_only was asked."),
+  format: z.enum(["full", "custom", "json-patch", "compact"]).optional().describe(
+    "What the answer holds: full (the whole tree, or compact with view compact), custom or " +
+      "json-patch (`changes` in that format), compact (`compact_diff`). Absent when " +
+      "changed_only found nothing changed.",
+  ),
+  base_token: z.string().nullable().optional().describe(
+    "The since token the changes are against; null for a full tree. Absent on changed_only " +
+      "diffs.",
+  ),
+  tree: elementSchema.optional().describe("format full, view tree: the window's tree."),
+  ...compactFields,
+  depth_used: depthUsedField.optional().describe(
+    "format full: the depth the tree was cut to (levels below the root).",
+  ),
+  depth_truncated: depthTruncatedField.optional(),
+  changes: treeChangesSchema.optional(),
+  compact_diff: compactDiffFields.compact_diff,
+  unchanged: z.boolean().optional().describe("A diff: true when nothing changed."),
+}).describe("A window's tree, or what changed in it.");
 
 /**
  * The window, its tree and the `since` token's tree: without window arguments
@@ -165,6 +205,7 @@ export const observeWindowTool = defineTool({
     "observe again without `since`. changed_only: changes since the last capture of the window.",
   kind: "perception",
   input: observeInput,
+  output: observeOutput,
   annotations: READ_ONLY,
   async run(args, { session }) {
     checkViewArgs(args);

@@ -8,6 +8,17 @@ import { resolveTarget } from "../services/act/targets.ts";
 import { windowArgs } from "./shared/args.ts";
 import { bboxArg, parseBox } from "./shared/region_args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
+import { boundsSchema, windowWarning } from "./shared/results.ts";
+import { unlessCancelled } from "../support/cancel.ts";
+
+const ocrTextSchema = (what: string) =>
+  z.object({
+    text: z.string().describe(`The ${what}'s text.`),
+    confidence: z.number().describe(
+      what === "word" ? "How sure OCR is, 0–100." : "The lowest word confidence in it, 0–100.",
+    ),
+    bbox: boundsSchema.describe(`The ${what}'s box in screen pixels.`),
+  }).describe(`A ${what} read by OCR.`);
 
 export const getOcrTool = defineTool({
   name: "get_ocr",
@@ -30,8 +41,21 @@ export const getOcrTool = defineTool({
         "element_id).",
     ),
   }),
+  output: z.object({
+    window: z.string().describe("The window's title."),
+    window_uid: z.string().describe("The window's stable id."),
+    region: boundsSchema.describe("The screen region read (screen pixels)."),
+    words: z.array(ocrTextSchema("word")).describe("The words read, in reading order."),
+    lines: z.array(ocrTextSchema("line")).describe("The words grouped into lines."),
+    text: z.string().describe(
+      "The text, a line each, a blank line between blocks; [No text detected by OCR] when " +
+        "none.",
+    ),
+    ocr_ms: z.number().describe("How long reading took, ms."),
+    ...windowWarning,
+  }).describe("The text on a window's pixels."),
   annotations: READ_ONLY,
-  async run(args, { session }) {
+  async run(args, { session, signal }) {
     const { window, warning } = await targetWindow(session, args);
     let region;
     const box = parseBox(args.bbox);
@@ -46,9 +70,9 @@ export const getOcrTool = defineTool({
         session.config.limits.regex_length,
       ).element.bounds;
     }
-    let read = await ocrWindow(session, window, region);
+    let read = await unlessCancelled(ocrWindow(session, window, region), signal, "OCR");
     if (args.boxes && !region) {
-      const boxed = await ocrWindowBoxes(session, window);
+      const boxed = await unlessCancelled(ocrWindowBoxes(session, window), signal, "OCR");
       read = { ...read, words: mergeWords(read.words, boxed.words), ms: read.ms + boxed.ms };
     }
     return {

@@ -28,6 +28,7 @@ import { screenWithCursor } from "../osworld/services/screen_with_cursor.ts";
 import { layoutsFor } from "../formats/image/formats.ts";
 import { bboxArg, parseBox } from "./shared/region_args.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
+import { boundsSchema, imageFields, windowWarning } from "./shared/results.ts";
 
 const croppedInput = z.object({
   ...windowArgs,
@@ -106,6 +107,31 @@ export const getScreenshotCroppedTool = defineTool({
     "whole window is returned.",
   kind: "perception",
   input: croppedInput,
+  output: z.object({
+    window: z.string().describe("The window's title."),
+    window_uid: z.string().describe("The window's stable id."),
+    ...imageFields,
+    width: z.number().int().describe("The image's width in pixels (after any scaling)."),
+    height: z.number().int().describe("The image's height in pixels (after any scaling)."),
+    source_bbox: boundsSchema.optional().describe(
+      "With bbox or element_id: the box cut, relative to the window's top-left corner.",
+    ),
+    screen_bbox: boundsSchema.optional().describe(
+      "With bbox or element_id: the box cut, in absolute screen pixels.",
+    ),
+    clamped: z.boolean().optional().describe(
+      "With bbox or element_id: the box (with padding) was cut at the window's edges.",
+    ),
+    element: z.object({
+      element_id: z.string().describe("Its id."),
+      role: z.string().describe("Its role."),
+      name: z.string().describe("Its name."),
+    }).optional().describe("With element_id: the element cropped to."),
+    scale: z.number().optional().describe(
+      "Present when max_width scaled the crop down: image width / box width.",
+    ),
+    ...windowWarning,
+  }).describe("A screenshot of part of a window."),
   annotations: READ_ONLY,
   async run(args, { session }) {
     const box = parseBox(args.bbox); // a bad box is refused before anything is captured
@@ -252,6 +278,18 @@ export const getFullScreenshotTool = defineTool({
     "get_screenshot or get_screenshot_cropped, which are smaller.",
   kind: "perception",
   input: fullInput,
+  output: z.object({
+    window: z.string().describe('The sketched window\'s title, or "(full screen)".'),
+    screenshot_scope: z.literal("full_display").describe("The image is the whole desktop."),
+    ...imageFields,
+    width: z.number().int().describe("The image's width in pixels."),
+    height: z.number().int().describe("The image's height in pixels."),
+    sketch: z.string().nullable().describe(
+      "The named window's ASCII sketch; null when no window was named or found.",
+    ),
+    window_uid: z.string().optional().describe("The sketched window's stable id."),
+    ...windowWarning,
+  }).describe("A screenshot of the whole desktop, with a window's sketch."),
   annotations: READ_ONLY,
   async run(args, { session }) {
     const shot = await fullScreenshot(session, args);

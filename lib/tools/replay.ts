@@ -17,6 +17,61 @@ const REPLAY_ID = z.string().min(1).max(64).describe(
   "The replay's id as replay_start returned it (rep: and a number).",
 );
 
+const difference = z.object({
+  path: z.string().describe('The field that differs ("ok", "error.code", "tree_hash_after"...).'),
+  want: z.unknown().describe("Its value in the recording."),
+  got: z.unknown().describe("Its value now."),
+}).describe("One difference from the recording.");
+
+const actualSummary = z.object({
+  ok: z.boolean().optional().describe("Whether the call succeeded."),
+  step_id: z.number().int().optional().describe("Its step id."),
+  action: z.string().optional().describe("The action its receipt names."),
+  changed: z.boolean().optional().describe("Whether it changed the window."),
+  matched_index: z.number().int().nullable().optional().describe(
+    "wait_for: the condition that matched.",
+  ),
+  effective_mode: z.string().optional().describe("get_screen_description: the mode used."),
+}).describe("The re-issued call's result, in brief (the fields it had of these).");
+
+const stepReport = z.object({
+  trace_seq: z.number().int().describe("The recorded call's place in the trace."),
+  step_id: z.number().int().describe("The recorded call's step id."),
+  tool: z.string().describe("The tool called."),
+  replayed_step_id: z.number().int().nullable().describe("The step id the re-issued call got."),
+  outcome: z.enum(["same", "diverged", "executed"]).describe(
+    "same: as recorded (verify); diverged: see differences; executed: run (execute mode).",
+  ),
+  differences: z.array(difference).describe("How it differs from the recording."),
+  notes: z.array(z.string().describe("One note.")).describe(
+    "How the call was re-aimed or re-synchronised, in words.",
+  ),
+  actual_summary: actualSummary,
+}).describe("One row of the comparison table.");
+
+const divergence = z.object({
+  step_id: z.number().int().describe("The recorded call's step id."),
+  trace_seq: z.number().int().describe("Its place in the trace."),
+  tool: z.string().describe("The tool called."),
+  differences: z.array(difference).describe("How it differs from the recording."),
+}).describe("A step that differed from the recording.");
+
+const MODE = z.enum(["execute", "verify"]).describe("execute or verify.");
+const POLICY = z.enum(["stop", "warn", "resume"]).describe("What a divergence does.");
+
+/** What replay_status answers (replay_run too). */
+const replayStatus = {
+  replay_id: z.string().describe("The replay's id."),
+  trace_id: z.string().describe("The trace replayed."),
+  mode: MODE,
+  on_divergence: POLICY,
+  position: z.number().int().describe("Steps run so far."),
+  total: z.number().int().describe("Steps in the trace."),
+  finished: z.boolean().describe("Nothing is left to run (or on_divergence stop hit)."),
+  divergences: z.array(divergence).describe("Every divergence so far."),
+  steps: z.array(stepReport).describe("The comparison table: one row per step run."),
+};
+
 /** Re-issues recorded calls: whatever those do to the desktop. */
 const REPLAYS = { readOnlyHint: false, destructiveHint: true, idempotentHint: false };
 
@@ -66,6 +121,15 @@ export const replayStartTool = defineTool({
     window_timeout_ms: z.number().int().min(0).max(60_000).default(5000).describe(
       "How long a step waits for the window it was recorded in to appear. Default 5000.",
     ),
+  }),
+  output: z.object({
+    replay_id: z.string().describe("The replay's id (rep: and a number)."),
+    trace_id: z.string().describe("The trace loaded."),
+    total: z.number().int().describe("Steps in the trace."),
+    mode: MODE,
+    on_divergence: POLICY,
+    label: z.string().nullable().describe("The trace's label (null: none)."),
+    stopped: z.boolean().describe("Whether the trace was stopped (its file is complete)."),
   }),
   annotations: STORES,
   async run(args, { session, tools }) {
@@ -121,6 +185,19 @@ export const replayStepTool = defineTool({
     "nothing left (or on_divergence stop hit).",
   kind: "other",
   input: z.object({ replay_id: REPLAY_ID }),
+  output: z.object({
+    replay_id: z.string().describe("The replay's id."),
+    finished: z.boolean().describe("Nothing is left to run (or on_divergence stop hit)."),
+    position: z.number().int().describe("Steps run so far."),
+    total: z.number().int().describe("Steps in the trace."),
+    tool: z.string().optional().describe("The tool this step called (absent: none was left)."),
+    trace_seq: z.number().int().optional().describe("The step's place in the trace."),
+    divergence: z.array(difference).nullable().optional().describe(
+      "How the step differed from the recording (null: it did not).",
+    ),
+    actual_summary: actualSummary.optional(),
+    step: stepReport.optional().describe("The step's row of the comparison table."),
+  }),
   annotations: REPLAYS,
   run(args, { session, tools }) {
     return step(session, tools, session.replays.get(args.replay_id));
@@ -137,6 +214,10 @@ export const replayRunTool = defineTool({
     max_steps: z.number().int().min(1).max(100_000).optional().describe(
       "Stop after this many steps even when more are left.",
     ),
+  }),
+  output: z.object({
+    ...replayStatus,
+    steps_run: z.number().int().describe("Steps this call ran."),
   }),
   annotations: REPLAYS,
   async run(args, { session, tools }) {
@@ -157,6 +238,7 @@ export const replayStatusTool = defineTool({
     "the differences, how the call was re-aimed or re-synchronised).",
   kind: "other",
   input: z.object({ replay_id: REPLAY_ID }),
+  output: z.object(replayStatus),
   annotations: READ_ONLY,
   run(args, { session }) {
     return Promise.resolve(statusOf(session.replays.get(args.replay_id)));
@@ -169,6 +251,9 @@ export const replayStopTool = defineTool({
     "can be stopped at any step.",
   kind: "other",
   input: z.object({ replay_id: REPLAY_ID }),
+  output: z.object({
+    stopped: z.literal(true).describe("The replay is forgotten."),
+  }),
   annotations: STORES,
   run(args, { session }) {
     session.replays.close(args.replay_id);

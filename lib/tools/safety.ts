@@ -12,6 +12,14 @@ import { defineTool, READ_ONLY, STORES, type ToolContext } from "../runtime/regi
 import { formatIssues } from "../runtime/answer.ts";
 import { captureWindow, targetWindow } from "../services/observe/capture.ts";
 import { deriveSelector } from "../formats/selectors/index.ts";
+import { boundsSchema } from "./shared/results.ts";
+
+const meter = (what: string) =>
+  z.object({
+    used: z.number().describe("How much has been used."),
+    limit: z.number().nullable().describe("The limit (null: none)."),
+    remaining: z.number().nullable().describe("What is left (null: no limit)."),
+  }).describe(what);
 
 export const getBudgetStatusTool = defineTool({
   name: "get_budget_status",
@@ -20,6 +28,22 @@ export const getBudgetStatusTool = defineTool({
     "no limit). Gated calls past a limit are refused with BudgetExceeded or RateLimited.",
   kind: "other",
   input: z.object({}),
+  output: z.object({
+    configured: z.boolean().describe("Whether any budget limit is set."),
+    actions: meter("Successful input tool calls."),
+    screenshots: meter("Successful screenshot tool calls."),
+    vlm_tokens: meter("Vision-model output tokens."),
+    session_seconds: z.object({
+      elapsed: z.number().int().describe("Seconds since the service started."),
+      limit: z.number().nullable().describe("The limit (null: none)."),
+      remaining: z.number().nullable().describe("Seconds left (null: no limit)."),
+    }).describe("The session's time budget."),
+    actions_per_minute: z.object({
+      in_window: z.number().int().describe("Input calls admitted in the last minute."),
+      limit: z.number().nullable().describe("The limit (null: none)."),
+      remaining: z.number().nullable().describe("Calls left this minute (null: no limit)."),
+    }).describe("The rate limit on input calls."),
+  }),
   annotations: READ_ONLY,
   run(_args, { session }) {
     return Promise.resolve(session.safety.ledger.status());
@@ -33,6 +57,26 @@ export const getRedactionStatusTool = defineTool({
     "screenshots hide redacted elements (image_blur).",
   kind: "other",
   input: z.object({}),
+  output: z.object({
+    enabled: z.boolean().describe("Whether redaction is switched on (safety.redaction.enabled)."),
+    active: z.boolean().describe("Whether anything can be redacted now (patterns or secrets)."),
+    patterns_count: z.number().int().describe("Redaction patterns in all."),
+    patterns: z.object({
+      window_title: z.number().int().describe("Patterns on window titles."),
+      element_name: z.number().int().describe("Patterns on element names."),
+      element_role: z.number().int().describe("Patterns on element roles."),
+      text: z.number().int().describe("Patterns on any text."),
+    }).describe("How many patterns of each kind."),
+    secrets_known: z.number().int().describe("How many secrets are known (never which)."),
+    secret_env: z.number().int().describe("How many environment variables name secrets."),
+    password_fields: z.boolean().describe("Whether password fields' values are hidden."),
+    applied_count: z.number().int().describe("How often text was replaced so far."),
+    replacement: z.string().describe("What redacted text becomes."),
+    image_blur: z.enum(["off", "black", "blur"]).describe(
+      "How screenshots hide redacted elements.",
+    ),
+    blur_screenshots: z.boolean().describe("Whether screenshots hide redacted elements at all."),
+  }),
   annotations: READ_ONLY,
   run(_args, { session }) {
     return Promise.resolve(session.safety.redactor.status());
@@ -68,6 +112,29 @@ export const proposeActionTool = defineTool({
     args: z.record(z.string(), ARG_VALUE).default({}).describe(
       "The arguments the action will be called with (without confirm_token).",
     ),
+  }),
+  output: z.object({
+    confirm_token: z.string().describe("The single-use token (ct: and 16 hex digits)."),
+    expires_at: z.number().describe("When it expires, Unix seconds."),
+    ttl_s: z.number().int().describe("How long a token lives, in seconds."),
+    summary: z.string().describe("What the action will do, for a person (never typed text)."),
+    required_by: z.string().nullable().describe(
+      "The confirmation rule the action matches (null: none does; the token works anyway).",
+    ),
+    would_target: z.object({
+      window_uid: z.string().nullable().describe("The window the action would act in."),
+      window_title: z.string().nullable().describe("Its title."),
+      element_id: z.string().nullable().describe("The element it would act on, when one."),
+      role: z.string().nullable().describe("That element's role."),
+      name: z.string().nullable().describe("That element's name."),
+      bounds: boundsSchema.nullable().describe("That element's bounds."),
+      selector: z.string().nullable().describe(
+        "A selector for that element in a fresh capture (null: no element, or gone).",
+      ),
+      screenshot_b64: z.string().nullable().describe(
+        "A PNG around the element, base64, at most 400 px wide (null: no picture).",
+      ),
+    }).describe("What the action would act on."),
   }),
   annotations: STORES,
   async run(args, ctx) {
@@ -195,6 +262,9 @@ export const acknowledgeInjectionTool = defineTool({
     "a confirm_token until this is called. Returns how many warnings were acknowledged.",
   kind: "other",
   input: z.object({}),
+  output: z.object({
+    acknowledged: z.number().int().describe("How many warnings were acknowledged."),
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   run(_args, { session }) {
     return Promise.resolve({ acknowledged: session.safety.tripwire.acknowledge() });

@@ -94,6 +94,25 @@ const predicate = z.discriminatedUnion("kind", [
   ),
 ]).describe("One predicate: an object whose `kind` says which and what else it needs.");
 
+/** What a predicate saw: text when it failed early, else the facts its kind reports. */
+const observed = z.union([
+  z.string().describe('Why it failed, in words ("no matches", "error: ...").'),
+  z.object({
+    count: z.number().int().optional().describe("element_exists / element_absent: matches."),
+    first_id: z.string().nullable().optional().describe("element_exists: the first match's id."),
+    actual: z.string().nullable().optional().describe(
+      "value_equals / value_matches: the first match's value; tree_hash_equals: the hash.",
+    ),
+    ssim: z.number().optional().describe("screenshot_similar: the similarity found."),
+    source: z.enum(["tree", "ocr"]).optional().describe("text_visible: where the text was."),
+    element_id: z.string().optional().describe("text_visible: the element that shows it."),
+    window_uid: z.string().optional().describe("Window predicates: the window that matched."),
+    title: z.string().optional().describe("Window predicates: its title."),
+    ocr_error: z.string().optional().describe("text_visible: why OCR could not look."),
+    hint: z.string().optional().describe("text_visible: what to do instead."),
+  }).describe("What the predicate observed."),
+]).describe("What the predicate observed, or why it failed.");
+
 /** Read by the predicates themselves (a malformed one fails alone), so checked by the tool. */
 const predicateList = checkedByTool(z.array(predicate).min(1));
 
@@ -114,6 +133,24 @@ export const assertStateTool = defineTool({
       "The predicates to check, in order: a non-empty list. Required unless predicate is " +
         "given.",
     ),
+  }),
+  output: z.object({
+    all_passed: z.boolean().describe("Whether every predicate passed."),
+    results: z.array(
+      z.object({
+        kind: z.unknown().describe(
+          'The predicate\'s kind as given ("?" when it had none or was not an object).',
+        ),
+        passed: z.boolean().describe("Whether it passed."),
+        observed,
+        error_code: z.string().optional().describe(
+          "screenshot_similar: the error code when the reference could not be used.",
+        ),
+        args: z.record(z.string(), z.unknown()).optional().describe(
+          "The predicate's other fields (the whole predicate for an unknown kind).",
+        ),
+      }).describe("One predicate's verdict."),
+    ).describe("One result per predicate, in order."),
   }),
   annotations: READ_ONLY,
   async run(args, { session }) {

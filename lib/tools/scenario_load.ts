@@ -18,6 +18,11 @@ export const loadScenarioTool = defineTool({
         "folder (config scenarios.dirs, or the bundled scenarios/).",
     ),
   }),
+  output: z.object({
+    scenario: z.string().describe("The scenario's name."),
+    state: z.string().describe("Its current (initial) state."),
+    states: z.array(z.string().describe("A state's name.")).describe("All its states."),
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   async run(args, { session }) {
     const engine = await loadScenario(session, args.path);

@@ -10,6 +10,31 @@ import { positionalId } from "../formats/views/refs.ts";
 import { describeWithVlm } from "../services/vlm/index.ts";
 import { windowArgs } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
+import { windowWarning } from "./shared/results.ts";
+import { unlessCancelled } from "../support/cancel.ts";
+
+/** The multipass envelope (lib/services/vlm/envelope.ts): every key always present. */
+const vlmEnvelopeSchema = z.object({
+  summary: z.string().nullable().describe("One line on what the window shows."),
+  app: z.string().nullable().describe("The application, as the model names it."),
+  screen_type: z.string().nullable().describe('The kind of screen ("text-editor", ...).'),
+  primary_task: z.string().nullable().describe("What the screen is for."),
+  focused: z.record(z.string(), z.unknown()).nullable().describe(
+    "The focused control, as the model describes it.",
+  ),
+  controls: z.array(z.unknown()).describe("Controls the model found (at most 8)."),
+  next_actions: z.array(z.unknown()).describe("Actions the model suggests (at most 3)."),
+  modal_open: z.boolean().nullable().describe("Whether a modal dialog is open."),
+  sensitive_regions: z.array(z.unknown()).describe("Regions showing sensitive data."),
+  confidence: z.number().nullable().describe("The verify pass's confidence, 0 to 1."),
+  discrepancies: z.array(z.unknown()).describe(
+    "Where the verify pass found the controls disagree with the tree.",
+  ),
+  _passes: z.record(z.string(), z.unknown()).describe(
+    "Per pass (scene, controls, actions, verify): <pass>_ms (null: not sent), <pass>_error, " +
+      "<pass>_skipped, <pass>_ignored.",
+  ),
+}).describe("vlm.mode multipass: the model's findings, parsed.");
 
 /** Runs `work` on the first call only; later calls share its promise. */
 function once<T>(work: () => Promise<T>): () => Promise<T> {
@@ -43,8 +68,31 @@ export const getScreenDescriptionTool = defineTool({
         "an id not in the tree describes the whole window.",
     ),
   }),
+  output: z.object({
+    window: z.string().describe("The window's title."),
+    window_uid: z.string().describe("The window's stable id."),
+    mode: z.literal("combined").describe("Always combined (the mode argument is ignored)."),
+    effective_mode: z.literal("combined").describe("The mode used: always combined."),
+    accessibility: z.string().describe("The accessibility tree in prose, one element a line."),
+    ocr: z.string().optional().describe(
+      "ocr.enabled: the text OCR read, or a bracketed note why none.",
+    ),
+    vlm: z.string().optional().describe(
+      "vlm.enabled: the vision model's reply (multipass: the envelope as JSON), or a " +
+        "bracketed note why there is none.",
+    ),
+    vlm_structured: vlmEnvelopeSchema.optional(),
+    description: z.string().describe(
+      "Every source as [source] and its text, blank lines between, cut to max_tokens.",
+    ),
+    truncated: z.boolean().describe("Whether max_tokens cut the description."),
+    vlm_tokens_used: z.number().int().optional().describe(
+      "vlm.enabled: the model tokens this call spent (charged to the VLM budget).",
+    ),
+    ...windowWarning,
+  }).describe("A window described in prose from every source."),
   annotations: READ_ONLY,
-  async run(args, { session }) {
+  async run(args, { session, signal }) {
     const { window, warning } = await targetWindow(session, args);
     const capture = await captureWindow(session, window);
     const focusId = args.focus_element &&
@@ -53,15 +101,19 @@ export const getScreenDescriptionTool = defineTool({
     const proseWindow = { process: window.process, title: window.title, bounds: window.bounds };
     const accessibility = describeTree(subject, proseWindow);
     // OCR is slow: read at most once per call, whoever asks first.
-    const ocrText = once(() => ocrWindowText(session, window));
+    const ocrText = once(() => unlessCancelled(ocrWindowText(session, window), signal, "OCR"));
     const vlm = session.config.vlm.enabled
-      ? await describeWithVlm(session, {
-        window,
-        tree: capture.tree,
-        // The model sees the whole window, so its grounding is the whole tree.
-        prose: subject === capture.tree ? accessibility : describeTree(capture.tree, proseWindow),
-        ocrText,
-      })
+      ? await unlessCancelled(
+        describeWithVlm(session, {
+          window,
+          tree: capture.tree,
+          // The model sees the whole window, so its grounding is the whole tree.
+          prose: subject === capture.tree ? accessibility : describeTree(capture.tree, proseWindow),
+          ocrText,
+        }),
+        signal,
+        "the vision model's description",
+      )
       : null;
     if (vlm) session.safety.tripwire.noteScreenText(vlm.text, window.window_uid, "vlm");
     const sources = {

@@ -11,6 +11,7 @@ import { windowArgsFor } from "./shared/args.ts";
 import { encodingOf, imageEncodingArgs } from "./shared/image_args.ts";
 import { rawScreenshot } from "./raw_screenshot.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
+import { imageFields } from "./shared/results.ts";
 
 export async function captureScreenshot(
   session: Session,
@@ -48,6 +49,11 @@ export const getScreenshotTool = defineTool({
     "get_screen_description; use this when a vision-capable model must look at the pixels.",
   kind: "other",
   input: screenshotInput,
+  output: z.object({
+    window: z.string().describe('The window\'s title, or "(full screen)".'),
+    window_uid: z.string().optional().describe("The window captured (absent: the full screen)."),
+    ...imageFields,
+  }).describe("A screenshot of a window or of the primary screen."),
   annotations: READ_ONLY,
   async run(args, { session }) {
     const encoding = encodingOf(args);

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { ToolError } from "../model/errors.ts";
 import { GRID_LIMITS, sketchView } from "../services/sketch/view.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
-import { getWindowStructureTool } from "./structure.ts";
+import { getWindowStructureTool, structureOutput } from "./structure.ts";
+import { sketchViewFields } from "./shared/view_results.ts";
 
 const seedWindowIndex = z.number().int().optional().describe(
   "Index from list_windows (0-based). Omit for the focused window.",
@@ -21,6 +22,7 @@ export const getElementTreeTool = defineTool({
     "result as get_window_structure, which also takes window_uid, depth and scope.",
   kind: "perception",
   input: z.object({ window_index: seedWindowIndex }),
+  output: structureOutput,
   annotations: READ_ONLY,
   run(args, ctx) {
     // Parsed by get_window_structure's own schema, so its defaults apply.
@@ -49,6 +51,7 @@ export const getScreenSketchTool = defineTool({
       ),
     structured: z.boolean().optional().describe("Also return the elements and the legend."),
   }),
+  output: z.object(sketchViewFields).describe("A window drawn as a character grid."),
   annotations: READ_ONLY,
   async run(args, { session }) {
     const view = await sketchView(session, args);

@@ -8,12 +8,17 @@ import { diffSnapshots, SnapshotStore } from "../services/observe/snapshots.ts";
 import type { Element, WindowInfo } from "../model/tree.ts";
 import { defineTool, READ_ONLY, STORES } from "../runtime/registry.ts";
 import { setOwn } from "../model/own.ts";
+import { elementSchema, listedWindowSchema } from "./shared/results.ts";
+import { diffFormatSchema, treeChangesSchema } from "./shared/view_results.ts";
 
 const snapshots = perSession(() => new SnapshotStore());
 
 const snapshotId = z.string().min(1).max(200).optional();
 
 const SNAPSHOT_ID = "A snapshot_id returned by snapshot (kept 5 minutes).";
+
+const snapshotIdField = z.string().describe("The snapshot's id.");
+const tsField = z.number().describe("When it was taken, epoch seconds.");
 
 export const snapshotTool = defineTool({
   name: "snapshot",
@@ -22,6 +27,14 @@ export const snapshotTool = defineTool({
   kind: "other",
   input: z.object({}),
   // It leaves the desktop alone but stores a new snapshot on every call.
+  output: z.object({
+    snapshot_id: snapshotIdField,
+    ts: tsField,
+    summary: z.object({
+      windows: z.number().int().describe("Windows recorded."),
+      trees: z.number().int().describe("Of them, windows whose tree was captured."),
+    }).describe("What was recorded."),
+  }).describe("A new snapshot."),
   annotations: STORES,
   async run(_args, { session }) {
     const listed = await listWindows(session);
@@ -53,6 +66,18 @@ export const snapshotGetTool = defineTool({
   description: "Return a stored snapshot: its windows, their full trees and tree hashes.",
   kind: "perception",
   input: z.object({ snapshot_id: snapshotId.describe(`Required. ${SNAPSHOT_ID}`) }),
+  output: z.object({
+    snapshot_id: snapshotIdField,
+    ts: tsField,
+    windows: z.array(listedWindowSchema.omit({ index: true }).describe("A window, as listed."))
+      .describe("The windows listed then, as list_windows had them (without index)."),
+    trees: z.record(z.string(), elementSchema).describe(
+      "Each captured window's full tree, by window_uid.",
+    ),
+    tree_hashes: z.record(z.string(), z.string()).describe(
+      "Each captured window's tree_hash, by window_uid.",
+    ),
+  }).describe("A stored snapshot."),
   annotations: READ_ONLY,
   run(args, { session }) {
     if (!args.snapshot_id) throw new ToolError("BadRequest", "snapshot_id is required");
@@ -80,6 +105,18 @@ export const snapshotDiffTool = defineTool({
         "child-index paths) or json-patch (RFC 6902, applies to a's tree to give b's).",
     ),
   }),
+  output: z.object({
+    windows_added: z.array(z.string()).describe("window_uids only in b."),
+    windows_removed: z.array(z.string()).describe("window_uids only in a."),
+    per_window_changes: z.record(
+      z.string(),
+      z.object({
+        format: diffFormatSchema.describe("The diff's format."),
+        changes: treeChangesSchema,
+        unchanged: z.boolean().describe("Whether the tree is the same in both."),
+      }).describe("How one window's tree changed."),
+    ).describe("By window_uid, for windows with a tree in both snapshots."),
+  }).describe("What changed between two snapshots."),
   annotations: READ_ONLY,
   run(args, { session }) {
     if (!args.a || !args.b) throw new ToolError("BadRequest", "a and b are required");
@@ -102,6 +139,9 @@ export const snapshotDropTool = defineTool({
   kind: "other",
   input: z.object({
     snapshot_id: snapshotId.describe(`The snapshot to forget, required. ${SNAPSHOT_ID}`),
+  }),
+  output: z.object({
+    dropped: z.boolean().describe("Whether it existed (and is now gone)."),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   run(args, { session }) {

@@ -36,6 +36,15 @@ import {
   VIEW,
   withDetail,
 } from "./shared/tree_view_args.ts";
+import { elementSchema, windowWarning } from "./shared/results.ts";
+import {
+  capturedTreeFields,
+  capturePerfSchema,
+  compactFields,
+  cutShortSchema,
+  depthTruncatedField,
+  depthUsedField,
+} from "./shared/view_results.ts";
 
 const roleList = z.array(
   z.string().min(1).max(100).describe("A role, exactly as in the tree: Button, Edit, MenuItem..."),
@@ -88,6 +97,38 @@ export const structureInput = z.object({
 });
 
 type StructureArgs = z.output<typeof structureInput>;
+
+/** get_window_structure's answer (get_element_tree's too): a page of the tree, or its compact view. */
+export const structureOutput = z.object({
+  ...capturedTreeFields,
+  element_count: z.number().int().describe("Nodes in the whole captured tree."),
+  ...windowWarning,
+  scope: z.string().optional().describe("With scope: the element whose subtree this is."),
+  tree_token: z.string().nullable().describe(
+    "A token for the tree seen now (observe_window's since); null with scope.",
+  ),
+  depth_used: depthUsedField,
+  depth_truncated: depthTruncatedField.optional().describe(
+    "Without scope: whether the depth limit cut nodes off (those carry truncated and " +
+      "child_count).",
+  ),
+  perf: capturePerfSchema.extend({
+    cut_short: cutShortSchema.optional().describe(
+      "Why the capture stopped early: depth, nodes (tree.max_nodes), time " +
+        "(tree.capture_timeout_ms) or unresponsive.",
+    ),
+  }).describe("The capture's cost (a later page: capture_ms 0, cache hit)."),
+  node_count: z.number().int().describe("Nodes in this answer (this page), after the filters."),
+  tree: elementSchema.optional().describe(
+    'view tree: the tree, filtered; with max_nodes, a page: a "[paged]" Group (id ' +
+      "page-root) whose children are the page's nodes in pre-order, flat.",
+  ),
+  ...compactFields,
+  truncated: z.boolean().describe("More pages follow (next_cursor names the next)."),
+  next_cursor: z.string().nullable().describe(
+    "Pass as page_cursor for the next page (300 s); null on the last page.",
+  ),
+}).describe("A window's accessibility tree.");
 
 /** What later pages of one listing are served from. */
 interface Listing {
@@ -165,6 +206,7 @@ export const getWindowStructureTool = defineTool({
     "pass next_cursor back as page_cursor for the next page. Defaults to the focused window.",
   kind: "perception",
   input: structureInput,
+  output: structureOutput,
   annotations: READ_ONLY,
   async run(args, { session }) {
     checkViewArgs(args);

@@ -14,6 +14,7 @@ import {
 } from "../formats/geometry/window_order.ts";
 import { windowArgsFor } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
+import { boundsSchema } from "./shared/results.ts";
 
 export interface VisibleAreas {
   window: ListedWindow;
@@ -53,6 +54,14 @@ export const getVisibleAreasTool = defineTool({
     "The window (one of window_uid, window_index and window_title is required)",
     "A window argument that finds no window is WindowGone.",
   )),
+  output: z.object({
+    window: z.string().describe("The window's title."),
+    window_uid: z.string().describe("The window's stable id."),
+    bounds: boundsSchema.describe("The window's bounds."),
+    visible_regions: z.array(boundsSchema).describe(
+      "The parts of it on screen and not covered, in screen pixels (empty: none).",
+    ),
+  }).describe("Where a window can be seen."),
   annotations: READ_ONLY,
   async run(args, { session }) {
     const { window, regions } = await visibleAreas(session, args);

@@ -11,6 +11,7 @@ import { pollUntil } from "../services/wait/loop.ts";
 import { type Check, type Detail, prepareCheck } from "../services/wait/conditions.ts";
 import { checkedByTool, windowArgs } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
+import { boundsSchema } from "./shared/results.ts";
 
 /** Polls closer than this would spend the service on walks (each poll may walk the window). */
 const MIN_POLL_MS = 50;
@@ -91,6 +92,41 @@ const condition = z.discriminatedUnion("type", [
   ),
 ]).describe("One condition: an object whose `type` says which and what else it needs.");
 
+const uidOf = (what: string) => z.string().describe(`The ${what} window's window_uid.`);
+
+/** What the condition that held found, one shape per condition type. */
+const matchedDetail = z.union([
+  z.object({
+    element_id: z.string().describe("The first matching element's id."),
+    bounds: boundsSchema.describe("Its bounds."),
+    window_uid: uidOf("element's"),
+  }).describe("element_appears."),
+  z.object({}).describe("element_disappears: nothing to add."),
+  z.object({
+    element_id: z.string().describe("The first element whose name or value matches."),
+    window_uid: uidOf("element's"),
+  }).describe("text_visible."),
+  z.object({
+    window_uid: uidOf("matching"),
+    title: z.string().describe("Its title."),
+  }).describe("window_appears."),
+  z.object({ window_uid: uidOf("vanished") }).describe("window_disappears."),
+  z.object({
+    window_uid: uidOf("watched"),
+    tree_hash: z.string().describe("Its tree's hash now."),
+  }).describe("tree_changes: the tree changed."),
+  z.object({
+    window_uid: uidOf("watched"),
+    gone: z.literal(true).describe("The window no longer exists."),
+  }).describe("tree_changes: the window is gone."),
+  z.object({
+    focused_uid: z.string().nullable().describe("The focused window now (null: none)."),
+    focused_selector: z.string().describe('A selector for the focused element now ("": none).'),
+    previous_uid: z.string().nullable().describe("The focused window when the wait began."),
+    previous_selector: z.string().describe("The focused element's selector then."),
+  }).describe("focused_changes."),
+]).describe("What the condition found; its shape follows the condition's type.");
+
 function timeoutOf(session: Session, requested: number | undefined): number {
   return Math.min(requested ?? 5000, session.config.wait_for.max_timeout_ms);
 }
@@ -124,8 +160,14 @@ export const waitForTool = defineTool({
         "default, or when it no longer exists, the focused window.",
     ),
   }),
+  output: z.object({
+    matched_index: z.number().int().describe("The index in any_of of the condition that held."),
+    matched_detail: matchedDetail,
+    elapsed_ms: z.number().describe("How long the wait took, ms."),
+    polls: z.number().int().describe("How many times the conditions were checked."),
+  }).describe("The condition that ended the wait."),
   annotations: READ_ONLY,
-  async run(args, { session }) {
+  async run(args, { session, signal }) {
     if (!args.any_of || args.any_of.length === 0) {
       throw new ToolError("BadRequest", "any_of is required");
     }
@@ -140,6 +182,7 @@ export const waitForTool = defineTool({
     const outcome = await pollUntil<{ index: number; detail: Detail }>({
       timeoutMs,
       pollMs: pollInterval(args.poll_ms, 200, session.liveMirror),
+      signal,
       poll: async () => {
         const view = sessionView(session, args.window_uid);
         for (const [index, check] of checks.entries()) {
@@ -191,8 +234,13 @@ export const waitIdleTool = defineTool({
       `Milliseconds between captures. Default 100; ${FLOOR}`,
     ),
   }),
+  output: z.object({
+    window_uid: z.string().describe("The window watched."),
+    elapsed_ms: z.number().describe("How long it took to settle, ms."),
+    tree_hash: z.string().describe("The settled tree's hash."),
+  }).describe("The window's tree stopped changing."),
   annotations: READ_ONLY,
-  async run(args, { session }) {
+  async run(args, { session, signal }) {
     const { window } = await targetWindow(session, args);
     const quietMs = args.quiet_ms ?? 750;
     let last: string | null = null;
@@ -200,6 +248,7 @@ export const waitIdleTool = defineTool({
     const outcome = await pollUntil<string>({
       timeoutMs: timeoutOf(session, args.timeout_ms),
       pollMs: pollInterval(args.poll_ms, 100, session.liveMirror),
+      signal,
       poll: async () => {
         const capture = await captureWindow(session, window, "current");
         const now = performance.now();

@@ -1,7 +1,8 @@
-// A tool result as an MCP CallToolResult: the JSON as text (2-space indented)
+// A tool result as an MCP CallToolResult: the JSON as compact text, the same
+// object as `structuredContent` (it fits the tool's outputSchema) on success,
 // and `isError` when the envelope says ok: false. A screenshot (PNG or JPEG),
 // wherever it sits in the result, travels once, as image content a vision
-// model can see: in the text its `data` (and `encoding`) give way to
+// model can see: in the result its `data` (and `encoding`) give way to
 // `image_content`, the image's index in `content`, and its width and height.
 
 import { fromBase64 } from "../../model/base64.ts";
@@ -49,25 +50,29 @@ function sizeOf(image: EncodedImage): { width: number; height: number } | null {
   }
 }
 
-/** The result's JSON with every image's pixels moved out into `images`. */
-function textAndImages(result: ToolResult): { text: string; images: ImageContent[] } {
+/** The result with every image's pixels moved out into `images`. */
+function withoutPixels(result: ToolResult): { shown: ToolResult; images: ImageContent[] } {
   const images: ImageContent[] = [];
-  // Compact: indentation costs a model tokens and says nothing (bench/mcp_text.ts measures it).
-  if (!containsImage(result)) return { text: resultJson(result), images };
-  const text = JSON.stringify(result, (_key, value: unknown) => {
-    if (!isImage(value)) return value;
-    const { data, encoding: _encoding, ...metadata } = value;
-    images.push({ type: "image", data, mimeType: MIME_TYPES[value.format] });
-    // Content 0 is this text, so the n-th image is content n.
-    return { ...metadata, ...sizeOf(value), image_content: images.length };
-  });
-  return { text, images };
+  if (!containsImage(result)) return { shown: result, images };
+  // Only what holds an image is copied: a tree beside it keeps its reused text.
+  const move = (value: unknown): unknown => {
+    if (!containsImage(value)) return value;
+    if (Array.isArray(value)) return value.map(move);
+    if (isImage(value)) {
+      const { data, encoding: _encoding, ...metadata } = value;
+      images.push({ type: "image", data, mimeType: MIME_TYPES[value.format] });
+      // Content 0 is the text, so the n-th image is content n.
+      return { ...metadata, ...sizeOf(value), image_content: images.length };
+    }
+    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, move(v)]));
+  };
+  return { shown: move(result) as ToolResult, images };
 }
 
 export function toCallToolResult(result: ToolResult): CallToolResult {
-  const { text, images } = textAndImages(result);
-  return {
-    content: [{ type: "text", text }, ...images],
-    ...(result.ok === false ? { isError: true } : {}),
-  };
+  const { shown, images } = withoutPixels(result);
+  // Compact: indentation costs a model tokens and says nothing (bench/mcp_text.ts measures it).
+  const text = resultJson(shown);
+  if (result.ok === false) return { content: [{ type: "text", text }, ...images], isError: true };
+  return { content: [{ type: "text", text }, ...images], structuredContent: shown };
 }

@@ -6,7 +6,7 @@ import type { Session } from "../../runtime/session.ts";
 import { dispatch } from "../../runtime/dispatch.ts";
 import type { Tool } from "../../runtime/registry.ts";
 import { toCallToolResult } from "./results.ts";
-import { inputSchemaOf } from "./schemas.ts";
+import { inputSchemaOf, outputSchemaOf } from "./schemas.ts";
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -35,6 +35,7 @@ export function describeTools(tools: ReadonlyMap<string, Tool>): McpTool[] {
       name: tool.name,
       description: tool.description,
       inputSchema: inputSchemaOf(tool),
+      outputSchema: outputSchemaOf(tool),
       annotations: { ...tool.annotations },
     }));
     described.set(tools, list);

@@ -59,11 +59,15 @@ Deno.test("annotations are true to the tool: input acts, perception only reads",
   }
 });
 
-Deno.test("a result is its compact JSON as text; ok: false sets isError", () => {
+Deno.test("a result is its compact JSON as text and structuredContent; ok: false sets isError", () => {
   const ok = toCallToolResult({ ok: true, count: 1 });
-  assert.deepEqual(ok, { content: [{ type: "text", text: '{"ok":true,"count":1}' }] });
+  assert.deepEqual(ok, {
+    content: [{ type: "text", text: '{"ok":true,"count":1}' }],
+    structuredContent: { ok: true, count: 1 },
+  });
   const failed = toCallToolResult({ ok: false, error: { code: "WindowGone" } });
   assert.equal(failed.isError, true);
+  assert.equal(failed.structuredContent, undefined, "an error is not the tool's answer");
   assert.deepEqual(JSON.parse((failed.content[0] as { text: string }).text), {
     ok: false,
     error: { code: "WindowGone" },
@@ -125,6 +129,7 @@ Deno.test("PNGs nested in a result (a composite's observation) each become one i
     image_content: 1,
   });
   assert.equal(body.shots[0].image_content, 2);
+  assert.deepEqual(result.structuredContent, body, "the structured answer is the text's");
   // Data that is not a PNG keeps no size.
   const odd = toCallToolResult({ format: "png", encoding: "base64", data: "iVBORw0K" });
   assert.deepEqual(JSON.parse((odd.content[0] as { text: string }).text), {

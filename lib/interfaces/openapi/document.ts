@@ -5,7 +5,7 @@ import type { Tool } from "../../runtime/registry.ts";
 import { envelopeSchemas } from "./envelope.ts";
 import { errorCodeTable } from "./error_codes.ts";
 import { DEFAULT_SERVER, INTRO } from "./intro.ts";
-import { toolArgsSchema } from "./json_schema.ts";
+import { resultComponent, toolArgsSchema, toolResultSchema } from "./json_schema.ts";
 import { buildPaths } from "./paths.ts";
 import { componentResponses } from "./responses.ts";
 import { type RouteTables, TAGS } from "./route_table.ts";
@@ -42,6 +42,17 @@ export function openApiDocument(
       ...schema,
       description: `The arguments of the tool \`${name}\`.`,
     };
+  }
+  const defs: Record<string, JsonSchema> = {};
+  for (const tool of [...tools.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+    schemas[resultComponent(tool.name)] = {
+      ...toolResultSchema(tool, defs),
+      description: `The successful answer of the tool \`${tool.name}\`.`,
+    };
+  }
+  for (const name of Object.keys(defs).sort()) {
+    if (name in schemas) throw new Error(`a result definition is named ${name}, like a component`);
+    schemas[name] = defs[name];
   }
   return {
     openapi: "3.1.0",

@@ -20,6 +20,9 @@ export const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
     "opened): typing stopped; context says how much was typed and where the focus went.",
   Timeout:
     "A wait ran out of time (the answer carries elapsed_ms), or a request head arrived too slowly.",
+  Cancelled: "The caller cancelled the call (MCP notifications/cancelled, or an HTTP client " +
+    "that closed its connection): the tool stopped and input nothing further. Nobody is left " +
+    "to read the answer; traces and the audit log keep it.",
   PatternUnsupported: "The platform has no element operation for this (method: pattern).",
   RateLimited: "More input calls in the last 60 s than safety.budgets.actions_per_minute " +
     "(context.retry_after_ms says when the next one fits). Nothing was executed.",

@@ -162,7 +162,12 @@ function sectionBlock(doc: OpenApiDocument, section: Section): string[] {
 
 function schemasBlock(doc: OpenApiDocument): string[] {
   const resolve = resolver(doc);
-  const lines = ["## Schemas", "", "Answers shared by many routes.", ""];
+  const lines = [
+    "## Schemas",
+    "",
+    "Each tool's successful answer (`<tool>_result`), and the envelopes and definitions the answers share.",
+    "",
+  ];
   for (const [name, schema] of Object.entries(doc.components.schemas)) {
     if (name.endsWith("_args")) continue; // shown with the routes that take them
     lines.push(`### ${name}`, "");

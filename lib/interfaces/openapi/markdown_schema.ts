@@ -27,6 +27,9 @@ export function typeText(schema: JsonSchema): string {
   if (alternatives) return [...new Set(alternatives.map(typeText))].join(" | ");
   const type = schema.type;
   if (Array.isArray(type)) return type.join(" | ");
+  if (type === "array" && Array.isArray(schema.prefixItems)) {
+    return `[${(schema.prefixItems as JsonSchema[]).map(typeText).join(", ")}]`; // a tuple
+  }
   if (type === "array") {
     const items = (schema.items ?? {}) as JsonSchema;
     const inner = typeText(items);

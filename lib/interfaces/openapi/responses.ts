@@ -1,6 +1,7 @@
 // Reusable responses: the tool envelope, and the refusals that can happen
 // before any route runs (request guards, transport limits).
 
+import { resultComponent } from "./json_schema.ts";
 import {
   type JsonSchema,
   type Response,
@@ -42,10 +43,16 @@ export function componentResponses(): Record<string, Response> {
   };
 }
 
-/** What a route that runs a tool can answer. */
-export function toolResponses(takesBody: boolean, successDescription: string) {
+/** What a route that runs one of `tools` (by name) can answer. */
+export function toolResponses(takesBody: boolean, tools: string[]) {
+  const answers = tools.map((tool) => schemaRef(resultComponent(tool)));
   const responses: Record<string, ResponseOrRef> = {
-    "200": { description: successDescription, content: json(schemaRef("ToolSuccess")) },
+    "200": {
+      description: tools.length === 1
+        ? "The tool's result in the success envelope."
+        : "The result of the tool that ran, in the success envelope.",
+      content: json(answers.length === 1 ? answers[0] : { anyOf: answers }),
+    },
     "400": responseRef("BadRequest"),
     "403": responseRef("Forbidden"),
   };

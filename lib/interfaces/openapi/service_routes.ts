@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { IMAGE_FORMATS } from "../../formats/image/formats.ts";
 import type { Tool } from "../../runtime/registry.ts";
-import { propertiesOf, requiredOf } from "./json_schema.ts";
+import { propertiesOf, requiredOf, resultComponent } from "./json_schema.ts";
 import { legacyQueryParameters } from "./legacy_query.ts";
 import { guardResponses, json, toolResponses } from "./responses.ts";
 import type { ActionVerb, RouteTables } from "./route_table.ts";
@@ -318,8 +318,8 @@ export function serviceRoutes(
       parameters: legacyQueryParameters("GET /api/bring_to_foreground", legacy.activation),
       responses: {
         "200": {
-          description: "The tool's result: success, action, window, window_uid.",
-          content: json({ type: "object", description: "The result of bring_to_foreground." }),
+          description: "The tool's result in the success envelope.",
+          content: json(schemaRef(resultComponent("bring_to_foreground"))),
         },
         "400": activationError("No window named, or a parameter is not valid."),
         "404": activationError("The window is gone."),
@@ -344,7 +344,7 @@ export function serviceRoutes(
           })!,
         },
         responses: {
-          ...toolResponses(true, "The tool's result in the success envelope."),
+          ...toolResponses(true, actions.filter((v) => tools.has(v.tool)).map((v) => v.tool)),
           "400": {
             description: "Invalid arguments (envelope), or an unknown action (v1 string error).",
             content: json({
@@ -372,7 +372,7 @@ export function serviceRoutes(
             ],
           })!,
         },
-        responses: toolResponses(true, "The tool's result in the success envelope."),
+        responses: toolResponses(true, [hover.atPoint, hover.onElement]),
       },
     },
   ];

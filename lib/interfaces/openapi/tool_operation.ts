@@ -66,7 +66,7 @@ export function toolOperation(
     description: `${tool.description}\n\n${toolFacts(tool)}`,
     tags: [tag],
     "x-tool": tool.name,
-    responses: toolResponses(method !== "get", "The tool's result in the success envelope."),
+    responses: toolResponses(method !== "get", [tool.name]),
   };
   if (from === "query") {
     op.parameters = queryParameters(args, toolPath(tool.name));

@@ -71,6 +71,17 @@ export const getAccessibilityTreeTool = defineTool({
     "popups included) unless a window is named.",
   kind: "perception",
   input: accessibilityInput,
+  output: z.object({
+    AT: z.string().optional().describe(
+      "format xml: the tree as OSWorld's in-VM server returns it (<desktop-frame ...>).",
+    ),
+    table: z.string().optional().describe(
+      "format table: the tab-separated table OSWorld's agents read, ending [...] when cut.",
+    ),
+    tokens: z.number().int().optional().describe("format table: the table's cl100k tokens."),
+    cut: z.boolean().optional().describe("format table: whether max_tokens cut rows off."),
+    rows: z.number().int().optional().describe("format table: rows before any cut (no header)."),
+  }).describe('OSWorld\'s accessibility tree: {"AT": xml} or the table.'),
   annotations: READ_ONLY,
   async run(args, { session }) {
     const tree = await osworldTree(session, await osworldScope(session, args));

@@ -26,6 +26,7 @@ import {
   type ToolResult,
 } from "../../runtime/registry.ts";
 import { formatIssues } from "../../runtime/answer.ts";
+import { windowRefSchema } from "../../tools/shared/results.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -207,6 +208,75 @@ async function runActions(
   return perform(plan, ctx);
 }
 
+/** Every kind of AgentAction, as results name them. */
+export const AGENT_ACTION_KINDS = [
+  "move",
+  "click",
+  "mouse_down",
+  "mouse_up",
+  "drag",
+  "scroll",
+  "type",
+  "press",
+  "hotkey",
+  "key_down",
+  "key_up",
+  "sleep",
+  "wait",
+  "done",
+  "fail",
+] as const satisfies readonly AgentAction["kind"][];
+
+const CONTROL = z.enum(["WAIT", "DONE", "FAIL"]);
+
+const TOOL_ARGS = z.record(z.string(), z.unknown()).describe("The call's arguments.");
+
+/** One step of a dry run's plan. */
+const plannedStep = z.union([
+  z.object({
+    tool: z.string().describe("The tool it would call (click_at, type_text, press_key...)."),
+    args: TOOL_ARGS,
+  }).describe("A tool call."),
+  z.object({
+    kind: z.literal("sleep").describe("A pause."),
+    seconds: z.number().describe("How long, in seconds."),
+    action: z.object({
+      kind: z.literal("sleep").describe("The agent's action: a pause."),
+      seconds: z.number().describe("How long, in seconds."),
+    }).describe("The agent's action."),
+  }).describe("A pause (time.sleep)."),
+  z.object({
+    kind: z.literal("control").describe("A control word."),
+    word: CONTROL.describe("The word."),
+    action: z.object({
+      kind: z.enum(["wait", "done", "fail"]).describe("The agent's action."),
+    }).describe("The agent's action."),
+  }).describe("A control word (WAIT also pauses)."),
+]);
+
+/** One step as performed: a call's outcome in brief, a pause, or a control word. */
+const performedStep = z.object({
+  action: z.enum(AGENT_ACTION_KINDS).describe("The kind of the agent's action it came from."),
+  tool: z.string().optional().describe("Calls: the tool called."),
+  args: TOOL_ARGS.optional(),
+  ok: z.boolean().optional().describe("Calls: whether it succeeded (a failure ends the batch)."),
+  step_id: z.number().int().optional().describe("Calls: the call's own step id."),
+  changed: z.boolean().optional().describe("Calls: whether the window's content changed."),
+  new_dialogs: z.array(windowRefSchema).optional().describe("Calls: windows it opened."),
+  note: z.string().optional().describe("Calls: what the platform did, in words."),
+  seconds: z.number().optional().describe("Pauses (sleep, WAIT): how long it paused."),
+}).describe("One step performed (the full receipt of a call is in the trace).");
+
+const agentBatchOutput = z.object({
+  dry_run: z.literal(true).optional().describe("Dry runs: nothing was input."),
+  plan: z.array(plannedStep).optional().describe("Dry runs: the steps it would take."),
+  performed: z.number().int().optional().describe("How many steps were performed."),
+  steps: z.array(performedStep).optional().describe("The steps performed, in order."),
+  control: CONTROL.nullable().describe(
+    "The last control word performed: WAIT, DONE or FAIL (null: none, and on dry runs).",
+  ),
+}).describe("The batch's plan (dry run) or what it performed.");
+
 const OBSERVATION_ID = z.string().min(1).max(40).optional().describe(
   "The set-of-marks observation tag_N refers to (get_set_of_marks's observation_id); the " +
     "latest when omitted.",
@@ -238,6 +308,7 @@ export const runPyautoguiTool = defineTool({
     dry_run: PLAN_DRY_RUN,
     confirm_token: CONFIRM_TOKEN,
   }),
+  output: agentBatchOutput,
   annotations: ACTS,
   run(args, ctx) {
     const parsed = parsePyautogui(args.code);
@@ -327,6 +398,7 @@ export const runComputer13Tool = defineTool({
     dry_run: PLAN_DRY_RUN,
     confirm_token: CONFIRM_TOKEN,
   }),
+  output: agentBatchOutput,
   annotations: ACTS,
   run(args, ctx) {
     const parsed = parseComputer13(computer13Input(args));

@@ -24,7 +24,7 @@ import {
 import { fillPlaceholders, type SetupStep, TaskSchema } from "../formats/tasks/task_file.ts";
 import type { AgentAction } from "../formats/agent_action.ts";
 import { osworldTree } from "./accessibility.ts";
-import { lastActions, runNested } from "./agent_actions.ts";
+import { AGENT_ACTION_KINDS, lastActions, runNested } from "./agent_actions.ts";
 import { ACTS, defineTool, type ToolContext, type ToolResult } from "../../runtime/registry.ts";
 import { checkedByTool, CONFIRM_TOKEN } from "../../tools/shared/args.ts";
 import { receiptWindow } from "../../services/act/coordinate_verb.ts";
@@ -273,6 +273,54 @@ async function evaluate(
   };
 }
 
+/** One setup (or postconfig) step as it ran; the fields it has depend on its kind. */
+const setupStepResult = z.object({
+  step: z.enum(["launch", "command", "open", "sleep", "activate_window", "close_window"])
+    .describe("The kind of step."),
+  ok: z.boolean().describe("Whether it succeeded (the steps after it run either way)."),
+  error: z.string().optional().describe("Why it failed."),
+  program: z.string().optional().describe("launch: the program started."),
+  exit_code: z.number().int().optional().describe("command: its exit code."),
+  path: z.string().optional().describe("open: the file opened."),
+  missing: z.literal(true).optional().describe("open: there is no such file."),
+  timed_out: z.boolean().optional().describe(
+    "open: whether no window showed it within osworld.open_timeout_s.",
+  ),
+  title: z.string().optional().describe("open: the title of the window that shows the file."),
+  window_uid: z.string().optional().describe(
+    "open, activate_window, close_window: the window it acted on.",
+  ),
+  seconds: z.number().optional().describe("sleep: how long it paused."),
+}).describe("One step as it ran.");
+
+const osworldTaskOutput = z.object({
+  task_id: z.string().describe("The task's id."),
+  supported: z.boolean().describe(
+    "Whether everything the phase needs can run here (false: see unsupported; nothing ran).",
+  ),
+  unsupported: z.array(z.string().describe("One step, getter or metric, with why.")).optional()
+    .describe("What cannot run here, when supported is false."),
+  steps: z.array(setupStepResult).optional().describe("setup: the config steps as they ran."),
+  score: z.number().nullable().optional().describe(
+    "evaluate: the task's score, 0 to 1 (null: not scored, see unsupported).",
+  ),
+  parts: z.array(
+    z.object({
+      func: z.string().describe("The metric."),
+      score: z.number().describe("Its score, 0 to 1."),
+      result: z.string().nullable().describe(
+        "The value it scored, as text, cut at 2000 characters (client password hidden).",
+      ),
+    }).describe("One metric's verdict."),
+  ).optional().describe("evaluate: each metric's score, combined by the evaluator's conj."),
+  last_action: z.enum(AGENT_ACTION_KINDS).nullable().optional().describe(
+    "evaluate: the agent's last action as scored (infeasible tasks pass on fail; null: none).",
+  ),
+  postconfig: z.array(setupStepResult).optional().describe(
+    "evaluate: the evaluator's postconfig steps as they ran.",
+  ),
+}).describe("A task phase's outcome.");
+
 function parseTask(raw: unknown): z.output<typeof TaskSchema> {
   let value = raw;
   if (typeof raw === "string") {
@@ -317,6 +365,7 @@ export const osworldTaskTool = defineTool({
     ),
     confirm_token: CONFIRM_TOKEN,
   }),
+  output: osworldTaskOutput,
   annotations: ACTS,
   async run(rawArgs, ctx) {
     const args = { ...rawArgs, task: parseTask(rawArgs.task) };

@@ -151,6 +151,21 @@ export const runCommandTool = defineTool({
     ),
     confirm_token: CONFIRM_TOKEN,
   }),
+  output: z.object({
+    launched: z.literal(true).optional().describe("wait false: it was started and left running."),
+    pid: z.number().int().optional().describe("wait false: its process id."),
+    returncode: z.number().int().optional().describe(
+      "wait true: its exit code (a killed command's is nonzero).",
+    ),
+    stdout: z.string().optional().describe(
+      "wait true: its output (stderr too with merge_stderr), at most 4 MiB.",
+    ),
+    stderr: z.string().optional().describe(
+      'wait true: its error output, at most 4 MiB ("" with merge_stderr).',
+    ),
+    timed_out: z.boolean().optional().describe("wait true: it was killed at timeout_s."),
+    output_cut: z.boolean().optional().describe("wait true: an output was cut at 4 MiB."),
+  }).describe("wait true: how the command ended; wait false: that it started."),
   annotations: ACTS,
   async run(args, { session, signal }) {
     // A rule naming this tool needs a token even for a call refused afterwards.

@@ -34,6 +34,22 @@ export const screenRecordingTool = defineTool({
   input: z.object({
     action: z.enum(["start", "stop"]).describe("start a recording, or stop it and get its file"),
   }),
+  output: z.object({
+    recording: z.boolean().describe("start: true, a recording runs; stop: false."),
+    path: z.string().optional().describe("stop: the AVI file (Motion-JPEG)."),
+    bytes: z.number().int().optional().describe("stop: its size in bytes."),
+    frames: z.number().int().optional().describe("stop: how many frames it holds."),
+    fps: z.number().optional().describe("stop: frames a second."),
+    seconds: z.number().optional().describe("stop: its length in seconds (frames / fps)."),
+    width: z.number().int().optional().describe("stop: the frames' width in pixels."),
+    height: z.number().int().optional().describe("stop: the frames' height in pixels."),
+    ended_by: z.enum(["stopped", "max_seconds", "max_bytes", "failed"]).optional().describe(
+      "stop: why it ended: asked to, a limit, or a failure.",
+    ),
+    error_while_recording: z.string().optional().describe(
+      "stop: the failure that ended it early, when one did.",
+    ),
+  }),
   annotations: STORES,
   async run(args, { session }) {
     const recorder = recorderOf(session);

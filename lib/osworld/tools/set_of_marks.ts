@@ -14,6 +14,7 @@ import { cutTableOffThread } from "../../formats/tokens/off_thread.ts";
 import { DEFAULT_TABLE_TOKENS, osworldScope, osworldTree } from "./accessibility.ts";
 import { windowArgsFor } from "../../tools/shared/args.ts";
 import { defineTool, READ_ONLY } from "../../runtime/registry.ts";
+import { boundsSchema, imageFields, pointSchema } from "../../tools/shared/results.ts";
 
 const marksInput = z.object({
   ...windowArgsFor(
@@ -40,6 +41,30 @@ export const getSetOfMarksTool = defineTool({
     "fails with MarksStale instead of clicking somewhere else.",
   kind: "perception",
   input: marksInput,
+  output: z.object({
+    observation_id: z.string().describe(
+      "This observation: run_pyautogui's observation_id, for its tag_N.",
+    ),
+    table: z.string().describe(
+      "The element list, a header then a line per mark, tab-separated: index, tag, name, " +
+        "text; ending [...] when cut.",
+    ),
+    tokens: z.number().int().describe("The list's cl100k tokens."),
+    cut: z.boolean().describe("Whether max_tokens cut the list."),
+    marks: z.array(
+      z.object({
+        tag: z.number().int().describe("N in tag_N: the number drawn on the box."),
+        role: z.string().describe("The element's role (AT-SPI role name)."),
+        name: z.string().describe("Its name."),
+        bounds: boundsSchema,
+        centre: pointSchema.describe("The point tag_N stands for."),
+      }).describe("One mark."),
+    ).describe("Every mark, never cut."),
+    ...imageFields,
+    format: z.literal("png").optional().describe(
+      "image true (default): the marked screenshot's format.",
+    ),
+  }).describe("OSWorld's set-of-marks observation."),
   // Remembering the marks (for tag_N) is session memory, like the tree cache: still a read.
   annotations: READ_ONLY,
   async run(args, { session }) {

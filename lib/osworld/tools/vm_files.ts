@@ -8,6 +8,7 @@ import { fromBase64, toBase64 } from "../../model/base64.ts";
 import { ToolError } from "../../model/errors.ts";
 import type { Session } from "../../runtime/session.ts";
 import {
+  type DirectoryTree,
   type FileRoots,
   listConfinedDirectory,
   readConfinedFile,
@@ -51,6 +52,24 @@ async function orNotFound<T>(path: string, read: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A folder with everything below it, as OSWorld's directory_tree. */
+const directoryTree: z.ZodType<DirectoryTree> = z.lazy(() =>
+  z.union([
+    z.object({
+      type: z.literal("directory").describe("A folder."),
+      name: z.string().describe("Its name."),
+      children: z.array(directoryTree).describe("Its entries."),
+    }).describe("A folder and its entries."),
+    z.object({
+      type: z.literal("file").describe("A file or a symlink (never followed)."),
+      name: z.string().describe("Its name."),
+    }).describe("A file."),
+    z.object({
+      error: z.string().describe("Why the folder could not be read."),
+    }).describe("A folder that could not be read."),
+  ])
+).meta({ id: "DirectoryEntry" });
+
 const PATH = z.string().min(1).max(4096).describe(
   "The file's path: absolute, or relative to the service's folder; ~ and $VARIABLES are " +
     "expanded. It must lie inside a folder of osworld.file_dirs (none by default).",
@@ -62,6 +81,11 @@ export const readFileTool = defineTool({
     "base64, e.g. a document an OSWorld task checks. Anything outside them is refused.",
   kind: "perception",
   input: z.object({ path: PATH }),
+  output: z.object({
+    path: z.string().describe("The file read, ~ and $VARIABLES expanded."),
+    bytes: z.number().int().describe("Its size in bytes."),
+    content_base64: z.string().describe("Its bytes, base64."),
+  }),
   annotations: READ_ONLY,
   async run(args, { session }) {
     const path = expandPath(args.path, envValue);
@@ -82,6 +106,10 @@ export const writeFileTool = defineTool({
       "The file's bytes in base64; at most osworld.file_bytes once decoded.",
     ),
     confirm_token: CONFIRM_TOKEN,
+  }),
+  output: z.object({
+    path: z.string().describe("The file written, as resolved."),
+    bytes: z.number().int().describe("How many bytes were written."),
   }),
   annotations: ACTS,
   async run(args, { session }) {
@@ -107,6 +135,10 @@ export const listDirectoryTool = defineTool({
     "Symlinks are entries, never followed.",
   kind: "perception",
   input: z.object({ path: PATH }),
+  output: z.object({
+    // A lazy of its own: describing directoryTree itself would copy its name (see elementTree).
+    directory_tree: z.lazy(() => directoryTree).describe("The folder, with every folder below it."),
+  }),
   annotations: READ_ONLY,
   async run(args, { session }) {
     const path = expandPath(args.path, envValue);

@@ -190,6 +190,28 @@ Deno.test("pollUntil: returns the first value", async () => {
   assert.deepEqual(out, { value: "done", elapsedMs: 200, polls: 3 });
 });
 
+Deno.test("pollUntil: a cancelled wait ends in its pause, with Cancelled", async (t) => {
+  for (const [label, abortAfterMs] of [["before it starts", -1], ["during a pause", 30]] as const) {
+    await t.step(label, async () => {
+      const controller = new AbortController();
+      if (abortAfterMs < 0) controller.abort();
+      else setTimeout(() => controller.abort(), abortAfterMs);
+      let polls = 0;
+      const started = performance.now();
+      const error = await pollUntil({
+        timeoutMs: 60_000,
+        pollMs: 10_000,
+        poll: () => Promise.resolve(++polls > 100 ? 1 : null),
+        signal: controller.signal,
+      }).catch((e) => e);
+      assert.ok(error instanceof ToolError && error.code === "Cancelled", String(error));
+      assert.equal(polls, 1, "no poll after the cancel");
+      // The 10 s pause was cut short: far below it, whatever the machine's load.
+      assert.ok(performance.now() - started < 5_000);
+    });
+  }
+});
+
 Deno.test("poll interval: the requested or default interval, floored by the mirror setting", async (t) => {
   const cases: Array<[number | undefined, number, boolean, number]> = [
     [undefined, 200, false, 200],

@@ -16,6 +16,8 @@ export type ClickVariant = "click" | "right" | "double";
 
 export interface ClickFamily<S extends z.ZodObject> {
   input: S;
+  /** The result every variant answers (the variants differ only in their arguments). */
+  output: z.ZodObject;
   /** The parsed arguments the right and double variants override, whatever the caller sent. */
   fixed: Record<Exclude<ClickVariant, "click">, Partial<z.output<S>>>;
   run(args: z.output<S>, ctx: ToolContext): Promise<ToolResult>;
@@ -46,6 +48,7 @@ export function clickTools<S extends z.ZodObject>(
       description,
       kind: "input",
       input: variant === "click" ? family.input : variantInput(family.input, name, fixed),
+      output: family.output,
       annotations: ACTS,
       run: (args, ctx) => family.run({ ...args, ...fixed } as z.output<S>, ctx),
     });
