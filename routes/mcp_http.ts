@@ -6,7 +6,7 @@
 import type { Context, Hono } from "hono";
 import type { Session } from "../lib/runtime/session.ts";
 import { TOOLS } from "../lib/tools/index.ts";
-import { createMcpServer } from "../lib/interfaces/mcp/server.ts";
+import { type CarrierSignal, createMcpServer } from "../lib/interfaces/mcp/server.ts";
 import { WebStandardStreamableHTTPServerTransport } from "../lib/interfaces/mcp/sdk.ts";
 import { envelope } from "../lib/model/errors.ts";
 
@@ -18,29 +18,60 @@ function jsonRpcError(c: Context, status: number, message: string): Response {
   return c.json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }, status as any);
 }
 
+/**
+ * The HTTP requests that carry calls, by the calls' JSON-RPC ids (one map per
+ * MCP session: ids are the client's): a request whose client hangs up aborts
+ * the calls it carried, as notifications/cancelled would.
+ */
+class Carriers {
+  private readonly signals = new Map<string | number, AbortSignal>();
+  readonly signalOf: CarrierSignal = (id) => this.signals.get(id);
+
+  /** Hands `request` to the transport with its calls' ids noted while it is served. */
+  async carry(
+    request: Request,
+    transport: WebStandardStreamableHTTPServerTransport,
+  ): Promise<Response> {
+    const body = request.method === "POST" ? await request.clone().json().catch(() => null) : null;
+    const ids = (Array.isArray(body) ? body : [body])
+      .filter((m) => m !== null && typeof m === "object" && "method" in m && "id" in m)
+      .map((m) => m.id as string | number);
+    for (const id of ids) this.signals.set(id, request.signal);
+    try {
+      return await transport.handleRequest(request);
+    } finally {
+      for (const id of ids) if (this.signals.get(id) === request.signal) this.signals.delete(id);
+    }
+  }
+}
+
 async function stateless(session: Session, request: Request): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });
-  const server = createMcpServer(session, TOOLS);
+  const carriers = new Carriers();
+  const server = createMcpServer(session, TOOLS, carriers.signalOf);
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await carriers.carry(request, transport);
   } finally {
     await server.close();
   }
 }
 
 export function mcpHttpRoutes(app: Hono, session: Session): void {
-  const open = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const open = new Map<
+    string,
+    { transport: WebStandardStreamableHTTPServerTransport; carriers: Carriers }
+  >();
 
   async function stateful(c: Context): Promise<Response> {
     const id = c.req.header("mcp-session-id");
     if (id !== undefined) {
-      const transport = open.get(id);
-      return transport
-        ? await transport.handleRequest(c.req.raw)
+      const known = open.get(id);
+      return known
+        ? await known.carriers.carry(c.req.raw, known.transport)
         : jsonRpcError(c, 404, `no MCP session ${id}: initialize a new one`);
     }
     if (open.size >= MAX_SESSIONS) {
@@ -49,15 +80,16 @@ export function mcpHttpRoutes(app: Hono, session: Session): void {
         503,
       );
     }
+    const carriers = new Carriers();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (sid) => void open.set(sid, transport),
+      onsessioninitialized: (sid) => void open.set(sid, { transport, carriers }),
       onsessionclosed: (sid) => void open.delete(sid),
     });
     transport.onclose = () => {
       if (transport.sessionId) open.delete(transport.sessionId);
     };
-    await createMcpServer(session, TOOLS).connect(transport);
+    await createMcpServer(session, TOOLS, carriers.signalOf).connect(transport);
     // Anything but an initialize is refused by the transport (400) and leaves no session.
     return await transport.handleRequest(c.req.raw);
   }

@@ -113,49 +113,58 @@ Deno.test("MCP over HTTP: a cancelled call stops its tool", async () => {
   }
 });
 
-Deno.test("MCP over HTTP: a cancelled wait_for stops within 100 ms of the cancel", async () => {
+/** Long calls cancelled on their first progress beat (they are running by then). */
+const CANCELLED_CALLS: Array<[string, Record<string, unknown>]> = [
+  ["wait_for", {
+    any_of: [{ type: "window_appears", title_regex: "never such a title" }],
+    timeout_ms: 60_000,
+  }],
+  // Cancelled in its pause: the second move must never happen.
+  ["run_pyautogui", {
+    code: "pyautogui.moveTo(110, 90)\ntime.sleep(60)\npyautogui.moveTo(120, 95)",
+  }],
+];
+
+Deno.test("MCP over HTTP: a cancelled call stops within 100 ms, and inputs nothing more", async (t) => {
   const svc = await startService();
   const client = await connect(svc);
   try {
     const trace = body(await client.callTool({ name: "trace_start", arguments: {} }));
-    const cancel = new AbortController();
-    let running = () => {};
-    const ran = new Promise<void>((resolve) => (running = resolve));
-    const sent = performance.now();
-    const call = client.callTool(
-      {
-        name: "wait_for",
-        arguments: {
-          any_of: [{ type: "window_appears", title_regex: "never such a title" }],
-          timeout_ms: 60_000,
-        },
-      },
-      undefined,
-      { signal: cancel.signal, onprogress: () => running() },
-    ).catch((e: Error) => e);
-    await ran; // the first heartbeat: the wait is under way
-    const cancelledAfterMs = performance.now() - sent;
-    cancel.abort();
-    assert.ok((await call) instanceof Error, "the client's call ends as cancelled");
-    // The trace's row is written when the tool stops; its duration is the server's own.
-    let row: { duration_ms: number; result_summary: unknown } | undefined;
-    assert.ok(
-      await until(async () => {
-        const got = body(
-          await client.callTool({ name: "get_trace", arguments: { trace_id: trace.trace_id } }),
+    /** The trace's rows: written when each call ends, with the server's own duration. */
+    const rows = async () =>
+      body(await client.callTool({ name: "get_trace", arguments: { trace_id: trace.trace_id } }))
+        .steps as Array<{ tool: string; duration_ms: number; result_summary: unknown }>;
+    for (const [name, args] of CANCELLED_CALLS) {
+      await t.step(name, async () => {
+        const cancel = new AbortController();
+        let running = () => {};
+        const ran = new Promise<void>((resolve) => (running = resolve));
+        const sent = performance.now();
+        const call = client.callTool({ name, arguments: args }, undefined, {
+          signal: cancel.signal,
+          onprogress: () => running(),
+        }).catch((e: Error) => e);
+        await ran;
+        const cancelledAfterMs = performance.now() - sent;
+        cancel.abort();
+        assert.ok((await call) instanceof Error, "the client's call ends as cancelled");
+        let row: Awaited<ReturnType<typeof rows>>[number] | undefined;
+        assert.ok(
+          await until(async () =>
+            (row = (await rows()).find((r) => r.tool === name)) !== undefined
+          ),
+          "the call stopped",
         );
-        row = (got.steps as Array<typeof row & { tool: string }>).find((s) =>
-          s.tool === "wait_for"
+        assert.match(JSON.stringify(row!.result_summary), /Cancelled/);
+        assert.ok(
+          row!.duration_ms <= cancelledAfterMs + 100,
+          `ran ${row!.duration_ms} ms, cancelled after ${cancelledAfterMs.toFixed(0)} ms`,
         );
-        return row !== undefined;
-      }),
-      "the wait stopped",
-    );
-    assert.match(JSON.stringify(row!.result_summary), /Cancelled/);
-    assert.ok(
-      row!.duration_ms <= cancelledAfterMs + 100,
-      `ran ${row!.duration_ms} ms, cancelled after ${cancelledAfterMs.toFixed(0)} ms`,
-    );
+      });
+    }
+    // The call has ended, so no input can follow: one move was made, not two.
+    const moves = (await rows()).filter((r) => r.tool === "hover_at");
+    assert.equal(moves.length, 1, JSON.stringify(moves));
   } finally {
     await client.close();
     await svc.stop();
@@ -182,6 +191,49 @@ Deno.test("MCP over HTTP, stateless: each request stands alone", async () => {
     const answer = await raw.json();
     assert.equal(answer.id, 7);
     assert.equal(answer.result.tools.length, TOOLS.size);
+  } finally {
+    await svc.stop();
+  }
+});
+
+Deno.test("MCP over HTTP: a client that closes the call's stream cancels the call", async () => {
+  const svc = await startService({ config: { mcp: { http_stateless: true } } });
+  try {
+    const rest = (tool: string, args: Record<string, unknown> = {}) =>
+      postJson(`${svc.url}/api/tool/${tool}`, args);
+    const trace = (await rest("trace_start")).body;
+    const rows = async () =>
+      (await rest("get_trace", { trace_id: trace.trace_id })).body.steps as Array<
+        { tool: string; duration_ms: number; result_summary: unknown }
+      >;
+    const steps = async () => (await (await fetch(`${svc.url}/api/healthz`)).json()).step_count;
+    const before = await steps();
+    // A client of its own, on a connection of its own, that hangs up mid-call.
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name: "run_pyautogui",
+        arguments: { code: "pyautogui.moveTo(130, 90)\ntime.sleep(60)\npyautogui.moveTo(140, 95)" },
+      },
+    });
+    const url = new URL(svc.url);
+    const connection = await Deno.connect({ hostname: url.hostname, port: Number(url.port) });
+    await connection.write(new TextEncoder().encode(
+      `POST /mcp HTTP/1.1\r\nHost: ${url.host}\r\ncontent-type: application/json\r\n` +
+        `accept: application/json, text/event-stream\r\ncontent-length: ${body.length}\r\n\r\n` +
+        body,
+    ));
+    // Two steps begun (the call and its first move): the call is in its pause.
+    assert.ok(await until(async () => (await steps()) >= before + 2), "the call is under way");
+    connection.close();
+    // A read of the trace waits its turn behind the call, so it answers once the call has ended.
+    const ended = await rows();
+    const row = ended.find((r) => r.tool === "run_pyautogui");
+    assert.match(JSON.stringify(row?.result_summary), /Cancelled/);
+    assert.ok(row!.duration_ms < 30_000, `ran ${row!.duration_ms} ms of its 60 s pause`);
+    assert.equal(ended.filter((r) => r.tool === "hover_at").length, 1, "one move, not two");
   } finally {
     await svc.stop();
   }

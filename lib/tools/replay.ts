@@ -12,6 +12,7 @@ import type { Replay } from "../runtime/replay_desk.ts";
 import { runStep } from "../runtime/replay_step.ts";
 import { loadTraceById, loadTracePath } from "../services/trace/store.ts";
 import { defineTool, READ_ONLY, STORES, type Tool } from "../runtime/registry.ts";
+import { cancelledError } from "../support/cancel.ts";
 
 const REPLAY_ID = z.string().min(1).max(64).describe(
   "The replay's id as replay_start returned it (rep: and a number).",
@@ -220,10 +221,14 @@ export const replayRunTool = defineTool({
     steps_run: z.number().int().describe("Steps this call ran."),
   }),
   annotations: REPLAYS,
-  async run(args, { session, tools }) {
+  async run(args, { session, tools, signal }) {
     const replay = session.replays.get(args.replay_id);
     let ran = 0;
     while (!replay.finished && (args.max_steps === undefined || ran < args.max_steps)) {
+      // The replay keeps its place: replay_step or replay_run go on from here.
+      if (signal?.aborted) {
+        throw cancelledError(`the replay after ${ran} steps`, { steps_run: ran });
+      }
       if (!(await runStep(session, tools, replay))) break;
       ran++;
     }

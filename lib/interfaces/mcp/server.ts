@@ -50,7 +50,17 @@ function methodNotFound(method: string): Error & { code: number } {
   });
 }
 
-export function createMcpServer(session: Session, tools: ReadonlyMap<string, Tool>): Server {
+/**
+ * Over HTTP each call comes in a request of its own, and a client that closes
+ * it has gone: the transport names the request's signal by the call's id.
+ */
+export type CarrierSignal = (requestId: string | number) => AbortSignal | undefined;
+
+export function createMcpServer(
+  session: Session,
+  tools: ReadonlyMap<string, Tool>,
+  carrier?: CarrierSignal,
+): Server {
   const { server_name, version } = session.config.mcp;
   const server = new Server({ name: server_name, version }, {
     capabilities: { tools: {} },
@@ -60,8 +70,10 @@ export function createMcpServer(session: Session, tools: ReadonlyMap<string, Too
   const listed = describeTools(tools);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   // Params were checked before the SDK saw the request (params.ts), so this parse cannot fail.
-  // extra.signal aborts on notifications/cancelled (and when an HTTP client goes): tools stop.
+  // extra.signal aborts on notifications/cancelled, the carrier's when an HTTP client goes.
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const carried = carrier?.(extra.requestId);
+    const signal = carried ? AbortSignal.any([extra.signal, carried]) : extra.signal;
     const { name, arguments: args } = request.params;
     const token = request.params._meta?.progressToken;
     const beat = token === undefined ? null : heartbeat(name, (params) =>
@@ -70,7 +82,7 @@ export function createMcpServer(session: Session, tools: ReadonlyMap<string, Too
         params: { progressToken: token, ...params },
       }));
     try {
-      const { body } = await dispatch(session, tools, name, args ?? {}, "mcp", extra.signal);
+      const { body } = await dispatch(session, tools, name, args ?? {}, "mcp", signal);
       return toCallToolResult(body);
     } finally {
       beat?.stop();

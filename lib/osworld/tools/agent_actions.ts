@@ -27,8 +27,7 @@ import {
 } from "../../runtime/registry.ts";
 import { formatIssues } from "../../runtime/answer.ts";
 import { windowRefSchema } from "../../tools/shared/results.ts";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { cancelledError, pause } from "../../support/cancel.ts";
 
 /**
  * The kind of the last action an agent's batch performed in this session: an
@@ -151,19 +150,10 @@ async function perform(plan: PlanStep[], ctx: ToolContext): Promise<ToolResult> 
   const steps: ToolResult[] = [];
   let control: string | null = null;
   for (const step of plan) {
-    if (ctx.signal?.aborted) {
-      throw new ToolError(
-        "BadRequest",
-        `cancelled after ${steps.length} steps: the caller has gone`,
-        {
-          steps_done: steps.length,
-        },
-        { steps },
-      );
-    }
+    if (ctx.signal?.aborted) throw cancelledError(`the actions after ${steps.length}`, { steps });
     if (step.kind === "sleep" || (step.kind === "control" && step.word === "WAIT")) {
       const seconds = step.kind === "sleep" ? step.seconds : WAIT_PAUSE_S;
-      await sleep(seconds * 1000);
+      await pause(seconds * 1000, ctx.signal);
       steps.push({ action: step.action.kind, seconds });
     }
     lastActions(ctx.session).kind = step.action.kind;
