@@ -67,7 +67,11 @@ desktopTest("inspector on a real zenity form: outline, pick, selector, act", asy
     await t.step("typing into the real entry through the forms shows the diff", async () => {
       const entry = await find("//Edit");
       await p.locator(`#tree .label[data-id="${entry.element_id}"]`).click();
-      await p.waitForSelector("#element-facts");
+      // The facts of the OK button, picked before, are still shown until the entry's replace
+      // them: acting before then clicks OK, which closes the form (S7, a loaded run).
+      await p.waitForSelector(`#tree .label[data-id="${entry.element_id}"][aria-selected="true"]`);
+      const id = entry.element_id.replaceAll(".", "\\.");
+      await waitForText(p, "#element-facts", new RegExp(`(^|\\n)${id}(\\n|$)`));
       await p.locator("#act-on").click();
       await p.locator("#run").click();
       await p.locator("#confirm-yes").click();
@@ -78,7 +82,7 @@ desktopTest("inspector on a real zenity form: outline, pick, selector, act", asy
       await p.locator("#confirm-yes").click();
       await waitForText(p, "#act-summary", /type_text ok/);
       const diff = await waitForText(p, "#act-diff", /bob/);
-      assert.match(diff, new RegExp(`${entry.element_id.replaceAll(".", "\\.")} .*"bob"`));
+      assert.match(diff, new RegExp(`${id} .*"bob"`));
       await keepScreenshot(p, ARTIFACTS, "linux-zenity-act");
     });
 
