@@ -8,7 +8,7 @@ import { targetWindow } from "../services/observe/capture.ts";
 import { confirmGate } from "../services/safety/confirm_gate.ts";
 import { CONFIRM_TOKEN, windowArgsFor } from "./shared/args.ts";
 import { defineTool } from "../runtime/registry.ts";
-import { activationResultSchema } from "./shared/results.ts";
+import { activationSchema } from "./shared/results.ts";
 
 const { window_uid, window_index } = windowArgsFor(
   "The window to bring to the front",
@@ -25,7 +25,7 @@ export const bringToForegroundTool = defineTool({
     "clicked. Element verbs do this themselves when their element's window is covered.",
   kind: "input",
   input: z.object({ window_uid, window_index, confirm_token: CONFIRM_TOKEN }),
-  output: activationResultSchema.extend({
+  output: activationSchema.extend({
     window: z.string().describe("The window's title."),
     window_uid: z.string().describe("The window's stable id."),
   }).describe("How the window was brought to the front (a failure is an error answer)."),

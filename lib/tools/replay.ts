@@ -109,10 +109,10 @@ export const replayStartTool = defineTool({
     trace_id: z.string().min(1).max(64).optional().describe(
       "The trace to replay, by id (list_traces). Give this or path.",
     ),
-    mode: z.enum(["execute", "verify"]).default("execute").describe(
+    mode: MODE.default("execute").describe(
       "execute: re-issue the calls; verify: re-issue and compare each with the recording.",
     ),
-    on_divergence: z.enum(["stop", "warn", "resume"]).default("warn").describe(
+    on_divergence: POLICY.default("warn").describe(
       "When a step differs from the recording: stop the replay there; warn (record it and " +
         "go on); resume (record it, put the desktop back in the recorded state where that " +
         "can be done — a scenario's state, or skipping to the step recorded from the window " +

@@ -7,6 +7,7 @@ import type { XTest } from "../ffi/xtest.ts";
 import { KeyboardMap, type KeyStroke, MAPPING_SETTLE_MS } from "./keyboard_map.ts";
 import { characterKeysym, controlKeysymName, keysymName } from "./keysyms.ts";
 import type { XDisplay } from "./display.ts";
+import { pause } from "../../../lib/support/cancel.ts";
 import { buttonDown, buttonMask } from "./pointer.ts";
 
 const BUTTONS: Record<MouseButton, number> = { left: 1, middle: 2, right: 3 };
@@ -29,10 +30,6 @@ const POINTER_POLL_MS = 2;
  * the capture that follows sees the result.
  */
 export const SETTLE_MS = 40;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 export class XTestInput {
   private keyboardMap: KeyboardMap | null = null;
@@ -80,7 +77,7 @@ export class XTestInput {
         this.frozen = true;
         return;
       }
-      await sleep(POINTER_POLL_MS);
+      await pause(POINTER_POLL_MS);
     }
   }
 
@@ -101,7 +98,7 @@ export class XTestInput {
       ? characterKeysym(key)
       : BigInt(this.x.x11.XStringToKeysym(cString(named)));
     if (keysym === 0n) throw new Error(`no X keysym for key '${key}'`);
-    if (this.keys.borrow([keysym])) await sleep(MAPPING_SETTLE_MS);
+    if (this.keys.borrow([keysym])) await pause(MAPPING_SETTLE_MS);
     return this.keys.find(keysym)!;
   }
 
@@ -152,10 +149,10 @@ export class XTestInput {
         borrowed.add(keysym);
       }
       if (end === start) throw new Error("no spare keycode to type non-layout characters");
-      if (this.keys.borrow([...borrowed])) await sleep(MAPPING_SETTLE_MS);
+      if (this.keys.borrow([...borrowed])) await pause(MAPPING_SETTLE_MS);
       for (; start < end; start++) {
         await this.tap(await this.stroke(chars[start]));
-        await sleep(KEY_GAP_MS);
+        await pause(KEY_GAP_MS);
       }
     }
   }
@@ -184,7 +181,7 @@ export class XTestInput {
           "will when that client lets go",
       };
     }
-    if (!(action.kind === "text" && action.more)) await sleep(SETTLE_MS);
+    if (!(action.kind === "text" && action.more)) await pause(SETTLE_MS);
     return outcome;
   }
 
@@ -196,7 +193,7 @@ export class XTestInput {
       case "click": {
         this.move(action.x, action.y);
         for (let i = 0; i < action.count; i++) {
-          if (i > 0) await sleep(MULTI_CLICK_GAP_MS);
+          if (i > 0) await pause(MULTI_CLICK_GAP_MS);
           await this.pressButton(BUTTONS[action.button], true);
           await this.pressButton(BUTTONS[action.button], false);
         }
@@ -249,7 +246,7 @@ export class XTestInput {
     try {
       const steps = Math.max(2, Math.round(action.durationMs / DRAG_STEP_MS));
       for (let i = 1; i <= steps; i++) {
-        await sleep(action.durationMs / steps);
+        await pause(action.durationMs / steps);
         const t = i / steps;
         this.move(
           Math.round(action.from.x + (action.to.x - action.from.x) * t),

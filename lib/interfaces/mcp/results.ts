@@ -72,7 +72,7 @@ function withoutPixels(result: ToolResult): { shown: ToolResult; images: ImageCo
 export function toCallToolResult(result: ToolResult): CallToolResult {
   const { shown, images } = withoutPixels(result);
   // Compact: indentation costs a model tokens and says nothing (bench/mcp_text.ts measures it).
-  const text = resultJson(shown);
-  if (result.ok === false) return { content: [{ type: "text", text }, ...images], isError: true };
-  return { content: [{ type: "text", text }, ...images], structuredContent: shown };
+  const content = [{ type: "text" as const, text: resultJson(shown) }, ...images];
+  // An error is not the tool's answer: it has no structured form to fit the outputSchema.
+  return result.ok === false ? { content, isError: true } : { content, structuredContent: shown };
 }

@@ -33,3 +33,28 @@ export type AgentAction =
   | { kind: "sleep"; seconds: number }
   /** The agent's control words: wait for the screen, the task is done, the task is infeasible. */
   | { kind: "wait" | "done" | "fail" };
+
+/** Each kind once: a record, so a kind added to AgentAction cannot be left out here. */
+const KINDS: Record<AgentAction["kind"], true> = {
+  move: true,
+  click: true,
+  mouse_down: true,
+  mouse_up: true,
+  drag: true,
+  scroll: true,
+  type: true,
+  press: true,
+  hotkey: true,
+  key_down: true,
+  key_up: true,
+  sleep: true,
+  wait: true,
+  done: true,
+  fail: true,
+};
+
+/** Every kind of AgentAction, as results name them. */
+export const AGENT_ACTION_KINDS = Object.keys(KINDS) as [
+  AgentAction["kind"],
+  ...AgentAction["kind"][],
+];

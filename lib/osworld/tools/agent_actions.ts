@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ToolError } from "../../model/errors.ts";
 import type { Session } from "../../runtime/session.ts";
 import { perSession } from "../../support/per_session.ts";
-import type { ActionPoint, AgentAction } from "../formats/agent_action.ts";
+import { type ActionPoint, AGENT_ACTION_KINDS, type AgentAction } from "../formats/agent_action.ts";
 import { Computer13ActionSchema, parseComputer13 } from "../formats/computer13.ts";
 import { sameMark, setOfMarks } from "../formats/marks/marks.ts";
 import { type MarkObservation, markStores } from "../services/marks_store.ts";
@@ -197,25 +197,6 @@ async function runActions(
   }
   return perform(plan, ctx);
 }
-
-/** Every kind of AgentAction, as results name them. */
-export const AGENT_ACTION_KINDS = [
-  "move",
-  "click",
-  "mouse_down",
-  "mouse_up",
-  "drag",
-  "scroll",
-  "type",
-  "press",
-  "hotkey",
-  "key_down",
-  "key_up",
-  "sleep",
-  "wait",
-  "done",
-  "fail",
-] as const satisfies readonly AgentAction["kind"][];
 
 const CONTROL = z.enum(["WAIT", "DONE", "FAIL"]);
 

@@ -22,9 +22,9 @@ import {
   type SetupPlan,
 } from "../formats/tasks/setup_plan.ts";
 import { fillPlaceholders, type SetupStep, TaskSchema } from "../formats/tasks/task_file.ts";
-import type { AgentAction } from "../formats/agent_action.ts";
+import { AGENT_ACTION_KINDS, type AgentAction } from "../formats/agent_action.ts";
 import { osworldTree } from "./accessibility.ts";
-import { AGENT_ACTION_KINDS, lastActions, runNested } from "./agent_actions.ts";
+import { lastActions, runNested } from "./agent_actions.ts";
 import { ACTS, defineTool, type ToolContext, type ToolResult } from "../../runtime/registry.ts";
 import { checkedByTool, CONFIRM_TOKEN } from "../../tools/shared/args.ts";
 import { receiptWindow } from "../../services/act/coordinate_verb.ts";

@@ -112,7 +112,7 @@ const treeStateSchema = z.object({
   focused_selector: z.string().describe('A selector for the focused element ("" when none).'),
 }).describe("A window's tree, in brief.");
 
-const activationSchema = z.object({
+export const activationSchema = z.object({
   success: z.boolean().describe("Whether the window came to the front."),
   action: z.enum(["activate_api", "click_title_bar", "none"]).describe("How it was tried."),
   note: z.string().optional().describe("What happened, in words."),
@@ -121,8 +121,6 @@ const activationSchema = z.object({
   clicked_y: z.number().optional().describe("Where the title bar was clicked (y)."),
   error: z.string().optional().describe("Why it failed."),
 }).describe("Bringing the window to the front.");
-
-export const activationResultSchema = activationSchema;
 
 const scrollingSchema = z.object({
   method: z.enum(["platform", "wheel"]).describe("How the last step scrolled."),

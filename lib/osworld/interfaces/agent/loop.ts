@@ -11,6 +11,7 @@ import { type ActionSpace, type ObservationType, systemPrompt, taskPrompt } from
 import { pyautoguiCode } from "./reply.ts";
 import type { Body, ServiceClient } from "./service_client.ts";
 import { actionTimestamp } from "../../formats/trajectory/action_timestamp.ts";
+import { pause } from "../../../support/cancel.ts";
 
 export interface AgentRun {
   task: Body & { id?: string; instruction?: string };
@@ -40,8 +41,6 @@ interface Turn {
   observation: ChatMessage;
   reply: string;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function safeName(text: string): string {
   return text.replace(/[^\w.-]+/g, "_").slice(0, 100) || "_";
@@ -80,7 +79,7 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
       unsupported: setup.unsupported as string[],
     });
   }
-  await sleep(run.settleMs);
+  await pause(run.settleMs);
 
   const system: ChatMessage = {
     role: "system",
@@ -124,7 +123,7 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
     lastAction = refused ? "refused" : control ?? "other";
     const done = control === "DONE" || control === "FAIL";
 
-    await sleep(run.settleMs);
+    await pause(run.settleMs);
     const stamp = actionTimestamp(new Date().toISOString());
     const screenshotFile = `step_${step}_${stamp}.png`;
     const shot = await run.service.get("/api/screenshot");
