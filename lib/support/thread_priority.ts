@@ -6,8 +6,19 @@
 /** gettid's system call number: Deno offers no thread id of its own. */
 const GETTID: Partial<Record<typeof Deno.build.arch, bigint>> = { x86_64: 186n, aarch64: 178n };
 const PRIO_PROCESS = 0;
-/** Nice 10: well below the HTTP thread, far from starved (19 is the floor). */
-const BACKGROUND_NICE = 10;
+/** 10 below the HTTP thread: well below it, far from starved (19 is the floor). */
+const BACKGROUND_STEP = 10;
+const LOWEST_NICE = 19;
+
+/**
+ * The background threads' nice value: 10 below the process's main (HTTP)
+ * thread, not an absolute 10. A thread may start at 10 already (a runtime
+ * thread that a lowered worker started, reused later), and a service run
+ * under `nice` must still keep its workers below its HTTP thread.
+ */
+function backgroundNice(libc: Deno.DynamicLibrary<typeof LIBC>): number {
+  return Math.min(libc.symbols.getpriority(PRIO_PROCESS, Deno.pid) + BACKGROUND_STEP, LOWEST_NICE);
+}
 
 /**
  * Lowers the calling thread's priority on Linux (setpriority on the thread's
@@ -19,7 +30,7 @@ export function lowerThreadPriority(): boolean {
   if (Deno.build.os !== "linux" || gettid === undefined) return false;
   return withLibc((libc) => {
     const tid = Number(libc.symbols.syscall(gettid));
-    return libc.symbols.setpriority(PRIO_PROCESS, tid, BACKGROUND_NICE) === 0;
+    return libc.symbols.setpriority(PRIO_PROCESS, tid, backgroundNice(libc)) === 0;
   });
 }
 
@@ -39,14 +50,16 @@ export function threadIds(): number[] {
  */
 export function lowerPriorityOf(tids: number[]): number {
   if (Deno.build.os !== "linux" || tids.length === 0) return 0;
-  return withLibc((libc) =>
-    tids.filter((tid) => libc.symbols.setpriority(PRIO_PROCESS, tid, BACKGROUND_NICE) === 0).length
-  ) || 0;
+  return withLibc((libc) => {
+    const nice = backgroundNice(libc);
+    return tids.filter((tid) => libc.symbols.setpriority(PRIO_PROCESS, tid, nice) === 0).length;
+  }) || 0;
 }
 
 const LIBC = {
   syscall: { parameters: ["i64"], result: "i64" },
   setpriority: { parameters: ["i32", "u32", "i32"], result: "i32" },
+  getpriority: { parameters: ["i32", "u32"], result: "i32" },
 } as const;
 
 function withLibc<T>(use: (libc: Deno.DynamicLibrary<typeof LIBC>) => T): T | false {
