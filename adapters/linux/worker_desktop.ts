@@ -32,6 +32,7 @@ import { intersect } from "../../lib/formats/geometry/visibility.ts";
 import { activateWindow, parseHandle, type WindowReading, windowsAbove } from "./x11/windows.ts";
 import { WindowWatch } from "./x11/window_watch.ts";
 import { XDisplay } from "./x11/display.ts";
+import { publishAccessibilityBus } from "./x11/accessibility_bus_property.ts";
 
 /** How often an idle worker reads the X events queued meanwhile (Xlib keeps them until read). */
 const DRAIN_EVENTS_MS = 1000;
@@ -58,8 +59,15 @@ export class LinuxDesktop {
   /** Opens the libraries, the X display and the AT-SPI host; throws naming what failed. */
   static async open(): Promise<LinuxDesktop> {
     const libs = openXLibraries();
-    const atspi = new AtspiHostClient();
     let x: XDisplay | null = null;
+    // Each host that starts says which bus it joined: Qt 5 looks for it on the root window.
+    const atspi = new AtspiHostClient((address) => {
+      if (x === null) return;
+      const published = publishAccessibilityBus(x, address);
+      if (typeof published === "object") {
+        console.error(`accessibility: ${published.problem}: Qt 5 programs may show empty trees`);
+      }
+    });
     try {
       x = XDisplay.open(libs.x11);
       await atspi.start();

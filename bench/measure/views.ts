@@ -19,6 +19,8 @@ export interface TargetWindow {
   /** Its index in list_windows, for the v1 sketch route. */
   index: number;
   bounds: Bounds;
+  /** Its application's process id. */
+  pid: number;
 }
 
 export interface SketchFigures {
@@ -112,6 +114,7 @@ export async function windowsOf(base: string): Promise<TargetWindow[]> {
     window_uid: String(w.window_uid),
     index: Number(w.index),
     bounds: w.bounds as TargetWindow["bounds"],
+    pid: Number(w.pid),
   }));
 }
 

@@ -266,15 +266,19 @@ function sessionBusConfig(dir: string): string {
 `;
 }
 
+/** A LibreOffice setting: its group's path, the property's name and its value. */
+export type OfficeSetting = [path: string, name: string, value: boolean];
+
 /**
  * A LibreOffice module (Writer, Calc, Impress) with a fresh profile and its
- * GTK 3 backend. soffice.bin is started directly: the soffice script's
- * launcher forks it, and the window's _NET_WM_PID would not be the process
- * the desktop started.
+ * GTK 3 backend, and `settings` written into that profile. soffice.bin is
+ * started directly: the soffice script's launcher forks it, and the window's
+ * _NET_WM_PID would not be the process the desktop started.
  */
 export async function launchOffice(
   desktop: Desktop,
   module: "writer" | "calc" | "impress",
+  settings: OfficeSetting[] = [],
 ): Promise<App> {
   desktop.env.SAL_USE_VCLPLUGIN = "gtk3";
   // The profile lives in the desktop's home, removed when the desktop stops.
@@ -287,6 +291,15 @@ export async function launchOffice(
     stdout: "null",
     stderr: "null",
   }).output();
+  if (settings.length > 0) {
+    const file = `${desktop.env.HOME}/libreoffice-profile/user/registrymodifications.xcu`;
+    const items = settings.map(([path, name, value]) =>
+      `<item oor:path="${path}"><prop oor:name="${name}" oor:op="fuse">` +
+      `<value>${value}</value></prop></item>\n`
+    );
+    const xcu = await Deno.readTextFile(file);
+    await Deno.writeTextFile(file, xcu.replace("</oor:items>", `${items.join("")}</oor:items>`));
+  }
   return await desktop.launch(SOFFICE, [`--${module}`, "--norestore", "--nologo", profile]);
 }
 

@@ -94,7 +94,10 @@ export const INTERFACES: Query<string[]> = {
   read: ([names]) => names as string[],
 };
 
-/** Name, Description and ChildCount, read at once. */
+/**
+ * Name, Description and ChildCount, read at once. Not for applications that
+ * take GetAll for Get (see AtspiBatch.readsPropertiesOneByOne).
+ */
 export const ACCESSIBLE_PROPERTIES: Query<
   { name: string; description: string; childCount: number }
 > = {
@@ -130,6 +133,7 @@ function property<T extends WireValue>(
 const isString = (v: WireValue): v is string => typeof v === "string";
 
 export const NAME = property(ACCESSIBLE, "Name", isString);
+export const DESCRIPTION = property(ACCESSIBLE, "Description", isString);
 
 /**
  * An application's toolkit name and version, read over the host's own
@@ -272,6 +276,23 @@ export class AtspiBatch {
   reset(running: ReadonlySet<string>): void {
     this.silent.clear();
     this.apps.prune(running);
+  }
+
+  /**
+   * Applications asked for their properties one Get at a time (bus names): Qt
+   * 5 reads a Properties call's second argument as the property's name, and a
+   * GetAll, which has one, aborts the application.
+   */
+  private readonly oneByOne = new Set<string>();
+
+  /** From now on, `bus`'s objects are asked for their properties one at a time. */
+  askPropertiesOneByOne(bus: string): void {
+    this.oneByOne.add(bus);
+  }
+
+  /** Whether the object's application must be asked for its properties one at a time. */
+  readsPropertiesOneByOne(target: Target): boolean {
+    return this.oneByOne.has(target.bus);
   }
 
   /** Whether the object's application let a call time out in this request. */

@@ -43,6 +43,7 @@ import {
   CHILD_COUNT,
   childAt,
   CHILDREN,
+  DESCRIPTION,
   extents,
   INTERFACES,
   NAME,
@@ -426,10 +427,29 @@ function walkOverTheBus(walk: Walk): void {
     const roles = new Asked(targets, ROLE);
     const states = new Asked(targets, STATE);
     const interfaces = new Asked(targets, INTERFACES);
-    const properties = new Asked(targets, ACCESSIBLE_PROPERTIES);
+    const oneByOne = targets.map((t) => batch.readsPropertiesOneByOne(t));
+    const properties = new Asked(
+      targets.map((t, i) => oneByOne[i] ? null : t),
+      ACCESSIBLE_PROPERTIES,
+    );
+    const singly = targets.map((t, i) => oneByOne[i] ? t : null);
+    const singleNames = new Asked(singly, NAME);
+    const descriptions = new Asked(singly, DESCRIPTION);
+    const childCounts = new Asked(singly, CHILD_COUNT);
     const uncounted = walk.unlisted.filter((u) => u.count === null);
     const counts = new Asked(uncounted.map((u) => u.target), CHILD_COUNT);
-    batch.run(lists, live, roles, states, interfaces, properties, counts);
+    batch.run(
+      lists,
+      live,
+      roles,
+      states,
+      interfaces,
+      properties,
+      singleNames,
+      descriptions,
+      childCounts,
+      counts,
+    );
     cachedStates.forEach((q, i) => {
       if (live.results[i] !== null) applyStates(q.node, live.results[i]);
     });
@@ -443,7 +463,13 @@ function walkOverTheBus(walk: Walk): void {
         return;
       }
       const names = new Set(interfaces.results[i] ?? []);
-      const props = properties.results[i];
+      const props = oneByOne[i]
+        ? {
+          name: singleNames.results[i] ?? "",
+          description: descriptions.results[i] ?? "",
+          childCount: childCounts.results[i] ?? 0,
+        }
+        : properties.results[i];
       const facts: Facts = {
         role: roles.results[i] ?? -1,
         states: states.results[i] ?? 0n,

@@ -338,14 +338,15 @@ export function openAtspiSession() {
   const { libc } = openLibc();
   const session = new AtspiConnection(atspi, glib, dbus, new GValues(glib, gobject));
   session.init();
-  const bus = WireConnection.open(libc, accessibilityBusAddress(dbus), WIRE_OPEN_TIMEOUT_MS);
-  return { session, apps: new AppConnections(libc, bus), gobject, libc };
+  const address = accessibilityBusAddress(dbus);
+  const bus = WireConnection.open(libc, address, WIRE_OPEN_TIMEOUT_MS);
+  return { session, apps: new AppConnections(libc, bus), gobject, libc, address };
 }
 
-function open(): AtspiHost {
-  const { session, apps, gobject, libc } = openAtspiSession();
+function open(): { host: AtspiHost; address: string } {
+  const { session, apps, gobject, libc, address } = openAtspiSession();
   reportSwitch(libc);
-  return new AtspiHost(session, apps, new EventQueue(session, gobject));
+  return { host: new AtspiHost(session, apps, new EventQueue(session, gobject)), address };
 }
 
 /** Switches the desktop's accessibility on (see accessibility_status.ts) and says so on stderr. */
@@ -367,12 +368,13 @@ function reportSwitch(libc: Libc): void {
 export async function runAtspiHost(): Promise<void> {
   let host: AtspiHost;
   try {
-    host = open();
+    const opened = open();
+    host = opened.host;
+    send({ ready: true, bus_address: opened.address });
   } catch (e) {
     send({ ready: false, message: (e as Error).message });
     return;
   }
-  send({ ready: true });
   const pump = setInterval(() => host.pump(), PUMP_INTERVAL_MS);
   const chunk = new Uint8Array(1 << 16);
   const requests = linesOf(async () => {

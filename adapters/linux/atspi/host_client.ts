@@ -44,7 +44,12 @@ class HostProcess {
   private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
   private readonly encoder = new TextEncoder();
 
-  private constructor(private readonly child: Deno.ChildProcess, replies: AsyncGenerator<string>) {
+  private constructor(
+    private readonly child: Deno.ChildProcess,
+    replies: AsyncGenerator<string>,
+    /** The accessibility bus the host joined. */
+    readonly busAddress: string,
+  ) {
     this.writer = child.stdin.getWriter();
     this.writer.closed.catch(() => {}); // a dead host is noticed on its stdout
     this.receive(replies);
@@ -66,7 +71,7 @@ class HostProcess {
       if (first.done) throw new Error("the AT-SPI host process ended while starting");
       const startup = JSON.parse(first.value) as HostStartup;
       if (!startup.ready) throw new Error(startup.message);
-      return new HostProcess(child, replies);
+      return new HostProcess(child, replies, startup.bus_address);
     } catch (e) {
       kill(child);
       throw e;
@@ -119,9 +124,13 @@ export class AtspiHostClient {
   private lastFailure: { message: string; at: number } | null = null;
   private busLost = false;
 
+  /** `joined` hears the accessibility bus's address each time a host starts on it. */
+  constructor(private readonly joined: (busAddress: string) => void = () => {}) {}
+
   /** Starts the first host; throws why libatspi cannot connect (no bus, no library...). */
   async start(): Promise<void> {
     this.host = await HostProcess.start();
+    this.joined(this.host.busAddress);
   }
 
   /** The request's value from a running host, started anew after a lost bus. */
@@ -144,6 +153,7 @@ export class AtspiHostClient {
     if (last !== null && Date.now() - last.at < RETRY_INTERVAL_MS) throw new Error(last.message);
     try {
       this.host = await HostProcess.start();
+      this.joined(this.host.busAddress);
       this.lastFailure = null;
       this.busLost = false;
       return this.host;

@@ -21,6 +21,10 @@ const x11Symbols = {
     result: "i32",
   },
   XFree: { parameters: [P], result: "i32" },
+  XChangeProperty: {
+    parameters: [P, "u64", "u64", "u64", "i32", "i32", B, "i32"],
+    result: "i32",
+  },
   XGetGeometry: { parameters: [P, "u64", B, B, B, B, B, B, B], result: "i32" },
   XTranslateCoordinates: { parameters: [P, "u64", "u64", "i32", "i32", B, B, B], result: "i32" },
   XGetInputFocus: { parameters: [P, B, B], result: "i32" },
@@ -73,6 +77,10 @@ export const XIMAGE_BITS_PER_PIXEL_OFFSET = 48;
 export const Z_PIXMAP = 2;
 export const ALL_PLANES = 0xffff_ffff_ffff_ffffn;
 export const ANY_PROPERTY_TYPE = 0n;
+/** XA_STRING, a predefined atom: Latin-1 text. */
+export const STRING_TYPE = 31n;
+/** XChangeProperty's mode that replaces the value. */
+export const PROP_MODE_REPLACE = 0;
 export const SUCCESS = 0;
 
 /** An XEvent union is 24 longs. */

@@ -7,6 +7,8 @@ import {
   ANY_PROPERTY_TYPE,
   ERROR_HANDLER_DEFINITION,
   IO_EXIT_HANDLER_DEFINITION,
+  PROP_MODE_REPLACE,
+  STRING_TYPE,
   SUCCESS,
   type X11,
   XERROR_CODE_OFFSET,
@@ -144,6 +146,22 @@ export class XDisplay {
     if (prop === null || prop.format !== 8) return null;
     const utf8 = prop.type === this.atom("UTF8_STRING");
     return new TextDecoder(utf8 ? "utf-8" : "latin1").decode(prop.bytes);
+  }
+
+  /** Sets an ASCII text property (STRING) on `window`; returns the X error, if any. */
+  setText(window: bigint, name: string, value: string): XError | null {
+    const bytes = new TextEncoder().encode(value);
+    return this.trap(() =>
+      this.x11.XChangeProperty(
+        this.display,
+        window,
+        this.atom(name),
+        STRING_TYPE,
+        8,
+        PROP_MODE_REPLACE,
+        bytes,
+        bytes.length,
+      ), true).error;
   }
 
   close(): void {
