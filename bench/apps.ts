@@ -52,7 +52,8 @@ console.log(
   `Full-detail capture p50 of ${RUNS} (service over HTTP, mirror off) and pyatspi's walk of the ` +
     `same fields; OSWorld's table: rows its filter keeps from pyatspi's walk (and those inside ` +
     `a menu bar that takes no room, which the service does not read), held by ours ` +
-    `(same tag, name, text) and at the same box; clicks by id with an effect on the element; ` +
+    `(same tag, name and text, spaces around them aside) and at the same box; clicks by id that land on the element (its ` +
+    `hover highlight drawn on it, or the click's effect on it); ` +
     `set_value of ${JSON.stringify(FIELD_TEXT)} read back.\n`,
 );
 console.log(
@@ -65,7 +66,8 @@ for (const { name, capture: c, table: t, clicks: k, fields: f } of rows) {
     `| ${name} | ${c.nodes} (${c.pyatspiNodes}) | ${ms(c.serviceMs)} | ${ms(c.pyatspiMs)} | ` +
       `${(c.pyatspiMs / c.serviceMs).toFixed(1)}× | ${t.theirs} (+${t.unusedBar}) | ${t.held} ` +
       `(${percent(t.held, t.theirs)}) | ${t.sameBox} | ${k.landed} of ${k.tried} ` +
-      `(${percent(k.landed, k.tried)}) | ${f.exact} of ${f.fields} |`,
+      `(${percent(k.landed, k.tried)}; hover ${k.byHover}, effect ${k.byEffect}) | ` +
+      `${f.exact} of ${f.fields} |`,
   );
 }
 const sum = (pick: (r: AppFigures) => number) => rows.reduce((s, r) => s + pick(r), 0);

@@ -14,7 +14,7 @@
 import { startService } from "../tests/helpers/service.ts";
 import { measureLiveWindows } from "./measure/live_windows.ts";
 import { VIEW_APPS } from "../tests/linux/desktop.ts";
-import { OSWORLD_APPS } from "../tests/linux/osworld_apps.ts";
+import { MORE_OSWORLD_APPS, OSWORLD_APPS } from "../tests/linux/osworld_apps.ts";
 import { measureWindow, SKETCH_VARIANTS, type WindowFigures, windowsOf } from "./measure/views.ts";
 
 // Compact coverage also checks the click point, so a tree that moved between
@@ -23,7 +23,7 @@ const osworld = Deno.args.includes("--osworld");
 const liveWindows = () =>
   measureLiveWindows(
     (base, target) => measureWindow(base, target, true),
-    osworld ? OSWORLD_APPS : VIEW_APPS,
+    osworld ? [...OSWORLD_APPS, ...MORE_OSWORLD_APPS] : VIEW_APPS,
   );
 
 async function mockWindows(): Promise<WindowFigures[]> {
@@ -141,6 +141,13 @@ for (const unicode of [true, false]) {
 }
 console.log("\n### Tokens (cl100k)\n");
 console.log(tokenTable(rows));
+const unclickable = rows.filter((r) => r.sketch[SKETCH_VARIANTS[0].label].unclickable.length > 0);
+if (unclickable.length > 0) {
+  console.log(`\nNot clickable from the ${SKETCH_VARIANTS[0].label} sketch:`);
+  for (const r of unclickable) {
+    console.log(`- ${r.name}: ${r.sketch[SKETCH_VARIANTS[0].label].unclickable.join("; ")}`);
+  }
+}
 const missing = rows.filter((r) => r.missing.length > 0);
 if (missing.length > 0) {
   console.log("\nMissing from the compact view:");

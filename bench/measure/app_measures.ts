@@ -4,7 +4,9 @@
 // OSWorld's own filter keeps from a pyatspi walk, element clicks by id judged
 // by their effect on the element, and set_value read back exactly.
 
-import type { Element } from "../../lib/model/tree.ts";
+import { type Bounds, center, type Element } from "../../lib/model/tree.ts";
+import type { RawImage } from "../../lib/model/image.ts";
+import { decodePng } from "../../lib/formats/image/png.ts";
 import { isOnScreen, neededControls } from "../../lib/formats/views/needed.ts";
 import { callTool } from "./service_tool.ts";
 import { median, timeCalls } from "./timing.ts";
@@ -43,6 +45,12 @@ const OPENERS = new Set(["Button", "SplitButton", "ComboBox", "Menu", "MenuItem"
 
 const MAX_CLICKS = 15;
 const MAX_FIELDS = 5;
+/** Around an element, pixels whose change on hover is a highlight drawn outside it. */
+const HOVER_MARGIN = 32;
+/** Pixels this close to the box count as its own (borders, focus rings). */
+const HOVER_SLACK = 3;
+/** The share of the pixels a hover changes that must lie on the element. */
+const HOVER_INSIDE = 0.8;
 /** How long a click's effect may take to show. */
 const EFFECT_MS = 5000;
 
@@ -69,6 +77,10 @@ export interface TableFigures {
 export interface ClickFigures {
   tried: number;
   landed: number;
+  /** Of the landed: shown by the highlight the pointer drew on the element. */
+  byHover: number;
+  /** Of the landed: shown by the click's effect on the element. */
+  byEffect: number;
   /** What each click without a seen effect was. */
   missed: string[];
 }
@@ -181,7 +193,7 @@ export async function measureTable(
     )
   ) {
     const [, tag, name, text, position, size] = row;
-    const key = [tag.replace(/^\n+/, ""), name, unquote(text)].join("\t");
+    const key = [tag.replace(/^\n+/, ""), name.trim(), unquote(text).trim()].join("\t");
     ours.set(key, [...ours.get(key) ?? [], `${position} ${size}`]);
     count++;
   }
@@ -193,7 +205,8 @@ export async function measureTable(
   let sameBox = 0;
   const missing: string[] = [];
   for (const [tag, name, text, [x, y], [w, h]] of shown) {
-    const key = [tag, name, text].join("\t");
+    // The service trims names and texts (" --:-- " is "--:--"); the row is the same.
+    const key = [tag, name.trim(), text.trim()].join("\t");
     const boxes = ours.get(key) ?? [];
     if (boxes.length === 0) {
       missing.push(`${tag} "${name || text}"`);
@@ -231,8 +244,12 @@ function signature(el: Element): string {
   });
 }
 
-/** A click that changes nothing by design: the tab or radio button already chosen. */
+/**
+ * A click that changes nothing by design: the tab or radio button already
+ * chosen, the field already focused.
+ */
 function alreadyChosen(el: Element): boolean {
+  if (el.role === "Edit") return el.focused;
   return (el.role === "TabItem" || el.role === "RadioButton") &&
     (el.selected === true || el.states?.checked === true || el.states?.selected === true);
 }
@@ -259,12 +276,134 @@ function findLike(tree: Element, el: Element): Element | null {
   return same.find((other) => other.id === el.id) ?? same[0] ?? null;
 }
 
+async function screen(base: string): Promise<RawImage> {
+  const shot = await callTool(base, "get_full_screenshot", {});
+  return await decodePng(Uint8Array.from(atob(String(shot.data)), (c) => c.charCodeAt(0)));
+}
+
+/** Pixels that differ between two screens inside `area`: how many lie in `box` and how many not. */
+function changedAround(a: RawImage, b: RawImage, box: Bounds, area: Bounds) {
+  let inside = 0;
+  let outside = 0;
+  const seen = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+  const x0 = Math.max(0, area.x);
+  const y0 = Math.max(0, area.y);
+  const x1 = Math.min(a.width, area.x + area.width);
+  const y1 = Math.min(a.height, area.y + area.height);
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * a.width + x) * 4;
+      const same = a.data[i] === b.data[i] && a.data[i + 1] === b.data[i + 1] &&
+        a.data[i + 2] === b.data[i + 2];
+      if (same) continue;
+      seen.left = Math.min(seen.left, x);
+      seen.top = Math.min(seen.top, y);
+      seen.right = Math.max(seen.right, x + 1);
+      seen.bottom = Math.max(seen.bottom, y + 1);
+      const on = x >= box.x && y >= box.y && x < box.x + box.width && y < box.y + box.height;
+      if (on) inside++;
+      else outside++;
+    }
+  }
+  const changed: Bounds = {
+    x: seen.left,
+    y: seen.top,
+    width: seen.right - seen.left,
+    height: seen.bottom - seen.top,
+  };
+  return { inside, outside, changed };
+}
+
+function holds(b: Bounds, p: { x: number; y: number }): boolean {
+  return p.x >= b.x && p.y >= b.y && p.x < b.x + b.width && p.y < b.y + b.height;
+}
+
+const grow = (b: Bounds, by: number): Bounds => ({
+  x: b.x - by,
+  y: b.y - by,
+  width: b.width + 2 * by,
+  height: b.height + 2 * by,
+});
+
 /**
- * Clicks named interactive controls by id (at most MAX_CLICKS, spread over the
- * window) and counts those whose click shows an effect on the element itself:
- * it (or what it holds, such as a popup) took the focus, changed a state, a
- * value or a name, or (a control that
- * opens something) a new window appeared. Escape closes what a click opened.
+ * Where the pointer lands when it goes to the element (hover_element, the
+ * click's own point): the pixels the toolkit redraws for the hover (a
+ * highlight), compared around the element with the pointer parked in the
+ * screen's corner. "on" when most of them lie on the element, or when they
+ * are centred on it and cover the point the pointer went to (a highlight
+ * drawn larger than the box); "off" otherwise (its box is not where it is
+ * drawn); null when the element draws no hover highlight.
+ */
+async function hoverLanding(
+  base: string,
+  uid: string,
+  el: Element,
+  corner: { x: number; y: number },
+): Promise<"on" | { off: string } | null> {
+  await callTool(base, "hover_at", { x: corner.x, y: corner.y, hover_ms: 100 });
+  const away = await screen(base);
+  await callTool(base, "hover_element", { window_uid: uid, element_id: el.id, hover_ms: 100 });
+  const box = grow(el.bounds, HOVER_SLACK);
+  const area = grow(el.bounds, HOVER_MARGIN);
+  for (let look = 0; look < 3; look++) {
+    const { inside, outside, changed } = changedAround(away, await screen(base), box, area);
+    if (inside + outside === 0) continue;
+    if (inside / (inside + outside) >= HOVER_INSIDE) return "on";
+    // A highlight drawn larger than the box (a button's frame around its reported content)
+    // still marks this element when it is centred on it and holds the point the pointer went to.
+    if (holds(changed, center(el.bounds)) && holds(el.bounds, center(changed))) return "on";
+    return {
+      off: `${inside} of ${inside + outside} changed pixels on it, within ${
+        JSON.stringify(changed)
+      }`,
+    };
+  }
+  return null;
+}
+
+/**
+ * Clicks the element (found again by role and name: an earlier click may have
+ * moved it) and watches for an effect on it: it took the focus, changed a
+ * state, a value or a name (or what it holds, such as a popup), or, for a
+ * control that opens something, a new window appeared. Escape closes what
+ * the click opened.
+ */
+async function clickEffect(
+  base: string,
+  uid: string,
+  candidate: Element,
+): Promise<{ seen: boolean; said: string }> {
+  const windowsBefore = await windowUids(base);
+  const before = findLike(await fullTree(base, uid), candidate);
+  if (before === null) return { seen: false, said: "gone before its click" };
+  let receipt: Json;
+  try {
+    receipt = await callTool(base, "click_element", { window_uid: uid, element_id: before.id });
+  } catch (e) {
+    return { seen: false, said: (e as Error).message.slice(0, 160) };
+  }
+  let seen = false;
+  let opened: string[] = [];
+  const deadline = Date.now() + EFFECT_MS;
+  while (!seen && Date.now() < deadline) {
+    opened = [...await windowUids(base)].filter((w) => !windowsBefore.has(w));
+    const after = byId(await fullTree(base, uid), before.id);
+    seen = (after !== null && signature(after) !== signature(before)) ||
+      (opened.length > 0 && OPENERS.has(candidate.role));
+  }
+  await closeWhatOpened(base, uid, opened, before);
+  return {
+    seen,
+    said: `no effect of its click seen (the receipt: changed ${receipt.changed}, ` +
+      `${JSON.stringify(receipt.new_dialogs)} opened)`,
+  };
+}
+
+/**
+ * Sends the pointer to named interactive controls (at most MAX_CLICKS, spread
+ * over the window) and counts those where it lands on the element: the
+ * element draws its hover highlight on itself (see hoverLanding), or, for one
+ * that draws none, clicking it by id shows an effect on it (see clickEffect).
  */
 export async function measureClicks(base: string, target: TargetWindow): Promise<ClickFigures> {
   const uid = target.window_uid;
@@ -277,42 +416,42 @@ export async function measureClicks(base: string, target: TargetWindow): Promise
     MAX_CLICKS,
   );
   const missed: string[] = [];
-  let landed = 0;
+  // Hovers first, on the window as it opened: they change nothing, clicks may (a tab switched).
+  const size = await screen(base);
+  const corner = { x: size.width - 2, y: size.height - 2 };
+  const hovers: Array<"on" | { off: string } | null | string> = [];
   for (const candidate of candidates) {
-    const windowsBefore = await windowUids(base);
-    // An earlier click may have moved it in the tree (a page switched, a toolbar re-laid).
-    const before = findLike(await fullTree(base, uid), candidate);
-    if (before === null) {
-      missed.push(`${label(candidate)}: gone before its click`);
-      continue;
-    }
-    let receipt: Json;
-    try {
-      receipt = await callTool(base, "click_element", { window_uid: uid, element_id: before.id });
-    } catch (e) {
-      missed.push(`${label(candidate)}: ${(e as Error).message.slice(0, 160)}`);
-      continue;
-    }
-    let effect = "";
-    const deadline = Date.now() + EFFECT_MS;
-    let opened: string[] = [];
-    while (effect === "" && Date.now() < deadline) {
-      opened = [...await windowUids(base)].filter((w) => !windowsBefore.has(w));
-      const after = byId(await fullTree(base, uid), before.id);
-      if (after !== null && signature(after) !== signature(before)) effect = "changed";
-      else if (opened.length > 0 && OPENERS.has(candidate.role)) effect = "opened a window";
-    }
-    if (effect === "") {
-      const said = `the receipt: changed ${receipt.changed}, ${
-        JSON.stringify(receipt.new_dialogs)
-      } opened`;
-      missed.push(
-        `${label(candidate)} at ${JSON.stringify(before.bounds)}: no effect seen (${said})`,
-      );
-    } else landed++;
-    await closeWhatOpened(base, uid, opened, before);
+    hovers.push(
+      await hoverLanding(base, uid, candidate, corner).catch((e) => (e as Error).message),
+    );
   }
-  return { tried: candidates.length, landed, missed };
+  let byHover = 0;
+  let byEffect = 0;
+  let landed = 0;
+  for (const [i, candidate] of candidates.entries()) {
+    const hover = hovers[i];
+    if (hover === "on") {
+      byHover++;
+      landed++;
+      continue;
+    }
+    // No highlight on it: a click's effect on the element is the evidence left.
+    const effect = await clickEffect(base, uid, candidate);
+    if (effect.seen) {
+      byEffect++;
+      landed++;
+      continue;
+    }
+    const highlight = typeof hover === "object" && hover !== null
+      ? `its hover highlight lies beside it (${hover.off})`
+      : hover === null
+      ? "no hover highlight"
+      : `hover failed: ${hover.slice(0, 120)}`;
+    missed.push(
+      `${label(candidate)} at ${JSON.stringify(candidate.bounds)}: ${highlight}; ${effect.said}`,
+    );
+  }
+  return { tried: candidates.length, landed, byHover, byEffect, missed };
 }
 
 /** Escape closes menus, popups and dialogs a click opened; menus stay expanded otherwise. */
@@ -346,12 +485,17 @@ function contentOf(el: Element): string {
   return lines.join("\n").trim();
 }
 
-/** Enabled, editable text fields and documents on screen, named or not. */
+/**
+ * Enabled, editable text fields and documents on screen, named or not. Not
+ * password fields: they show dots, and the service then redacts what was
+ * typed into them everywhere (its safety rails).
+ */
 function textFields(tree: Element, area: TargetWindow["bounds"]): Element[] {
   const found: Element[] = [];
   walk(tree, (el) => {
     if (
       (el.role === "Edit" || el.role === "Document") && el.enabled &&
+      el.platform_role !== "password text" &&
       el.states?.editable === true && isOnScreen(el, area)
     ) found.push(el);
   });
@@ -386,7 +530,7 @@ export async function measureFields(base: string, target: TargetWindow): Promise
     let read: string | null = null;
     const deadline = Date.now() + EFFECT_MS;
     while (read !== FIELD_TEXT && Date.now() < deadline) {
-      const el = byId(await fullTree(base, uid), field.id);
+      const el = findLike(await fullTree(base, uid), field);
       read = el === null ? null : contentOf(el);
     }
     if (read === FIELD_TEXT) exact++;

@@ -25,6 +25,8 @@ export interface TargetWindow {
 
 export interface SketchFigures {
   clickable: number;
+  /** The needed controls the sketch cannot click, by role and name. */
+  unclickable: string[];
   reachable: number;
   cut: string[];
 }
@@ -193,8 +195,12 @@ export async function measureWindow(
     const glyphs = variant.unicode ? UNICODE_GLYPHS : ASCII_GLYPHS;
     const drawn = needed.map((el) => ({ ...el, name: toGlyphs(el.name, glyphs) }));
     const targets = drawn.map((element) => ({ element, key: keys.get(element.id) ?? null }));
+    const outcomes = clickability(text, targets, geometry);
     sketch[variant.label] = {
-      clickable: clickability(text, targets, geometry).filter((o) => o.clickable).length,
+      clickable: outcomes.filter((o) => o.clickable).length,
+      unclickable: outcomes.filter((o) => !o.clickable).map((o) =>
+        `${o.element.role} "${o.element.name}" ${JSON.stringify(o.element.bounds)}`
+      ),
       reachable: needed.filter((el) => reachableFromGrid(el, geometry)).length,
       cut: cutLabels(text, drawn, geometry),
     };
