@@ -1,7 +1,8 @@
 // Which elements are scaffolding rather than something a person sees: the
 // unnamed filler and panel levels GTK nests every control under (5–9 of them
-// in gtk3-widget-factory), UIA's anonymous Pane and Group. Views collapse
-// them and depth does not count them.
+// in gtk3-widget-factory), UIA's anonymous Pane and Group, Chromium's panels
+// around its page and the paragraphs that only hold a page's controls.
+// Views collapse them and depth does not count them.
 
 import { type Element, shownText } from "../../model/tree.ts";
 
@@ -14,11 +15,14 @@ const LAYOUT_ROLES: ReadonlySet<string> = new Set([
   "Filler",
   "Panel",
   "Section",
+  // A paragraph that holds only its children (Chromium: the one around a form's field).
+  "Text",
 ]);
 
 /**
  * Actions a container has only because something around it has one: Gecko
- * gives every element inside a clickable one "clickAncestor".
+ * gives every element inside a clickable one "clickAncestor". Chromium lists
+ * actions without a name on its panels: nothing an agent can ask for.
  */
 const INHERITED_ACTIONS: ReadonlySet<string> = new Set(["clickAncestor", "click ancestor"]);
 
@@ -33,5 +37,5 @@ export function isStructural(el: Element): boolean {
   return LAYOUT_ROLES.has(el.role) && el.name.trim() === "" &&
     (position || shownText(el.value) === "") && shownText(el.text) === "" &&
     (el.description ?? "").trim() === "" &&
-    (el.actions ?? []).every((a) => INHERITED_ACTIONS.has(a.name));
+    (el.actions ?? []).every((a) => a.name.trim() === "" || INHERITED_ACTIONS.has(a.name));
 }
