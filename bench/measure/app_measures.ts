@@ -22,22 +22,20 @@ export const FIELD_TEXT = "Zoë 東京 ✓ naïve";
 const UNSAFE =
   /close|quit|exit|cancel|^ok$|delete|remove|send|print|discard|trash|log ?out|help|about|donate|write|compose|^new\b|new tab|new window|reload|minimi[sz]e|maximi[sz]e|restore|shut ?down|account/i;
 
-/** Roles clicked: the pointer's controls (text fields are typed into, below). */
-const CLICKED_ROLES = new Set([
-  "Button",
-  "SplitButton",
-  "ToggleButton",
-  "CheckBox",
-  "RadioButton",
-  "Switch",
-  "ComboBox",
-  "Menu",
-  "MenuItem",
-  "ListItem",
-  "TabItem",
-  "TreeItem",
-  "Link",
-  "Edit",
+/**
+ * Interactive roles not clicked: a click there moves a value or the view
+ * (sliders, spinners, scroll bars) or picks content (documents, cells,
+ * headers, calendars) rather than pressing a control.
+ */
+const NOT_CLICKED = new Set([
+  "Slider",
+  "Spinner",
+  "ScrollBar",
+  "Document",
+  "Cell",
+  "DataItem",
+  "HeaderItem",
+  "Calendar",
 ]);
 
 /** Roles whose click opens a window or a popup, which then counts as its effect. */
@@ -410,7 +408,7 @@ export async function measureClicks(base: string, target: TargetWindow): Promise
   const tree = await fullTree(base, uid);
   const candidates = spread(
     neededControls(tree, target.bounds).filter((el) =>
-      CLICKED_ROLES.has(el.role) && el.name.trim() !== "" && !UNSAFE.test(el.name) &&
+      !NOT_CLICKED.has(el.role) && el.name.trim() !== "" && !UNSAFE.test(el.name) &&
       !alreadyChosen(el)
     ),
     MAX_CLICKS,
