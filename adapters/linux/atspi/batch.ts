@@ -221,6 +221,42 @@ export function actionText(
 export const VALUE_PARTS = ["CurrentValue", "MinimumValue", "MaximumValue", "MinimumIncrement"]
   .map((name) => property("org.a11y.atspi.Value", name, (v): v is number => typeof v === "number"));
 
+/** A table's column count (org.a11y.atspi.Table's NColumns). */
+export const TABLE_COLUMNS = property(
+  "org.a11y.atspi.Table",
+  "NColumns",
+  (v): v is number => typeof v === "number",
+);
+
+/** The object's place in its parent's list of children. */
+export const INDEX_IN_PARENT: Query<number> = {
+  iface: ACCESSIBLE,
+  member: "GetIndexInParent",
+  signature: "i",
+  read: ([index]) => index as number,
+};
+
+/** The deepest child at each point, in `coordType`; null where there is none. */
+export function accessibleAt(
+  points: ReadonlyArray<{ x: number; y: number }>,
+  coordType: number,
+): Query<Target> {
+  return {
+    iface: "org.a11y.atspi.Component",
+    member: "GetAccessibleAtPoint",
+    args: (i) => [
+      { type: "i", value: points[i].x },
+      { type: "i", value: points[i].y },
+      { type: "u", value: coordType },
+    ],
+    signature: "(so)",
+    read: ([child]) => {
+      const [bus, path] = child as [string, string];
+      return path.endsWith("/null") ? null : { bus, path };
+    },
+  };
+}
+
 /** Extents in `coordType` (see adapters/linux/ffi/atspi.ts). */
 export function extents(coordType: number): Query<Bounds> {
   return {

@@ -34,6 +34,7 @@ import { type FrameQuirks, toScreen } from "./frame_quirks.ts";
 import { correctEmbeddedOrigins, type Offset } from "./embedded_origin.ts";
 import {
   ACCESSIBLE_PROPERTIES,
+  accessibleAt,
   ACTIONS,
   actionText,
   addressOf,
@@ -45,11 +46,13 @@ import {
   CHILDREN,
   DESCRIPTION,
   extents,
+  INDEX_IN_PARENT,
   INTERFACES,
   NAME,
   RELATIONS,
   ROLE,
   STATE,
+  TABLE_COLUMNS,
   type Target,
   targetOf,
   texts,
@@ -505,11 +508,54 @@ function leaveUnusedMenuBars(walk: Walk, bars: Unlisted[]): void {
   walk.unlisted = walk.unlisted.filter((u) => !unused.has(u));
 }
 
+/**
+ * The children to read of tables too long to list (a spreadsheet's sheet has
+ * INT32_MAX): the cells in the table's visible area, in rows. The area's
+ * corner cells are the application's own answer to "what is at this point"
+ * (in its coordinates), and a cell's place in the list is row × columns +
+ * column. A table whose corners cannot be found reads no cells.
+ */
+function visibleCells(walk: Walk, tables: Remote[]): Map<Remote, number[]> {
+  const found = new Map<Remote, number[]>();
+  if (tables.length === 0) return found;
+  const { batch } = walk;
+  const bounds = new Asked(tables.map((t) => t.target), extents(COORD_SCREEN));
+  const columns = new Asked(tables.map((t) => t.target), TABLE_COLUMNS);
+  batch.run(bounds, columns);
+  const corners = tables.flatMap((t, i) => {
+    const b = bounds.results[i];
+    return b === null || b.width < 3 || b.height < 3 ? [] : [
+      { table: t, at: { x: b.x + 1, y: b.y + 1 } },
+      { table: t, at: { x: b.x + b.width - 2, y: b.y + b.height - 2 } },
+    ];
+  });
+  const cells = batch.ask(
+    corners.map((c) => c.table.target),
+    accessibleAt(corners.map((c) => c.at), COORD_SCREEN),
+  );
+  const places = batch.ask(cells, INDEX_IN_PARENT);
+  tables.forEach((table, i) => {
+    const width = columns.results[i];
+    const at = corners.findIndex((c) => c.table === table);
+    const [first, last] = [places[at], places[at + 1]];
+    if (at < 0 || width === null || width <= 0 || first === null || last === null) return;
+    const [top, left] = [Math.floor(first / width), first % width];
+    const [bottom, right] = [Math.floor(last / width), last % width];
+    const indices: number[] = [];
+    for (let row = top; row <= bottom; row++) {
+      for (let column = left; column <= right; column++) indices.push(row * width + column);
+    }
+    found.set(table, indices);
+  });
+  return found;
+}
+
 /** Lists the children of every unlisted node at once, within the depth and node limits. */
 function listChildren(walk: Walk): void {
   const unlisted = walk.unlisted;
   walk.unlisted = [];
   const whole: Remote[] = [];
+  const tables: Remote[] = [];
   const oneByOne: Array<{ parent: Remote; index: number }> = [];
   for (const u of unlisted) {
     // Placed this round by a rebuilt list (checkOrder): counted in the next round, then listed.
@@ -524,10 +570,15 @@ function listChildren(walk: Walk): void {
       continue;
     }
     if (count <= CHILD_LIST_LIMIT) whole.push(u);
+    else if (u.node.interfaces?.includes("table")) tables.push(u);
     else {
       const room = Math.max(0, Math.min(count, walk.limits.maxNodes - walk.nodes));
       for (let index = 0; index < room; index++) oneByOne.push({ parent: u, index });
     }
+  }
+  for (const [table, indices] of visibleCells(walk, tables)) {
+    const room = Math.max(0, walk.limits.maxNodes - walk.nodes - oneByOne.length);
+    for (const index of indices.slice(0, room)) oneByOne.push({ parent: table, index });
   }
   const lists = new Asked(whole.map((u) => u.target), CHILDREN);
   const each = new Asked(
