@@ -23,7 +23,8 @@ const REQUIRED_COMMANDS = [
   "xdg-open",
   "file",
 ];
-const SOFFICE = "/usr/lib/libreoffice/program/soffice.bin";
+const OFFICE_PROGRAMS = "/usr/lib/libreoffice/program";
+const SOFFICE = `${OFFICE_PROGRAMS}/soffice.bin`;
 const BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher";
 /** The reference walker (tests/linux/reference_walk.py) runs on Debian's Python with GObject. */
 const REFERENCE_WALKER_NEEDS = [
@@ -266,6 +267,9 @@ function sessionBusConfig(dir: string): string {
 `;
 }
 
+/** Each module's library, which its Debian package (libreoffice-writer, ...) installs. */
+const OFFICE_MODULES = { writer: "libswlo.so", calc: "libsclo.so", impress: "libsdlo.so" };
+
 /** A LibreOffice setting: its group's path, the property's name and its value. */
 export type OfficeSetting = [path: string, name: string, value: boolean];
 
@@ -280,6 +284,11 @@ export async function launchOffice(
   module: "writer" | "calc" | "impress",
   settings: OfficeSetting[] = [],
 ): Promise<App> {
+  // Without its module's package, `--calc` opens the Start Center instead: not a Calc window.
+  const library = `${OFFICE_PROGRAMS}/${OFFICE_MODULES[module]}`;
+  if (!(await Deno.stat(library).then(() => true, () => false))) {
+    throw new Error(`${library} is missing: apt-get install libreoffice-${module}`);
+  }
   desktop.env.SAL_USE_VCLPLUGIN = "gtk3";
   // The profile lives in the desktop's home, removed when the desktop stops.
   const profile = `-env:UserInstallation=file://${desktop.env.HOME}/libreoffice-profile`;
