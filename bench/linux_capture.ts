@@ -13,31 +13,17 @@ import { encodePngOffThread, stopPngWorker } from "../lib/formats/image/workers.
 import { startService } from "../tests/helpers/service.ts";
 import { launchWriter, startDesktop } from "../tests/linux/desktop.ts";
 import { median, percentile, timeCalls } from "./measure/timing.ts";
+import { pyatspiWalk } from "./measure/pyatspi.ts";
 
 const RUNS = 15;
 const LIMITS = { maxDepth: 64, maxNodes: 100_000, timeoutMs: 30_000 };
 /** Every capture walks the window (no mirror). */
 const WALK: CaptureOptions = {};
-const PYATSPI_WALK = new URL("./pyatspi_walk.py", import.meta.url).pathname;
 
 const ms = (v: number) => v.toFixed(1);
 
 /** Each call's milliseconds, after one warm-up call. */
 const timed = (runs: number, body: () => Promise<unknown>) => timeCalls(runs, body, 1);
-
-async function pyatspiWalk(env: Record<string, string>, pid: number, runs: number) {
-  const out = await new Deno.Command("/usr/bin/python3", {
-    args: [PYATSPI_WALK, String(pid), String(runs + 1)],
-    env,
-    clearEnv: true,
-    stdout: "piped",
-  }).output();
-  const result = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-    nodes: number;
-    ms: number[];
-  };
-  return { nodes: result.nodes, ms: result.ms.slice(1) };
-}
 
 /**
  * Waits until the window's tree has settled: the same node count (at least

@@ -4,16 +4,21 @@
 // OSWorld's own filter keeps from a pyatspi walk, element clicks by id judged
 // by their effect on the element, and set_value read back exactly.
 
-import { type Bounds, center, type Element } from "../../lib/model/tree.ts";
+import {
+  type Bounds,
+  center,
+  containsPoint,
+  type Element,
+  findById,
+  walk,
+} from "../../lib/model/tree.ts";
 import type { RawImage } from "../../lib/model/image.ts";
 import { decodePng } from "../../lib/formats/image/png.ts";
 import { isOnScreen, neededControls } from "../../lib/formats/views/needed.ts";
 import { callTool } from "./service_tool.ts";
+import { osworldRows, pyatspiWalk } from "./pyatspi.ts";
 import { median, timeCalls } from "./timing.ts";
 import { getJson, type TargetWindow } from "./views.ts";
-
-const PYATSPI_WALK = new URL("../pyatspi_walk.py", import.meta.url).pathname;
-const OSWORLD_TABLE = new URL("../osworld_table.py", import.meta.url).pathname;
 
 /** Text written into every field: accents, CJK, a symbol outside Latin-1. */
 export const FIELD_TEXT = "Zoë 東京 ✓ naïve";
@@ -99,33 +104,6 @@ export interface AppFigures {
 
 type Json = Record<string, unknown>;
 
-async function python(script: string, args: string[], env: Record<string, string>) {
-  const out = await new Deno.Command("/usr/bin/python3", {
-    args: [script, ...args],
-    env,
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!out.success) {
-    throw new Error(`${script} ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
-  }
-  return JSON.parse(new TextDecoder().decode(out.stdout));
-}
-
-function walk(el: Element, visit: (el: Element) => void): void {
-  visit(el);
-  el.children.forEach((child) => walk(child, visit));
-}
-
-function byId(tree: Element, id: string): Element | null {
-  let found: Element | null = null;
-  walk(tree, (el) => {
-    if (el.id === id) found = el;
-  });
-  return found;
-}
-
 async function fullTree(base: string, uid: string): Promise<Element> {
   const body = await getJson(
     base,
@@ -141,10 +119,7 @@ export async function measureCapture(
   env: Record<string, string>,
   runs: number,
 ): Promise<CaptureFigures> {
-  const theirs = await python(PYATSPI_WALK, [String(target.pid), String(runs + 1)], env) as {
-    nodes: number;
-    ms: number[];
-  };
+  const theirs = await pyatspiWalk(env, target.pid, runs);
   let nodes = 0;
   const ours = await timeCalls(runs, async () => {
     const body = await getJson(
@@ -157,7 +132,7 @@ export async function measureCapture(
     nodes,
     serviceMs: median(ours),
     pyatspiNodes: theirs.nodes,
-    pyatspiMs: median(theirs.ms.slice(1)),
+    pyatspiMs: median(theirs.ms),
   };
 }
 
@@ -195,10 +170,8 @@ export async function measureTable(
     ours.set(key, [...ours.get(key) ?? [], `${position} ${size}`]);
     count++;
   }
-  const { rows } = await python(OSWORLD_TABLE, [String(target.pid)], env) as {
-    rows: Array<[string, string, string, [number, number], [number, number], boolean]>;
-  };
-  const shown = rows.filter((row) => !row[5]);
+  const rows = await osworldRows(env, target.pid);
+  const shown = rows.filter(([, , , , , unused]) => !unused);
   let held = 0;
   let sameBox = 0;
   const missing: string[] = [];
@@ -312,9 +285,8 @@ function changedAround(a: RawImage, b: RawImage, box: Bounds, area: Bounds) {
   return { inside, outside, changed };
 }
 
-function holds(b: Bounds, p: { x: number; y: number }): boolean {
-  return p.x >= b.x && p.y >= b.y && p.x < b.x + b.width && p.y < b.y + b.height;
-}
+/** Whether the point lies in the box. */
+const holds = (b: Bounds, { x, y }: { x: number; y: number }) => containsPoint(b, x, y);
 
 const grow = (b: Bounds, by: number): Bounds => ({
   x: b.x - by,
@@ -385,7 +357,7 @@ async function clickEffect(
   const deadline = Date.now() + EFFECT_MS;
   while (!seen && Date.now() < deadline) {
     opened = [...await windowUids(base)].filter((w) => !windowsBefore.has(w));
-    const after = byId(await fullTree(base, uid), before.id);
+    const after = findById(await fullTree(base, uid), before.id);
     seen = (after !== null && signature(after) !== signature(before)) ||
       (opened.length > 0 && OPENERS.has(candidate.role));
   }
@@ -459,7 +431,7 @@ async function closeWhatOpened(
   opened: string[],
   clicked: Element,
 ): Promise<void> {
-  const after = byId(await fullTree(base, uid), clicked.id);
+  const after = findById(await fullTree(base, uid), clicked.id);
   const popup = clicked.role === "Menu" || clicked.role === "MenuItem" ||
     after?.expanded === true || after?.states?.expanded === true;
   if (opened.length === 0 && !popup) return;

@@ -291,7 +291,8 @@ export async function launchOffice(
   }
   desktop.env.SAL_USE_VCLPLUGIN = "gtk3";
   // The profile lives in the desktop's home, removed when the desktop stops.
-  const profile = `-env:UserInstallation=file://${desktop.env.HOME}/libreoffice-profile`;
+  const profileDir = `${desktop.env.HOME}/libreoffice-profile`;
+  const profile = `-env:UserInstallation=file://${profileDir}`;
   // A first start only creates the profile and would restart itself.
   await new Deno.Command(SOFFICE, {
     args: ["--terminate_after_init", "--norestore", "--nologo", profile],
@@ -301,7 +302,7 @@ export async function launchOffice(
     stderr: "null",
   }).output();
   if (settings.length > 0) {
-    const file = `${desktop.env.HOME}/libreoffice-profile/user/registrymodifications.xcu`;
+    const file = `${profileDir}/user/registrymodifications.xcu`;
     const items = settings.map(([path, name, value]) =>
       `<item oor:path="${path}"><prop oor:name="${name}" oor:op="fuse">` +
       `<value>${value}</value></prop></item>\n`

@@ -522,23 +522,25 @@ function visibleCells(walk: Walk, tables: Remote[]): Map<Remote, number[]> {
   const bounds = new Asked(tables.map((t) => t.target), extents(COORD_SCREEN));
   const columns = new Asked(tables.map((t) => t.target), TABLE_COLUMNS);
   batch.run(bounds, columns);
+  // Two corners per table, in order; a table without an area asks nothing there.
   const corners = tables.flatMap((t, i) => {
     const b = bounds.results[i];
-    return b === null || b.width < 3 || b.height < 3 ? [] : [
-      { table: t, at: { x: b.x + 1, y: b.y + 1 } },
-      { table: t, at: { x: b.x + b.width - 2, y: b.y + b.height - 2 } },
+    const target = b !== null && b.width >= 3 && b.height >= 3 ? t.target : null;
+    const { x, y, width, height } = b ?? NO_BOUNDS;
+    return [
+      { target, at: { x: x + 1, y: y + 1 } },
+      { target, at: { x: x + width - 2, y: y + height - 2 } },
     ];
   });
   const cells = batch.ask(
-    corners.map((c) => c.table.target),
+    corners.map((c) => c.target),
     accessibleAt(corners.map((c) => c.at), COORD_SCREEN),
   );
   const places = batch.ask(cells, INDEX_IN_PARENT);
   tables.forEach((table, i) => {
     const width = columns.results[i];
-    const at = corners.findIndex((c) => c.table === table);
-    const [first, last] = [places[at], places[at + 1]];
-    if (at < 0 || width === null || width <= 0 || first === null || last === null) return;
+    const [first, last] = [places[2 * i], places[2 * i + 1]];
+    if (width === null || width <= 0 || first === null || last === null) return;
     const [top, left] = [Math.floor(first / width), first % width];
     const [bottom, right] = [Math.floor(last / width), last % width];
     const indices: number[] = [];

@@ -60,10 +60,11 @@ export class FrameFinder {
       const asked = TOOLKIT_PARTS.map((part) => new Asked([targetOf(app)], part));
       this.batch.run(...asked);
       const [name, version] = asked.map((part) => part.results[0] ?? "");
-      if (name.toLowerCase() === "qt") this.batch.askPropertiesOneByOne(key);
+      const toolkit = name.toLowerCase();
+      if (toolkit === "qt") this.batch.askPropertiesOneByOne(key);
       facts = {
         pid: this.session.processId(app),
-        gtk4: name.toLowerCase() === "gtk" && Number.parseInt(version) >= 4,
+        gtk4: toolkit === "gtk" && Number.parseInt(version) >= 4,
       };
       this.apps.set(key, facts);
     }

@@ -55,8 +55,7 @@ export type HostReply =
   | { id: number; value: unknown }
   | { id: number; error: { kind: "bus_lost" | "not_responding" | "error"; message: string } };
 
-/** The host's first line: it owns a libatspi connection, or says why not. */
-/** A started host says which accessibility bus it joined, or why it could not. */
+/** The host's first line: it owns a libatspi connection on the bus it names, or says why not. */
 export type HostStartup = { ready: true; bus_address: string } | { ready: false; message: string };
 
 /** The argument that makes the compiled service binary run as the host (see main.ts). */
