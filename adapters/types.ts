@@ -214,6 +214,13 @@ export interface Adapter {
   screenshot(target: ScreenshotTarget, accept?: PixelLayout[]): Promise<RawImage | null>;
   input(action: InputAction, handle: string | null): Promise<ActionOutcome>;
   elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome>;
+  /**
+   * The element at `target` and each of its ancestors read again, root first
+   * and the element last, each without children: what an action's checks
+   * need between two looks, without capturing the whole window. Null when
+   * the id names nothing now (or the window's application is not accessible).
+   */
+  readPath(target: ElementRef, limits: CaptureLimits): Promise<Element[] | null>;
   monitors(): Promise<Monitor[]>;
   /** Where the pointer is, in screen pixels (null when the platform cannot tell). */
   pointer(): Promise<{ x: number; y: number } | null>;

@@ -22,7 +22,7 @@ import {
   WindowGoneError,
 } from "./types.ts";
 import { type CursorImage, type PixelLayout, type RawImage } from "../lib/model/image.ts";
-import type { Bounds, Monitor, WindowInfo } from "../lib/model/tree.ts";
+import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import { HEARTBEAT_MS, type Method, type Reply, type WorkerMessage } from "./worker_protocol.ts";
 
 /**
@@ -261,6 +261,10 @@ export class WorkerAdapter implements Adapter {
 
   elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
     return this.call("elementOperation", [target, op], this.requestTimeoutMs);
+  }
+
+  readPath(target: ElementRef, limits: CaptureLimits): Promise<Element[] | null> {
+    return this.call("readPath", [target, limits], limits.timeoutMs + this.captureGraceMs);
   }
 
   monitors(): Promise<Monitor[]> {

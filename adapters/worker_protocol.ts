@@ -11,6 +11,7 @@ export type Method =
   | "screenshot"
   | "input"
   | "elementOperation"
+  | "readPath"
   | "monitors"
   | "pointer"
   | "cursorImage"

@@ -53,6 +53,10 @@ export class BigTreeAdapter implements Adapter {
     return Promise.resolve({ ok: false as const, unsupported: true, error: "none" });
   }
 
+  readPath() {
+    return Promise.resolve(null);
+  }
+
   monitors() {
     return Promise.resolve([]);
   }

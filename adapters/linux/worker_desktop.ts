@@ -17,7 +17,7 @@ import {
   WindowGoneError,
 } from "../types.ts";
 import { type CursorImage, type PixelLayout, type RawImage } from "../../lib/model/image.ts";
-import type { Bounds, Monitor, WindowInfo } from "../../lib/model/tree.ts";
+import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/model/tree.ts";
 import { element } from "../../lib/model/tree.ts";
 import { AtspiHostClient } from "./atspi/host_client.ts";
 import type { HostCapture, WindowFacts } from "./atspi/host_protocol.ts";
@@ -212,6 +212,16 @@ export class LinuxDesktop {
     }
     if (outcome.ok) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     return outcome;
+  }
+
+  async readPath(target: ElementRef, limits: CaptureLimits): Promise<Element[] | null> {
+    const { id, reading } = this.live(target.handle);
+    return await this.atspi.call({
+      method: "readPath",
+      window: factsOf(id, reading),
+      elementId: target.elementId,
+      limits,
+    }) as Element[] | null;
   }
 
   close(): void {

@@ -18,7 +18,9 @@ import {
   assignIds,
   type Bounds,
   copyTree,
+  type Element,
   type Monitor,
+  nodesToId,
   type WindowInfo,
 } from "../../lib/model/tree.ts";
 import { desktopTree } from "../../lib/formats/geometry/desktop_tree.ts";
@@ -149,6 +151,12 @@ export class MockAdapter implements Adapter {
     // No native element operations: the caller falls back to coordinates,
     // passing the element id so clicks still know their target.
     return Promise.resolve({ ok: false, unsupported: true, error: "mock has no element patterns" });
+  }
+
+  readPath(target: ElementRef, _limits: CaptureLimits): Promise<Element[] | null> {
+    const tree = this.world.tree(target.handle);
+    const path = tree === null ? null : nodesToId(tree, target.elementId);
+    return Promise.resolve(path?.map((node) => structuredClone({ ...node, children: [] })) ?? null);
   }
 
   monitors(): Promise<Monitor[]> {

@@ -111,6 +111,7 @@ class LiveAdapterDouble implements Adapter {
   screenshot = () => Promise.resolve(null);
   input = () => Promise.resolve({ ok: true as const });
   elementOperation = () => Promise.resolve({ ok: true as const });
+  readPath = () => Promise.resolve(null);
   monitors = () => Promise.resolve([]);
   pointer = () => Promise.resolve(null);
   cursorImage = () => Promise.resolve(null);

@@ -18,7 +18,13 @@ import {
 } from "../types.ts";
 import { type RawImage } from "../../lib/model/image.ts";
 import type { WorkerDesktop } from "../worker_host.ts";
-import { assignIds, type Bounds, type Monitor, type WindowInfo } from "../../lib/model/tree.ts";
+import {
+  assignIds,
+  type Bounds,
+  type Element,
+  type Monitor,
+  type WindowInfo,
+} from "../../lib/model/tree.ts";
 import { desktopTree } from "../../lib/formats/geometry/desktop_tree.ts";
 import { intersect } from "../../lib/formats/geometry/visibility.ts";
 import { enterApartment, leaveApartment } from "./com/apartment.ts";
@@ -155,6 +161,11 @@ export class WindowsDesktop implements WorkerDesktop {
   elementOperation(target: ElementRef, op: ElementOperation): ActionOutcome {
     const hwnd = this.window(target.handle);
     return this.source.operate(hwnd, target.handle, target.elementId, op);
+  }
+
+  readPath(target: ElementRef): Element[] | null {
+    const hwnd = this.window(target.handle);
+    return this.source.readPath(hwnd, target.handle, target.elementId);
   }
 
   close(): void {

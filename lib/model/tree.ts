@@ -238,11 +238,26 @@ export function childPath(elementId: string): number[] | null {
 
 /** The node a positional id names, followed down by index; null when there is none. */
 export function nodeAtId(root: Element, elementId: string): Element | null {
+  return nodesToId(root, elementId)?.at(-1) ?? null;
+}
+
+/** "root.3.2" → ["root", "root.3", "root.3.2"]: the ids of the nodes down to the one named. */
+export function idsAlong(elementId: string): string[] {
+  const parts = elementId.split(".");
+  return parts.map((_, i) => parts.slice(0, i + 1).join("."));
+}
+
+/** `root` and each node down to the one a positional id names; null when there is none. */
+export function nodesToId(root: Element, elementId: string): Element[] | null {
   const path = childPath(elementId);
   if (path === null) return null;
-  let node: Element | undefined = root;
-  for (const index of path) node = node?.children[index];
-  return node ?? null;
+  const nodes = [root];
+  for (const index of path) {
+    const next = nodes[nodes.length - 1].children[index];
+    if (next === undefined) return null;
+    nodes.push(next);
+  }
+  return nodes;
 }
 
 export interface TreeCut {

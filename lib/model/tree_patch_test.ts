@@ -1,10 +1,19 @@
 // replaceSubtrees (lib/model/tree_patch.ts): the patched tree has each subtree
 // in its id's place, the tree patched is left as it was, nodes off the
 // replaced paths are shared, and an id that names no node is refused.
+// withPathRead: a path read again lends its nodes' bounds and states.
 
 import { strict as assert } from "node:assert";
-import { assignIds, countNamedNodes, type Element, element, findById } from "./tree.ts";
-import { replaceSubtrees } from "./tree_patch.ts";
+import {
+  assignIds,
+  countNamedNodes,
+  type Element,
+  element,
+  findById,
+  idsAlong,
+  nodesToId,
+} from "./tree.ts";
+import { replaceSubtrees, withPathRead } from "./tree_patch.ts";
 
 function tree(): Element {
   const leaf = (name: string) => element("Button", name, [0, 0, 10, 10]);
@@ -98,4 +107,50 @@ Deno.test("countNamedNodes of patched trees: kept counts of shared subtrees, the
     assert.equal(countNamedNodes(fresh(after)), expected, what);
   }
   assert.equal(countNamedNodes(before), 7, "the tree patched keeps its count");
+});
+
+/** The nodes along `id` as a path read brings them: childless, moved by dy, and disabled. */
+function pathRead(root: Element, id: string, dy: number): Element[] {
+  return nodesToId(root, id)!.map((node) => ({
+    ...node,
+    bounds: { ...node.bounds, y: node.bounds.y + dy },
+    enabled: false,
+    states: { showing: dy === 0 },
+    children: [],
+  }));
+}
+
+Deno.test("withPathRead: the nodes along the path take the read's bounds and states", () => {
+  const cases: Array<{ what: string; id: string }> = [
+    { what: "a leaf two levels down", id: "root.1.0.0" },
+    { what: "a child of the root", id: "root.2" },
+    { what: "the root alone", id: "root" },
+  ];
+  for (const { what, id } of cases) {
+    const before = tree();
+    const snapshot = JSON.stringify(before);
+    const after = withPathRead(before, pathRead(before, id, 7))!;
+    assert.equal(JSON.stringify(before), snapshot, `${what}: the tree read into stays as it was`);
+    assert.deepEqual(names(after), names(before), `${what}: names and children kept`);
+    for (const along of idsAlong(id)) {
+      const [old, read] = [findById(before, along)!, findById(after, along)!];
+      assert.equal(read.bounds.y, old.bounds.y + 7, `${what}: ${along} moved`);
+      assert.equal(read.enabled, false, `${what}: ${along} disabled`);
+      assert.deepEqual(read.states, { showing: false }, `${what}: ${along} states`);
+      assert.equal(read.children.length, old.children.length, `${what}: ${along} keeps children`);
+    }
+    for (const other of ["root.0", "root.0.1", "root.1.0.0", "root.2"]) {
+      if (idsAlong(id).includes(other)) continue;
+      assert.equal(findById(after, other), findById(before, other), `${what}: ${other} shared`);
+    }
+  }
+  const before = tree();
+  const longer = pathRead(before, "root.1.0", 0);
+  longer.push({ ...longer[2], id: "root.1.0.5" });
+  const refused: Array<[string, Element[]]> = [
+    ["an empty path", []],
+    ["a path past the tree's nodes", longer],
+    ["a path shorter than its end's id", pathRead(before, "root.1.0", 0).slice(1)],
+  ];
+  for (const [what, path] of refused) assert.equal(withPathRead(before, path), null, what);
 });

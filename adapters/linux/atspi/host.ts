@@ -24,6 +24,7 @@ import {
   MAX_EVENTS_PER_PUMP,
 } from "./connection.ts";
 import { performElementOperation } from "./element_operations.ts";
+import { readElementPath } from "./element_path.ts";
 import { openAtspi } from "../ffi/atspi.ts";
 import { openDBus } from "../ffi/dbus.ts";
 import { type Libc, openLibc } from "../ffi/libc.ts";
@@ -35,7 +36,7 @@ import { openGLib } from "../ffi/glib.ts";
 import { FrameFinder, notResponding } from "./frames.ts";
 import { GValues } from "../ffi/glib_values.ts";
 import { EventQueue } from "./events.ts";
-import { countNodes } from "../../../lib/model/tree.ts";
+import { countNodes, type Element } from "../../../lib/model/tree.ts";
 import { depthOf, type MirroredTree, mirrorKey, TreeMirror } from "./mirror.ts";
 import {
   type ActionOutcome,
@@ -277,6 +278,22 @@ class AtspiHost {
     }
   }
 
+  /**
+   * The element and its ancestors read again (see element_path.ts); null
+   * when the window's application is not accessible or the id names nothing.
+   */
+  readPath(window: WindowFacts, elementId: string, limits: CaptureLimits): Element[] | null {
+    this.ready();
+    const found = this.frames.find(window);
+    if (found === null) return null;
+    try {
+      const { frame, quirks, title } = found;
+      return readElementPath(this.session, this.batch, frame, quirks, title, elementId, limits);
+    } finally {
+      this.session.unref(found.frame);
+    }
+  }
+
   /** Every accessible application (or the one named) as one tree; null when none has the name. */
   captureDesktop(
     windows: WindowFacts[],
@@ -300,6 +317,8 @@ class AtspiHost {
         );
       case "operate":
         return this.operate(request.window, request.elementId, request.op);
+      case "readPath":
+        return this.readPath(request.window, request.elementId, request.limits);
       case "captureDesktop":
         return this.captureDesktop(request.windows, request.application, request.limits);
     }

@@ -28,6 +28,7 @@ export type HostCall =
     walk: boolean;
   }
   | { method: "operate"; window: WindowFacts; elementId: string; op: ElementOperation }
+  | { method: "readPath"; window: WindowFacts; elementId: string; limits: CaptureLimits }
   | {
     method: "captureDesktop";
     /** Every listed window, to place GTK4 windows (see FrameFinder.quirksOf). */

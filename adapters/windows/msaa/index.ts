@@ -5,7 +5,7 @@ import type { TreeSource } from "../tree_source/tree_source.ts";
 import { oleacc } from "../ffi/oleacc.ts";
 import { user32 } from "../ffi/user32.ts";
 import { captureWindow } from "./capture.ts";
-import { operateElement } from "./operations.ts";
+import { operateElement, readElementPath } from "./operations.ts";
 
 /** Loads oleacc.dll and user32.dll (throws when either cannot be loaded). */
 export function openMsaaSource(): TreeSource {
@@ -15,6 +15,7 @@ export function openMsaaSource(): TreeSource {
     kind: "msaa",
     capture: captureWindow,
     operate: operateElement,
+    readPath: readElementPath,
     // Every object is released by the capture or operation that obtained it.
     close() {},
   };

@@ -6,21 +6,29 @@ import { WindowNode } from "./accessible_nodes.ts";
 import { walkContext } from "./capture.ts";
 import { type TreeNode, unsupported } from "./tree_node.ts";
 import { isWindow } from "./win32_controls.ts";
-import { childPath } from "../../../lib/model/tree.ts";
+import { childPath, type Element, idsAlong } from "../../../lib/model/tree.ts";
 
 /** Roles that hold the options of the element around them (a combo box's drop-down). */
 const OPTION_CONTAINERS = new Set(["List", "Menu"]);
 /** More options than any list shows; select looks no further. */
 const MAX_OPTIONS = 10_000;
 
-/** Follows `elementId` ("root.2.0") from `root`, disposing what it passes; null when gone. */
-function resolve(root: TreeNode, elementId: string): TreeNode | null {
+/**
+ * Follows `elementId` ("root.2.0") from `root`, disposing what it passes and
+ * showing `passing` each node on the way (the element too); null when gone.
+ */
+function resolve(
+  root: TreeNode,
+  elementId: string,
+  passing?: (node: TreeNode) => void,
+): TreeNode | null {
   const path = childPath(elementId);
   if (path === null) {
     root.dispose();
     return null;
   }
   let current = root;
+  passing?.(current);
   for (const index of path) {
     const children = current.children(index + 1);
     const next = children[index] ?? null;
@@ -28,6 +36,7 @@ function resolve(root: TreeNode, elementId: string): TreeNode | null {
     current.dispose();
     if (next === null) return null;
     current = next;
+    passing?.(current);
   }
   return current;
 }
@@ -84,6 +93,21 @@ export function operateNode(node: TreeNode, op: ElementOperation): ActionOutcome
     case "scroll_into_view":
       return unsupported("MSAA cannot scroll an element into view");
   }
+}
+
+/** The element at `elementId` and its ancestors, read again (TreeSource.readPath). */
+export function readElementPath(hwnd: bigint, handle: string, elementId: string): Element[] | null {
+  if (!isWindow(hwnd)) throw new WindowGoneError(handle);
+  const read: Element[] = [];
+  const node = resolve(
+    new WindowNode(hwnd, true, walkContext()),
+    elementId,
+    (passed) => read.push(passed.describe()),
+  );
+  if (node === null) return null;
+  node.dispose();
+  const ids = idsAlong(elementId);
+  return read.map((element, i) => ({ ...element, id: ids[i], children: [] }));
 }
 
 export function operateElement(

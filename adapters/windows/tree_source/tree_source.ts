@@ -4,6 +4,7 @@
 // role vocabulary; element ids are positional ("root.2.0") in both.
 
 import type { ActionOutcome, Capture, CaptureLimits, ElementOperation } from "../../types.ts";
+import type { Element } from "../../../lib/model/tree.ts";
 
 export type TreeSourceKind = "uia" | "msaa";
 
@@ -21,6 +22,11 @@ export interface TreeSource {
    * action, so lib/ falls back to coordinates or typing.
    */
   operate(hwnd: bigint, handle: string, elementId: string, op: ElementOperation): ActionOutcome;
+  /**
+   * The element at a positional id and each of its ancestors, read again
+   * (Adapter.readPath); null when the id names nothing now.
+   */
+  readPath(hwnd: bigint, handle: string, elementId: string): Element[] | null;
   /** Releases the COM objects the source holds. */
   close(): void;
 }

@@ -5,7 +5,7 @@ import { release } from "../com/vtable.ts";
 import type { TreeSource } from "../tree_source/tree_source.ts";
 import { createAutomation, UiaClient } from "./automation.ts";
 import { captureWindow } from "./capture.ts";
-import { performOperation } from "./operations.ts";
+import { performOperation, readElementPath } from "./operations.ts";
 
 /**
  * A tree source over an IUIAutomation (the tests pass a fake one); it holds
@@ -17,6 +17,7 @@ export function uiaSourceFrom(automation: Deno.PointerObject): TreeSource {
     kind: "uia",
     capture: (hwnd, handle, limits) => captureWindow(client, hwnd, handle, limits),
     operate: (hwnd, handle, elementId, op) => performOperation(client, hwnd, handle, elementId, op),
+    readPath: (hwnd, handle, elementId) => readElementPath(client, hwnd, handle, elementId),
     close: () => client.close(),
   };
 }

@@ -9,11 +9,12 @@ import { allocBstr, freeBstr } from "../com/bstr.ts";
 import { comCheck, release } from "../com/vtable.ts";
 import type { UiaClient } from "./automation.ts";
 import { COMBO_BOX_CONTROL_TYPE, LIST_CONTROL_TYPE } from "./control_types.ts";
-import { PropertyReader } from "./facts.ts";
+import { PropertyReader, readFacts } from "./facts.ts";
+import { elementFromFacts } from "./node.ts";
 import { ElementSlot, Patterns } from "./interfaces.ts";
 import { callPattern } from "./patterns.ts";
 import { ExpandCollapseState, Property } from "./properties.ts";
-import { childPath } from "../../../lib/model/tree.ts";
+import { childPath, type Element, idsAlong } from "../../../lib/model/tree.ts";
 
 type SelectOperation = Extract<ElementOperation, { kind: "select" }>;
 
@@ -40,12 +41,16 @@ function childrenOf(client: UiaClient, parent: Deno.PointerObject): Deno.Pointer
   }
 }
 
-/** Follows a positional id ("root.3.2") from the window; a reference, or null when gone. */
+/**
+ * Follows a positional id ("root.3.2") from the window, showing `passing`
+ * each element on the way (the target too); a reference, or null when gone.
+ */
 function resolve(
   client: UiaClient,
   hwnd: bigint,
   handle: string,
   elementId: string,
+  passing?: (element: Deno.PointerObject) => void,
 ): Deno.PointerObject | null {
   const path = childPath(elementId);
   if (path === null) return null;
@@ -53,6 +58,7 @@ function resolve(
   for (const index of path) {
     let next: Deno.PointerObject | null = null;
     try {
+      passing?.(current);
       const list = client.children(current, false);
       try {
         if (index < list.length) next = list.element(index);
@@ -64,6 +70,12 @@ function resolve(
     }
     if (next === null) return null;
     current = next;
+  }
+  try {
+    passing?.(current);
+  } catch (e) {
+    release(current);
+    throw e;
   }
   return current;
 }
@@ -201,6 +213,27 @@ function scrollIntoView(element: Deno.PointerObject): ActionOutcome {
   return callPattern(element, scrollItem, "ScrollIntoView", scrollItem.slots.ScrollIntoView)
     ? { ok: true, note: "UIA ScrollItem pattern" }
     : unsupported("ScrollItem pattern");
+}
+
+/** The element at `elementId` and its ancestors, read again (TreeSource.readPath). */
+export function readElementPath(
+  client: UiaClient,
+  hwnd: bigint,
+  handle: string,
+  elementId: string,
+): Element[] | null {
+  const read: Element[] = [];
+  const element = resolve(
+    client,
+    hwnd,
+    handle,
+    elementId,
+    (passed) => read.push(elementFromFacts(readFacts(passed, "current"))),
+  );
+  if (element === null) return null;
+  release(element);
+  const ids = idsAlong(elementId);
+  return read.map((node, i) => ({ ...node, id: ids[i], children: [] }));
 }
 
 /**

@@ -1,13 +1,22 @@
-// Making an element actionable before an element verb acts (issue 14): poll
-// fresh captures until the element is visible, enabled, in view, not covered
-// by another window and at the same bounds twice in a row; bring its window
-// to the front and scroll it into view on the way. A timeout names the check
-// that kept failing.
+// Making an element actionable before an element verb acts (issue 14): read
+// the element again until it is visible, enabled, in view, not covered by
+// another window and at the same bounds twice in a row; bring its window to
+// the front and scroll it into view on the way. A timeout names the check
+// that kept failing. Between looks only the element and its ancestors are
+// read again, not the window; after a scroll, which moves much more, the
+// window is walked.
 
 import { type ErrorCode, ToolError } from "../../model/errors.ts";
 import { center, type Element, findById, sameBounds } from "../../model/tree.ts";
 import type { ActContext } from "./context.ts";
-import { type Captured, captureWindow, listWindows, screenOf } from "../observe/capture.ts";
+import {
+  type Captured,
+  captureWindow,
+  listWindows,
+  readError,
+  screenOf,
+} from "../observe/capture.ts";
+import { withPathRead } from "../../model/tree_patch.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { type Activation, bringToForeground } from "./activation.ts";
 import { type Blocker, blockerOf, type Check } from "./actionability.ts";
@@ -56,6 +65,33 @@ const ERRORS: Record<Check, { code: ErrorCode; what: string }> = {
   moving: { code: "ElementNotStable", what: "kept moving" },
 };
 
+/**
+ * The element and its ancestors read again, in their places in `tree` (a
+ * copy); null when its id no longer names it (the caller captures the window).
+ */
+async function readAgain(
+  session: ActContext,
+  window: ListedWindow,
+  tree: Element,
+  element: Element,
+): Promise<{ tree: Element; element: Element } | null> {
+  const settings = session.config.tree;
+  let path;
+  try {
+    path = await session.adapter.readPath({ handle: window.handle, elementId: element.id }, {
+      maxDepth: settings.max_depth,
+      maxNodes: settings.max_nodes,
+      timeoutMs: settings.capture_timeout_ms,
+    });
+  } catch (e) {
+    throw readError(e, window);
+  }
+  const read = path?.[path.length - 1];
+  if (!path || read?.role !== element.role || read.name !== element.name) return null;
+  const fresh = withPathRead(tree, path);
+  return fresh && { tree: fresh, element: findById(fresh, element.id)! };
+}
+
 interface Reading {
   blocker: Blocker | null;
   /** The window in front at the element's centre, when it is another one. */
@@ -65,10 +101,10 @@ interface Reading {
 async function read(
   session: ActContext,
   window: ListedWindow,
-  capture: Captured,
+  tree: Element,
   element: Element,
 ): Promise<Reading> {
-  const blocker = blockerOf(capture.tree, element, await screenOf(session));
+  const blocker = blockerOf(tree, element, await screenOf(session));
   if (blocker) return { blocker, cover: null };
   const front = await windowAt(session, await listWindows(session), center(element.bounds));
   const cover = front && front.window_uid !== window.window_uid ? front : null;
@@ -117,13 +153,15 @@ export async function makeActionable(
     activatedAt ||= Date.now();
   };
   let capture = first;
+  /** The capture's tree with the element and its ancestors as last read. */
+  let tree = first.tree;
   let element = target;
   /** The bounds of the last reading that passed every check. */
   let clear: Element["bounds"] | null = null;
   for (;;) {
     /** Whether this round scrolled (the next capture must not trust the mirror). */
     let scrolled = false;
-    const reading = await read(session, window, capture, element);
+    const reading = await read(session, window, tree, element);
     const check = reading.blocker?.check ?? null;
     if (options.dryRun) return dryRunOf(reading, { element, capture, steps }, options);
     // The window manager restacks a moment after reporting a window active.
@@ -152,9 +190,14 @@ export async function makeActionable(
       }
     }
     await new Promise((r) => setTimeout(r, check === null ? STABLE_POLL_MS : BLOCKED_POLL_MS));
-    // Scrolled content may move without the events a mirror follows (Chromium's pages): walk.
-    capture = await captureWindow(session, window, scrolled ? "walk" : "current");
-    element = sameElementIn(capture.tree, element, options.selector);
+    const again = scrolled ? null : await readAgain(session, window, tree, element);
+    if (again) ({ tree, element } = again);
+    else {
+      // Scrolled content may move without the events a mirror follows (Chromium's pages): walk.
+      capture = await captureWindow(session, window, scrolled ? "walk" : "current");
+      tree = capture.tree;
+      element = sameElementIn(tree, element, options.selector);
+    }
   }
 }
 

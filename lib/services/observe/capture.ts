@@ -119,6 +119,22 @@ function target(window: ListedWindow, windows: ListedWindow[], resolution: Resol
     : { window, windows };
 }
 
+/** What a failed read of a window's tree (or part of it) tells the caller. */
+export function readError(e: unknown, window: ListedWindow): ToolError {
+  const uid = window.window_uid;
+  if (e instanceof WindowGoneError) {
+    return new ToolError("WindowGone", `window '${window.title}' closed during capture`, {
+      window_uid: uid,
+    });
+  }
+  if (e instanceof AppNotRespondingError) {
+    return new ToolError("Timeout", e.message, { window_uid: uid });
+  }
+  return new ToolError("Internal", `could not retrieve element tree: ${(e as Error).message}`, {
+    window_uid: uid,
+  });
+}
+
 /**
  * - "allow": a cached tree up to tree.cache_ttl_s old, or the adapter's mirror
  *   (tree.live_mirror);
@@ -177,17 +193,7 @@ export async function captureWindow(
         : {},
     );
   } catch (e) {
-    if (e instanceof WindowGoneError) {
-      throw new ToolError("WindowGone", `window '${window.title}' closed during capture`, {
-        window_uid: uid,
-      });
-    }
-    if (e instanceof AppNotRespondingError) {
-      throw new ToolError("Timeout", e.message, { window_uid: uid });
-    }
-    throw new ToolError("Internal", `could not retrieve element tree: ${(e as Error).message}`, {
-      window_uid: uid,
-    });
+    throw readError(e, window);
   }
   if (!capture) {
     throw new ToolError("Internal", "could not retrieve element tree", { window_uid: uid });

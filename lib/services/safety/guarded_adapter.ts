@@ -18,7 +18,7 @@ import {
   type TreeSourceInfo,
 } from "../../../adapters/types.ts";
 import { type PixelLayout, type RawImage } from "../../model/image.ts";
-import type { Bounds, WindowInfo } from "../../model/tree.ts";
+import type { Bounds, Element, WindowInfo } from "../../model/tree.ts";
 import { frontWindowAt } from "../../formats/geometry/front_window.ts";
 import type { Scenario } from "../../model/scenario.ts";
 import { type AccessDecision, type AccessPolicy, refuseIfDenied } from "./access.ts";
@@ -142,6 +142,14 @@ export class GuardedAdapter implements Adapter {
   async elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
     await this.permitted(target.handle);
     return this.inner.elementOperation(target, op);
+  }
+
+  async readPath(target: ElementRef, limits: CaptureLimits): Promise<Element[] | null> {
+    const window = await this.permitted(target.handle);
+    const path = await this.inner.readPath(target, limits);
+    // Redacted as the capture it is checked against was.
+    for (const node of path ?? []) this.guard.redactor.redactTree(node, window?.title ?? null);
+    return path;
   }
 
   monitors() {
