@@ -154,11 +154,13 @@ class Capture {
           end = this.stopAt;
           break;
         }
-        if (now >= limit) {
+        slot = Math.max(slot, Math.floor((now - started) / interval));
+        // The limit comes by the clock or by the slot (a timer may fire a moment early);
+        // past it before its first frame (a starved machine), a recording still takes one.
+        if ((now >= limit || started + slot * interval >= limit) && file.frames > 0) {
           endedBy = "max_seconds";
           break;
         }
-        slot = Math.max(slot, Math.floor((now - started) / interval));
         const image = await this.grab();
         const jpeg = await encodeOffThread(image, { format: "jpeg", quality: this.s.quality });
         if (!(await file.put(jpeg, image.width, image.height, slot))) {

@@ -95,6 +95,23 @@ recorderTest("a recording ends by itself at its time limit, its file kept for st
   assert.equal((await readBack(recording)).frames.length, 3, "0.3 s at 10 fps");
 });
 
+recorderTest(
+  "a recording whose time limit passed before its first frame has that frame",
+  async () => {
+    const screen = new FakeScreen();
+    const recorder = new ScreenRecorder(screen.grab, { fps: 10, maxSeconds: 0.3 });
+    recorder.start();
+    // The thread held past the limit, as on a starved machine, before the recording could begin.
+    const heldUntil = performance.now() + 400;
+    while (performance.now() < heldUntil) { /* held */ }
+    await until(() => recorder.ended !== null, "the time limit");
+    const recording = await recorder.stop();
+    assert.equal(recording.endedBy, "max_seconds");
+    assert.equal(screen.grabs, 1, "one picture");
+    assert.equal((await readBack(recording)).frames.length, 3, "0.3 s at 10 fps");
+  },
+);
+
 recorderTest("a recording ends by itself before its file grows past the byte limit", async () => {
   const screen = new FakeScreen();
   const maxBytes = 4000;
