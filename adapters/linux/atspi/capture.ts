@@ -780,6 +780,41 @@ function repairActionRows(
   });
 }
 
+/**
+ * The fields an action's checks look at (role, name, states, box, toolkit
+ * attributes), for each accessible, asked of all of them in one round; null
+ * when one of them did not answer.
+ */
+export function readForChecks(
+  session: AtspiConnection,
+  batch: AtspiBatch,
+  accessibles: readonly Accessible[],
+  quirks: FrameQuirks,
+): Element[] | null {
+  const targets = accessibles.map(targetOf);
+  const roles = new Asked(targets, ROLE);
+  const names = new Asked(targets, NAME);
+  const states = new Asked(targets, STATE);
+  const boxes = new Asked(targets, extents(COORD_SCREEN));
+  const attributes = new Asked(targets, ATTRIBUTES);
+  batch.run(roles, names, states, boxes, attributes);
+  const nodes: Element[] = [];
+  for (let i = 0; i < accessibles.length; i++) {
+    const [role, name, state] = [roles.results[i], names.results[i], states.results[i]];
+    if (role === null || name === null || state === null) return null;
+    const node = emptyNode();
+    node.name = name.trim();
+    node.platform_role = role < 0 ? "unknown" : session.roleName(role);
+    applyStates(node, state);
+    node.bounds = toScreen(quirks, boxes.results[i]) ?? { ...NO_BOUNDS };
+    if (!quirks.reportsShowing) completeStates(node);
+    const found = attributes.results[i];
+    if (found !== null && Object.keys(found).length > 0) node.attributes = found;
+    nodes.push(node);
+  }
+  return nodes;
+}
+
 /** Where a capture starts: an accessible, walked as the node at `depth`. */
 export interface CaptureStart {
   accessible: Accessible;

@@ -1,12 +1,12 @@
 // One element and its ancestors read again, not the window: what an action's
 // visibility and stability checks need between two looks at an element
-// (lib/services/act/actionable.ts). Each node is read as a capture reads it
-// (bounds on screen, states, the frame's quirks), without its children.
+// (lib/services/act/actionable.ts). Each node's role, name, states and box
+// are read as a capture reads them (the frame's quirks applied), in one
+// round of calls, without its children or its other fields.
 
 import { type Element, idsAlong } from "../../../lib/model/tree.ts";
-import type { CaptureLimits } from "../../types.ts";
 import type { AtspiBatch } from "./batch.ts";
-import { walkMany } from "./capture.ts";
+import { readForChecks } from "./capture.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { correctEmbeddedOrigins } from "./embedded_origin.ts";
 import { followId } from "./element_operations.ts";
@@ -23,29 +23,19 @@ export function readElementPath(
   quirks: FrameQuirks,
   title: string,
   elementId: string,
-  limits: CaptureLimits,
 ): Element[] | null {
   const chain = followId(session, frame, elementId);
   if (chain === null) return null;
   try {
-    // Every node starts at the depth limit: it is read, its children are not.
-    const starts = chain.map((accessible) => ({
-      accessible,
-      depth: limits.maxDepth,
-      quirks,
-      topLevels: null,
-    }));
-    const { roots } = walkMany(session, batch, starts, limits);
+    const nodes = readForChecks(session, batch, chain, quirks);
+    if (nodes === null) return null;
     // Linked as the chain they are, LibreOffice's embedded panes are corrected as a capture does.
-    roots.forEach((node, i) => node.children = i + 1 < roots.length ? [roots[i + 1]] : []);
-    correctEmbeddedOrigins(roots[0]);
+    nodes.forEach((node, i) => node.children = i + 1 < nodes.length ? [nodes[i + 1]] : []);
+    correctEmbeddedOrigins(nodes[0]);
     // As captureFrame names it: client-side-decorated GTK windows leave their frame unnamed.
-    if (roots[0].name === "") roots[0].name = title;
+    if (nodes[0].name === "") nodes[0].name = title;
     const ids = idsAlong(elementId);
-    return roots.map((node, i) => {
-      const { truncated: _cut, child_count: _count, ...read } = node;
-      return { ...read, id: ids[i], children: [] };
-    });
+    return nodes.map((node, i) => ({ ...node, id: ids[i], children: [] }));
   } finally {
     for (const accessible of chain) session.unref(accessible);
   }

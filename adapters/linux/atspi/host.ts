@@ -286,10 +286,12 @@ class AtspiHost {
     this.ready();
     const found = this.frames.find(window);
     if (found === null) return null;
+    this.batch.deadline = performance.now() + limits.timeoutMs;
     try {
       const { frame, quirks, title } = found;
-      return readElementPath(this.session, this.batch, frame, quirks, title, elementId, limits);
+      return readElementPath(this.session, this.batch, frame, quirks, title, elementId);
     } finally {
+      this.batch.deadline = Infinity;
       this.session.unref(found.frame);
     }
   }
