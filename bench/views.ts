@@ -8,6 +8,7 @@
 //
 //   npx -y deno@2.9.6 run -A bench/views.ts             (the views' windows and the mock)
 //   npx -y deno@2.9.6 run -A bench/views.ts --osworld   (OSWorld's other applications)
+//   npx -y deno@2.9.6 run -A bench/views.ts --osworld Calc GIMP   (those whose name has a part)
 //
 // Prints markdown tables (docs/PERFORMANCE.md keeps the last run).
 
@@ -20,10 +21,13 @@ import { measureWindow, SKETCH_VARIANTS, type WindowFigures, windowsOf } from ".
 // Compact coverage also checks the click point, so a tree that moved between
 // requests shows as a miss, not as a false hit.
 const osworld = Deno.args.includes("--osworld");
+/** Other arguments pick apps by a part of their name. */
+const only = Deno.args.filter((arg) => !arg.startsWith("--"));
 const liveWindows = () =>
   measureLiveWindows(
     (base, target) => measureWindow(base, target, true),
-    osworld ? [...OSWORLD_APPS, ...MORE_OSWORLD_APPS] : VIEW_APPS,
+    (osworld ? [...OSWORLD_APPS, ...MORE_OSWORLD_APPS] : VIEW_APPS)
+      .filter(([name]) => only.length === 0 || only.some((part) => name.includes(part))),
   );
 
 async function mockWindows(): Promise<WindowFigures[]> {

@@ -1,7 +1,8 @@
 // Clickability from the sketch: an agent that reads only the sketch text
 // (grid + legend) looks an element up in the legend, finds its key (or its
 // name) exactly once in the grid, maps that cell back to screen pixels and
-// clicks. Also counts labels another glyph has cut into ("②dit") and the
+// clicks — or clicks the screen point the key's legend line gives (`@x,y`,
+// for controls too short for any row). Also counts labels another glyph has cut into ("②dit") and the
 // controls no text of a grid that size could click.
 
 import type { Bounds, Element } from "../../lib/model/tree.ts";
@@ -67,6 +68,12 @@ export function gridToScreen(row: number, column: number, g: SketchGeometry) {
   };
 }
 
+/** The screen point a legend line gives to click (`… @x,y` at its end), or null. */
+export function legendPoint(label: string): { x: number; y: number } | null {
+  const match = / @(-?\d+),(-?\d+)$/.exec(label);
+  return match ? { x: Number(match[1]), y: Number(match[2]) } : null;
+}
+
 function inside(b: Bounds, p: { x: number; y: number }): boolean {
   return p.x >= b.x && p.y >= b.y && p.x < b.x + b.width && p.y < b.y + b.height;
 }
@@ -87,7 +94,8 @@ export interface ClickOutcome {
 /**
  * Whether each target can be clicked from the sketch text: its key (when the
  * legend lists it) else its name appears exactly once in the grid, and the
- * centre of that occurrence maps into the element's bounds.
+ * centre of that occurrence (or the key's legend point) maps into the
+ * element's bounds.
  */
 export function clickability(
   text: string,
@@ -104,7 +112,8 @@ export function clickability(
       const found = occurrences(rows, needle, word);
       if (found.length !== 1) continue;
       const [r, c] = found[0];
-      const point = gridToScreen(r + 0.5, c + Array.from(needle).length / 2, geometry);
+      const point = (via === "key" ? legendPoint(legend.get(key!)!) : null) ??
+        gridToScreen(r + 0.5, c + Array.from(needle).length / 2, geometry);
       return { element, clickable: inside(element.bounds, point), via };
     }
     return { element, clickable: false, via: null };
@@ -112,18 +121,16 @@ export function clickability(
 }
 
 /**
- * Whether any grid text could click `element`: some row centre and some
- * position a text's middle can take (a cell centre or, for an even-length
- * text, a cell edge) map inside it. Controls failing this are beyond every
- * sketch of that size, the ceiling of the measure.
+ * Whether the sketch could click `element` at all: it overlaps the grid's
+ * reference rectangle. A text whose middle maps inside it does, else a key on
+ * a cell it overlaps with the point to click in the legend. Controls failing
+ * this are beyond every sketch of the window, the ceiling of the measure.
  */
 export function reachableFromGrid(element: Element, geometry: SketchGeometry): boolean {
-  for (let row = 0; row < geometry.gridHeight; row++) {
-    for (let half = 1; half < 2 * geometry.gridWidth; half++) {
-      if (inside(element.bounds, gridToScreen(row + 0.5, half / 2, geometry))) return true;
-    }
-  }
-  return false;
+  const { ref } = geometry;
+  const b = element.bounds;
+  return b.width > 0 && b.height > 0 && b.x < ref.x + ref.width && b.y < ref.y + ref.height &&
+    b.x + b.width > ref.x && b.y + b.height > ref.y;
 }
 
 /** Whether two equally long strings differ in 1..2 code points. */

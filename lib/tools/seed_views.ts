@@ -38,7 +38,9 @@ export const getScreenSketchTool = defineTool({
     "boxes titled in their top border, controls are labels (or boxes around them) on the cells " +
     "they cover. A control too small for its name, or whose name is not unique, gets a legend " +
     "key that occurs once in the grid. To click a control, find its name or key in the grid: " +
-    "the middle of that text maps back to the control (column * window width / grid width). " +
+    "the middle of that text maps back to the control (column * window width / grid width); " +
+    "a control too short for any row has its key's legend line end with the screen point to " +
+    "click (`@x,y`). " +
     "`structured: true` adds the drawn elements with their keys and the legend.",
   kind: "perception",
   input: z.object({

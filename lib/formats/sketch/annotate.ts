@@ -5,6 +5,7 @@ import type { Bounds, Element } from "../../model/tree.ts";
 import { isFocusableRole, isGroupingRole, isOcrCandidateRole, normaliseRole } from "./roles.ts";
 import { strip } from "./text.ts";
 import { hidesChildren } from "../views/needed.ts";
+import { isStructural } from "../views/structural.ts";
 
 export interface Annotation {
   element: Element;
@@ -37,10 +38,21 @@ export function isOccludedBySibling(siblings: Element[], index: number): boolean
   const { bounds } = siblings[index];
   if (!hasArea(bounds)) return false;
   for (let later = index + 1; later < siblings.length; later++) {
-    const cover = siblings[later];
-    if (contains(cover.bounds, bounds) && !isGroupingRole(normaliseRole(cover.role))) return true;
+    if (covers(siblings[later], bounds)) return true;
   }
   return false;
+}
+
+/**
+ * Whether `cover` is a surface over all of `bounds`. An unnamed layout pane
+ * is a surface only where something it holds is: Chromium's window lists
+ * its caption buttons before the pane that lays out the rest of the window
+ * over the same place, and its tab under an empty pane of the same size,
+ * and draws them on top.
+ */
+function covers(cover: Element, bounds: Bounds): boolean {
+  if (!contains(cover.bounds, bounds) || isGroupingRole(normaliseRole(cover.role))) return false;
+  return !isStructural(cover) || cover.children.some((child) => covers(child, bounds));
 }
 
 /** An element worth an OCR crop has a graphic-ish role and no name or value. */

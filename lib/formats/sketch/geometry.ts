@@ -83,6 +83,21 @@ export class GridGeometry {
     if (rows === null || edges === null) return null;
     return { left: edges[0], right: edges[0] + 1, top: rows[0], bottom: rows[1] };
   }
+
+  /** The cells `b` overlaps on the grid (clamped to it), or null when it has no area. */
+  overlappedCells(b: Bounds): CellRect | null {
+    if (b.width <= 0 || b.height <= 0) return null;
+    const right = b.x + b.width - 1;
+    const bottom = b.y + b.height - 1;
+    if (right < this.ref.x || bottom < this.ref.y) return null;
+    if (b.x >= this.ref.x + this.ref.width || b.y >= this.ref.y + this.ref.height) return null;
+    return {
+      left: this.columnOf(b.x),
+      right: this.columnOf(right),
+      top: this.rowOf(b.y),
+      bottom: this.rowOf(bottom),
+    };
+  }
 }
 
 function clampCell(cell: number, cells: number): number {

@@ -1,5 +1,6 @@
 // Pass 2 of the sketch: keys for the controls that cannot show their label,
-// labels for the rest, then box titles, contents, a key for every label an
+// labels for the rest, keys for those too short for any row (the legend
+// gives the point to click), then box titles, contents, a key for every label an
 // agent could not find by its name, the focus mark, frames, and the key
 // characters. Each step writes only on cells nothing holds yet, most
 // important items first, so a label is either whole on the grid or absent.
@@ -36,7 +37,9 @@ export function layOut(
   const keyFirst = ordered.filter((item) => needsKeyFirst(p, item, plans.get(item.id)));
   p.placeKeys(keyFirst);
   const homeless = placeLabels(p, ordered, plans, new Set(keyFirst));
-  p.placeKeys([...keyFirst, ...homeless].sort(byPriority));
+  // Controls too short for a row take the cells labels left: a label clicks without the legend.
+  const pointed = ordered.filter((item) => item.point !== undefined);
+  p.placeKeys([...keyFirst, ...homeless, ...pointed].sort(byPriority));
   placeTitles(p, items);
   for (const item of ordered) {
     placeValue(p, item);

@@ -14,5 +14,5 @@ export function isControl(item: Item): boolean {
 
 /** Items labelled inline or inside their frame; containers carry a title, thin items a key. */
 export function isLabelled(item: Item): boolean {
-  return !(item.box && item.container) && !item.pair;
+  return !(item.box && item.container) && !item.pair && item.point === undefined;
 }

@@ -136,7 +136,8 @@ function render(root: Element, options: SketchOptions): SketchResult {
     .map(([id, { key }]) => {
       const first = items[id].members[0];
       const tabIndex = options.tabIndexBadges ? annotations[first].tabIndex : null;
-      const label = compactLabel(items[id].element, tabIndex);
+      const { element, point } = items[id];
+      const label = compactLabel(element, tabIndex) + (point ? ` @${point.x},${point.y}` : "");
       return [key, toGlyphs(legendText(label, glyphs.legendLineBreak), glyphs)];
     });
   const elements = annotations.map((annotation, i) => {

@@ -29,7 +29,12 @@ import {
 } from "./render.ts";
 import { isGroupingRole, landmarkLabel, normaliseRole } from "./roles.ts";
 import { assignIds, type Bounds, type Element, element } from "../../model/tree.ts";
-import { gridToScreen, occurrences, readSketch } from "../../../bench/measure/sketch.ts";
+import {
+  gridToScreen,
+  legendPoint,
+  occurrences,
+  readSketch,
+} from "../../../bench/measure/sketch.ts";
 
 const node = element;
 
@@ -90,6 +95,20 @@ Deno.test("an element too thin for a cell centre may still own a cell edge", () 
     assert.deepEqual(geometry.straddlingCells(b), expected, label);
   }
   assert.ok(geometry.middleInside(bounds(28, 0, 4, 100), 0, 2, 2), "two cells from column 2");
+});
+
+Deno.test("an element too short for a row centre overlaps cells all the same", () => {
+  const geometry = new GridGeometry(bounds(0, 0, 100, 100), 10, 10);
+  const cases: Array<[string, Bounds, CellRect | null]> = [
+    ["a bar between row centres", bounds(28, 6, 40, 8), rect(2, 0, 6, 1)],
+    ["inside one cell", bounds(41, 41, 3, 3), rect(4, 4, 4, 4)],
+    ["partly off the grid", bounds(-20, 95, 40, 30), rect(0, 9, 1, 9)],
+    ["off the grid", bounds(100, 0, 10, 10), null],
+    ["no area", bounds(10, 10, 0, 5), null],
+  ];
+  for (const [label, b, expected] of cases) {
+    assert.deepEqual(geometry.overlappedCells(b), expected, label);
+  }
 });
 
 Deno.test("reference rectangle: window, else root, never empty", () => {
@@ -333,15 +352,16 @@ Deno.test("frames never go over a text or a key; they may run through the blank 
 Deno.test("occlusion: one later sibling that is a surface must cover the whole element", () => {
   const target = bounds(10, 10, 20, 20);
   const cases: Array<[string, Bounds, Array<[string, Bounds]>, boolean]> = [
-    ["a later pane covers it", target, [["Pane", bounds(0, 0, 100, 100)]], true],
-    ["partial overlap", target, [["Pane", bounds(15, 0, 100, 100)]], false],
+    ["a later window covers it", target, [["Window", bounds(0, 0, 100, 100)]], true],
+    ["an empty unnamed pane is no surface", target, [["Pane", bounds(0, 0, 100, 100)]], false],
+    ["partial overlap", target, [["Window", bounds(15, 0, 100, 100)]], false],
     [
       "a navigation bar groups, it does not cover",
       target,
       [["Navigation", bounds(0, 0, 100, 100)]],
       false,
     ],
-    ["no area", bounds(10, 10, 0, 20), [["Pane", bounds(0, 0, 100, 100)]], false],
+    ["no area", bounds(10, 10, 0, 20), [["Window", bounds(0, 0, 100, 100)]], false],
   ];
   for (const [label, own, later, occluded] of cases) {
     const siblings = [["Link", own] as [string, Bounds], ...later].map(([role, b]) =>
@@ -349,6 +369,29 @@ Deno.test("occlusion: one later sibling that is a surface must cover the whole e
     );
     assert.equal(isOccludedBySibling(siblings, 0), occluded, label);
   }
+  // An unnamed pane that lays other things out covers only where they are (Chromium's caption
+  // buttons come before the pane holding the rest of the window, and are drawn over it).
+  const held: Array<[string, Element, boolean]> = [
+    ["what it holds lies elsewhere", node("ToolBar", "", [0, 50, 100, 40]), false],
+    ["what it holds covers the element", node("Document", "Page", [0, 0, 100, 100]), true],
+    [
+      "a pane inside holds what covers it",
+      node("Pane", "", [0, 0, 100, 100], {}, [node("Image", "Photo", [5, 5, 50, 50])]),
+      true,
+    ],
+  ];
+  for (const [label, child, occluded] of held) {
+    const siblings = [
+      node("Button", "Minimize", [10, 10, 20, 20]),
+      node("Pane", "", [0, 0, 100, 100], {}, [child]),
+    ];
+    assert.equal(isOccludedBySibling(siblings, 0), occluded, label);
+  }
+  const named = [
+    node("Button", "Minimize", [10, 10, 20, 20]),
+    node("Pane", "Dialog", [0, 0, 100, 100], {}, [node("ToolBar", "", [0, 50, 100, 40])]),
+  ];
+  assert.equal(isOccludedBySibling(named, 0), true, "a named pane is a surface of its own");
 });
 
 // ─── Rules, on rendered sketches ────────────────────────────────────────────
@@ -368,7 +411,8 @@ function assertKeysClickable(result: SketchResult, root: Element, geometry: Grid
     const found = occurrences(rows, record.legend_key, true);
     assert.equal(found.length, 1, `${record.legend_key} once on the grid`);
     const [r, c] = found[0];
-    const { x, y } = gridToScreen(r + 0.5, c + Array.from(record.legend_key).length / 2, geometry);
+    const { x, y } = legendPoint(legend.get(record.legend_key)!) ??
+      gridToScreen(r + 0.5, c + Array.from(record.legend_key).length / 2, geometry);
     const b = byId.get(record.id)!.bounds;
     assert.ok(x >= b.x && y >= b.y && x < b.x + b.width && y < b.y + b.height, record.id);
   }
@@ -444,6 +488,24 @@ Deno.test("rule 4: keys occur once, as words, on a cell of their element", () =>
   assertKeysClickable(result, root, { ref: root.bounds, gridWidth: 16, gridHeight: 4 });
   const legend = result.legend.find(([key]) => key === result.elements[2].legend_key)![1];
   assert.equal(legend, 'Button "Tool A" ⇥1');
+});
+
+Deno.test("a control too short for any row gets a key and the point to click in the legend", () => {
+  // Rows of 20 px with centres at 10, 30, 50…: a 12-pixel button from y = 12 holds none.
+  const root = assignIds(node("Window", "Short", [0, 0, 200, 100], {}, [
+    node("Button", "Send", [40, 12, 60, 12]),
+    node("Button", "Tall", [40, 40, 60, 40]),
+  ]));
+  const geometry = { ref: root.bounds, gridWidth: 20, gridHeight: 5 };
+  const result = renderSketch(root, options(20, 5));
+  const send = result.elements.find((e) => e.name === "Send")!;
+  assert.notEqual(send.legend_key, "", result.sketch);
+  const line = result.legend.find(([key]) => key === send.legend_key)![1];
+  assert.equal(line, 'Button "Send" ⇥1 @70,18', "the button's centre, after its badges");
+  const tall = result.elements.find((e) => e.name === "Tall")!;
+  const tallLine = result.legend.find(([key]) => key === tall.legend_key)?.[1] ?? "";
+  assert.ok(!tallLine.includes("@"), "a control a row crosses is clicked from the grid");
+  assertKeysClickable(result, root, geometry);
 });
 
 Deno.test("a control reported twice at one place gets one key for both", () => {

@@ -3,7 +3,7 @@
 // Unnamed layout containers, elements without a cell, and containers too
 // flat for a frame are not drawn; their children are.
 
-import type { Element } from "../../model/tree.ts";
+import { center, type Element } from "../../model/tree.ts";
 import { isStructural } from "../views/structural.ts";
 import { isInteractiveRole, isNeeded } from "../views/needed.ts";
 import type { Annotation } from "./annotate.ts";
@@ -27,6 +27,11 @@ export interface Item {
   box: boolean;
   /** Too thin for a cell: its key takes the two cells either side of an edge inside it. */
   pair: boolean;
+  /**
+   * Too short for any row's centre (or a pair's): its key goes on a cell it
+   * overlaps, and the legend gives this screen point to click instead.
+   */
+  point?: { x: number; y: number };
   /** Has drawn descendants (a box then carries a title, not an inner label). */
   container: boolean;
   rank: number;
@@ -62,12 +67,17 @@ export function buildScene(annotations: Annotation[], geometry: GridGeometry): I
   // Children come after their parent in pre-order: walk backwards so each
   // element knows whether anything below it is drawn before it decides.
   const drawnBelow = new Uint8Array(annotations.length);
-  const kinds: Array<"box" | "inline" | "pair" | null> = Array(annotations.length).fill(null);
+  const kinds: Array<"box" | "inline" | "pair" | "point" | null> = Array(annotations.length)
+    .fill(null);
   for (let i = annotations.length - 1; i >= 0; i--) {
     const el = annotations[i].element;
     if (rects[i] === null && annotations[i].visible && isInteractiveRole(el.role)) {
       rects[i] = geometry.straddlingCells(el.bounds);
       if (rects[i] !== null) kinds[i] = "pair";
+      else {
+        rects[i] = geometry.overlappedCells(el.bounds);
+        if (rects[i] !== null) kinds[i] = "point";
+      }
     }
     const rect = rects[i];
     if (rect !== null && kinds[i] === null) {
@@ -103,6 +113,7 @@ export function buildScene(annotations: Annotation[], geometry: GridGeometry): I
       rect: rects[i]!,
       box: kind === "box",
       pair: kind === "pair",
+      ...(kind === "point" ? { point: center(element.bounds) } : {}),
       container: drawnBelow[i] === 1,
       rank: rankOf(element, geometry.ref),
       parent: parentItem,
@@ -148,7 +159,7 @@ function mergeDuplicates(items: Item[]): Item[] {
   const kept: Item[] = [];
   for (const item of items) {
     const name = item.name;
-    if (item.box || item.pair || item.rank !== Rank.needed || name === "") {
+    if (item.box || item.pair || item.point || item.rank !== Rank.needed || name === "") {
       kept.push(item);
       continue;
     }
