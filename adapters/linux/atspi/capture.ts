@@ -782,16 +782,15 @@ function repairActionRows(
 
 /**
  * The fields an action's checks look at (role, name, states, box, toolkit
- * attributes), for each accessible, asked of all of them in one round; null
+ * attributes), for each object, asked of all of them in one round; null
  * when one of them did not answer.
  */
 export function readForChecks(
   session: AtspiConnection,
   batch: AtspiBatch,
-  accessibles: readonly Accessible[],
+  targets: readonly Target[],
   quirks: FrameQuirks,
 ): Element[] | null {
-  const targets = accessibles.map(targetOf);
   const roles = new Asked(targets, ROLE);
   const names = new Asked(targets, NAME);
   const states = new Asked(targets, STATE);
@@ -799,7 +798,7 @@ export function readForChecks(
   const attributes = new Asked(targets, ATTRIBUTES);
   batch.run(roles, names, states, boxes, attributes);
   const nodes: Element[] = [];
-  for (let i = 0; i < accessibles.length; i++) {
+  for (let i = 0; i < targets.length; i++) {
     const [role, name, state] = [roles.results[i], names.results[i], states.results[i]];
     if (role === null || name === null || state === null) return null;
     const node = emptyNode();

@@ -19,52 +19,43 @@ function unsupported(what: string): ActionOutcome {
 }
 
 /**
- * Follows a positional id ("root.3.2") from the frame: owned references to the
- * frame and to each node down to the element, or null when a step is gone.
- * Child lookups go over the bus, as the application orders its children: ids
- * come from captures in that order (atspi/capture.ts), which libatspi's cache
- * does not always keep.
+ * Follows a positional id ("root.3.2") from the frame; an owned reference or
+ * null. Child lookups go over the bus, as the application orders its children:
+ * ids come from captures in that order (atspi/capture.ts), which libatspi's
+ * cache does not always keep.
  */
-export function followId(
-  session: AtspiConnection,
-  frame: Accessible,
-  elementId: string,
-): Accessible[] | null {
-  const path = childPath(elementId);
-  if (path === null) return null;
-  const chain = [session.ref(frame)];
-  session.cacheChildren(frame, false);
-  try {
-    for (const index of path) {
-      let next: Accessible | null = null;
-      try {
-        next = session.child(chain[chain.length - 1], index);
-      } catch {
-        next = null;
-      }
-      if (next === null) {
-        for (const accessible of chain) session.unref(accessible);
-        return null;
-      }
-      chain.push(next);
-    }
-    return chain;
-  } finally {
-    session.cacheChildren(frame, true);
-  }
-}
-
-/** The element a positional id names: an owned reference, or null. */
 function resolve(
   session: AtspiConnection,
   frame: Accessible,
   elementId: string,
 ): Accessible | null {
-  const chain = followId(session, frame, elementId);
-  if (chain === null) return null;
-  const element = chain.pop()!;
-  for (const accessible of chain) session.unref(accessible);
-  return element;
+  const path = childPath(elementId);
+  if (path === null) return null;
+  session.cacheChildren(frame, false);
+  try {
+    return follow(session, frame, path);
+  } finally {
+    session.cacheChildren(frame, true);
+  }
+}
+
+function follow(session: AtspiConnection, frame: Accessible, path: number[]): Accessible | null {
+  let current: Accessible = frame;
+  let owned = false;
+  for (const index of path) {
+    let next: Accessible | null = null;
+    try {
+      next = session.child(current, index);
+    } catch {
+      next = null;
+    }
+    if (owned) session.unref(current);
+    if (next === null) return null;
+    current = next;
+    owned = true;
+  }
+  // The frame reference belongs to the caller: hand out a reference of our own.
+  return owned ? current : session.ref(current);
 }
 
 function defaultAction(session: AtspiConnection, element: Accessible): ActionOutcome {

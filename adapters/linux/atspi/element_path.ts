@@ -4,12 +4,11 @@
 // are read as a capture reads them (the frame's quirks applied), in one
 // round of calls, without its children or its other fields.
 
-import { type Element, idsAlong } from "../../../lib/model/tree.ts";
-import type { AtspiBatch } from "./batch.ts";
+import { childPath, type Element, idsAlong } from "../../../lib/model/tree.ts";
+import { type AtspiBatch, childAt, type Target, targetOf } from "./batch.ts";
 import { readForChecks } from "./capture.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { correctEmbeddedOrigins } from "./embedded_origin.ts";
-import { followId } from "./element_operations.ts";
 import type { FrameQuirks } from "./frame_quirks.ts";
 
 /**
@@ -24,19 +23,32 @@ export function readElementPath(
   title: string,
   elementId: string,
 ): Element[] | null {
-  const chain = followId(session, frame, elementId);
-  if (chain === null) return null;
-  try {
-    const nodes = readForChecks(session, batch, chain, quirks);
-    if (nodes === null) return null;
-    // Linked as the chain they are, LibreOffice's embedded panes are corrected as a capture does.
-    nodes.forEach((node, i) => node.children = i + 1 < nodes.length ? [nodes[i + 1]] : []);
-    correctEmbeddedOrigins(nodes[0]);
-    // As captureFrame names it: client-side-decorated GTK windows leave their frame unnamed.
-    if (nodes[0].name === "") nodes[0].name = title;
-    const ids = idsAlong(elementId);
-    return nodes.map((node, i) => ({ ...node, id: ids[i], children: [] }));
-  } finally {
-    for (const accessible of chain) session.unref(accessible);
+  const chain = targetsAlong(batch, frame, elementId);
+  const nodes = chain && readForChecks(session, batch, chain, quirks);
+  if (!nodes) return null;
+  // Linked as the chain they are, LibreOffice's embedded panes are corrected as a capture does.
+  nodes.forEach((node, i) => node.children = i + 1 < nodes.length ? [nodes[i + 1]] : []);
+  correctEmbeddedOrigins(nodes[0]);
+  // As captureFrame names it: client-side-decorated GTK windows leave their frame unnamed.
+  if (nodes[0].name === "") nodes[0].name = title;
+  const ids = idsAlong(elementId);
+  return nodes.map((node, i) => ({ ...node, id: ids[i], children: [] }));
+}
+
+/**
+ * The frame's object and each one down the positional id, asked over the bus
+ * in the application's order of children (as captures number them), without
+ * libatspi: its cache stays as the live mirror left it.
+ */
+function targetsAlong(batch: AtspiBatch, frame: Accessible, elementId: string): Target[] | null {
+  const path = childPath(elementId);
+  const root = targetOf(frame);
+  if (path === null || root === null) return null;
+  const chain = [root];
+  for (const index of path) {
+    const [next] = batch.ask([chain[chain.length - 1]], childAt([index]));
+    if (next === null) return null;
+    chain.push(next);
   }
+  return chain;
 }
