@@ -1,8 +1,10 @@
 // What an element verb's checks cost, over HTTP, on live windows: hover_element
 // (it acts without changing the window) on named buttons of each of the view
 // apps, this checkout next to a baseline checkout, each with the live mirror
-// on and off. All four services run at once on one desktop and are called in
-// turn, so whatever else the machine does weighs on them alike.
+// on and off. One service at a time: every service's AT-SPI host follows the
+// events the others' hovers cause, so services side by side slow each other.
+// The variants take turns in a mirrored order (A B C D D C B A), so that
+// whatever else the machine does weighs on them alike.
 //
 //   deno run -A bench/element_checks.ts <baseline checkout>
 //   (e.g. a `git worktree add /tmp/base <commit>` against this checkout)
@@ -16,7 +18,7 @@ import { median } from "./measure/timing.ts";
 import { callTool } from "./measure/service_tool.ts";
 import { settledWindow } from "./measure/views.ts";
 
-const ROUNDS = 15;
+const ROUNDS = 8;
 const BUTTONS = 5;
 
 const baseline = Deno.args[0];
@@ -25,21 +27,13 @@ if (!baseline) {
   Deno.exit(2);
 }
 
-const desktop = await startDesktop({ width: 1920, height: 1080 });
 const variants = [
   { name: "baseline, mirror on", checkout: baseline, live_mirror: true },
   { name: "baseline, mirror off", checkout: baseline, live_mirror: false },
   { name: "this, mirror on", checkout: undefined, live_mirror: true },
   { name: "this, mirror off", checkout: undefined, live_mirror: false },
 ];
-const services = await Promise.all(variants.map(({ checkout, live_mirror }) =>
-  startService({
-    checkout,
-    mock: false,
-    env: desktop.env,
-    config: { tree: { max_depth: 64, cache_ttl_s: 0, capture_timeout_ms: 60_000, live_mirror } },
-  })
-));
+const turns = [...variants.keys(), ...[...variants.keys()].reverse()];
 
 /** Named, enabled buttons on screen, the first BUTTONS of the window's tree. */
 function buttonsOf(root: Element, screen: Element["bounds"]): Element[] {
@@ -54,57 +48,71 @@ function buttonsOf(root: Element, screen: Element["bounds"]): Element[] {
   return found.slice(0, BUTTONS);
 }
 
+/** hover_element on each button, ROUNDS times, through one service of its own. */
+async function timeHovers(
+  variant: typeof variants[number],
+  env: Record<string, string>,
+  uid: string,
+): Promise<number[]> {
+  const { checkout, live_mirror } = variant;
+  const service = await startService({
+    checkout,
+    mock: false,
+    env,
+    config: { tree: { max_depth: 64, cache_ttl_s: 0, capture_timeout_ms: 60_000, live_mirror } },
+  });
+  try {
+    await settledWindow(service.url, uid);
+    // The tree served once, so that element ids are the service's own to check.
+    const structure = await callTool(service.url, "get_window_structure", {
+      window_uid: uid,
+      depth: 64,
+    });
+    const buttons = buttonsOf(structure.tree, structure.tree.bounds);
+    const times: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const button of buttons) {
+        const started = performance.now();
+        await callTool(service.url, "hover_element", {
+          window_uid: uid,
+          element_id: button.id,
+          hover_ms: 0,
+        });
+        // The first round warms the service's capture of the window.
+        if (round > 0) times.push(performance.now() - started);
+      }
+    }
+    return times;
+  } finally {
+    await service.stop();
+  }
+}
+
+const desktop = await startDesktop({ width: 1920, height: 1080 });
 const rows: string[] = [];
 try {
   for (const [name, launch] of VIEW_APPS) {
     const app = await launch(desktop);
     try {
       const uid = `x11:${app.window.toString(16)}`;
-      await settledWindow(services[0].url, uid);
-      const structure = await callTool(services[0].url, "get_window_structure", {
-        window_uid: uid,
-        depth: 64,
-      });
-      const buttons = buttonsOf(structure.tree, structure.tree.bounds);
-      if (buttons.length === 0) continue;
-      // Each service serves the tree once, so that element ids are its own to check.
-      for (const service of services) {
-        await callTool(service.url, "get_window_structure", { window_uid: uid, depth: 64 });
-      }
       const times: number[][] = variants.map(() => []);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const button of buttons) {
-          for (const [k, service] of services.entries()) {
-            const started = performance.now();
-            await callTool(service.url, "hover_element", {
-              window_uid: uid,
-              element_id: button.id,
-              hover_ms: 0,
-            });
-            // The first round warms each service's capture of the window.
-            if (round > 0) times[k].push(performance.now() - started);
-          }
-        }
-      }
-      rows.push(
-        `| ${name} | ${buttons.length} | ` +
-          times.map((t) => `${median(t).toFixed(1)} ms`).join(" | ") + " |",
-      );
+      for (const k of turns) times[k].push(...await timeHovers(variants[k], desktop.env, uid));
+      if (times[0].length === 0) continue;
+      rows.push(`| ${name} | ${times.map((t) => `${median(t).toFixed(1)} ms`).join(" | ")} |`);
       console.error(rows.at(-1));
     } finally {
       await app.kill();
     }
   }
 } finally {
-  await Promise.all(services.map((service) => service.stop()));
   await desktop.stop();
 }
 
 console.log(
-  `hover_element by id over HTTP, p50 of ${ROUNDS - 1} rounds over the window's first ` +
+  `hover_element by id over HTTP, p50 of 2 × ${ROUNDS - 1} rounds over the window's first ` +
     `${BUTTONS} named buttons on screen (either checkout waits the same poll interval ` +
-    `between its two looks at the element).\n`,
+    `between its two looks at the element); one service at a time.\n`,
 );
-console.log(`| app | buttons | ${variants.map((v) => v.name).join(" | ")} |`);
-console.log(`|---|---:|${variants.map(() => "---:").join("|")}|`);
+console.log(`| app | ${variants.map((v) => v.name).join(" | ")} |`);
+console.log(`|---|${variants.map(() => "---:").join("|")}|`);
 for (const row of rows) console.log(row);
