@@ -1,8 +1,9 @@
 // VLC 3 (Qt 5) under Xvfb, over HTTP (issue 40): Qt 5 finds the accessibility
 // bus through the root window's AT_SPI_BUS, which the service publishes, and
 // must never be asked for its properties with GetAll (it aborts). Its menu bar
-// and playback controls are read, an element click opens the Media menu, and
-// the OSWorld bridge opens the preferences with VLC's own shortcut.
+// and playback controls (the seek bar among them) are read, an element click
+// opens the Media menu, two open the playlist, and the OSWorld bridge opens
+// the preferences with VLC's own shortcut.
 
 import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/model/tree.ts";
@@ -27,7 +28,7 @@ function shownItems(tree: Element, name: string): string[] {
 }
 
 desktopTest(
-  "VLC: menus and controls read, a menu opened, preferences by shortcut",
+  "VLC: menus and controls read, a menu opened, the playlist shown, preferences by shortcut",
   async (t, desktop) => {
     await withLinuxService(desktop, async (c) => {
       const vlc = await launchVlc(desktop);
@@ -63,6 +64,27 @@ desktopTest(
             () => c.structure(uid),
             (tree) => shownItems(tree, "Media").length === 0,
           );
+        });
+
+        await t.step("the playlist opens from the View menu: its columns are read", async () => {
+          const view = await c.post("/api/element/click", {
+            window_uid: uid,
+            selector: 'MenuItem[name="View"]',
+          });
+          assert.equal(view.status, 200, JSON.stringify(view.body));
+          await eventually(() => c.structure(uid), (tree) => shownItems(tree, "View").length > 0);
+          const r = await c.post("/api/element/click", {
+            window_uid: uid,
+            selector: 'MenuItem[name="View"] MenuItem[name="Playlist"]',
+          });
+          assert.equal(r.status, 200, JSON.stringify(r.body));
+          const columns = (tree: Element) =>
+            findAll(tree, (e) => e.role === "HeaderItem" && e.bounds.width > 0).map((e) => e.name);
+          const tree = await eventually(
+            () => c.structure(uid),
+            (tree) => columns(tree).includes("Title"),
+          );
+          assert.deepEqual(columns(tree), ["Title", "Duration", "Album"]);
         });
 
         await t.step("the OSWorld bridge opens the preferences (ctrl+p)", async () => {
