@@ -48,6 +48,24 @@ desktopTest(
           assert.equal(cell(tree, "C3")?.focused, true, "C3 focused");
         });
 
+        await t.step("an element operation reaches the cell it names (focus on E7)", async () => {
+          // A sheet's captured cells are its visible ones: E7's place among them is not its
+          // place among the sheet's cells, which the operation must find it by.
+          const r = await c.post("/api/tool/focus_element", {
+            window_uid: uid,
+            selector: 'Cell[name="E7"]',
+          });
+          assert.equal(r.status, 200, JSON.stringify(r.body));
+          const tree = await eventually(deep, (tree) => cell(tree, "E7")?.focused === true);
+          assert.equal(cell(tree, "E7")?.focused, true, "E7 focused");
+          const back = await c.post("/api/element/click", {
+            window_uid: uid,
+            selector: 'Cell[name="C3"]',
+          });
+          assert.equal(back.status, 200, JSON.stringify(back.body));
+          await eventually(deep, (tree) => cell(tree, "C3")?.focused === true);
+        });
+
         await t.step("the OSWorld bridge types 42 into it", async () => {
           const r = await c.post("/api/pyautogui", { code: "pyautogui.typewrite('42\\n')" });
           assert.equal(r.status, 200, JSON.stringify(r.body));

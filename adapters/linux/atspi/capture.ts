@@ -517,15 +517,46 @@ function leaveUnusedMenuBars(walk: Walk, bars: Unlisted[]): void {
  */
 function visibleCells(walk: Walk, tables: Remote[]): Map<Remote, number[]> {
   const found = new Map<Remote, number[]>();
-  if (tables.length === 0) return found;
-  const { batch } = walk;
-  const bounds = new Asked(tables.map((t) => t.target), extents(COORD_SCREEN));
-  const columns = new Asked(tables.map((t) => t.target), TABLE_COLUMNS);
+  const lists = visibleCellIndices(walk.batch, tables.map((t) => t.target));
+  tables.forEach((table, i) => {
+    if (lists[i] !== null) found.set(table, lists[i]);
+  });
+  return found;
+}
+
+/**
+ * The application's index of the child a capture numbers `position` under
+ * `parent`: the same number, except in a table too long to list, whose
+ * captured children are its visible cells (visibleCells). Null when there is
+ * no such child now.
+ */
+export function listedChildIndex(
+  batch: AtspiBatch,
+  parent: Target,
+  position: number,
+): number | null {
+  const [count, interfaces] = [
+    new Asked([parent], CHILD_COUNT),
+    new Asked([parent], INTERFACES),
+  ];
+  batch.run(count, interfaces);
+  const children = count.results[0];
+  if (children === null || position >= children) return null;
+  const isTable = interfaces.results[0]?.includes("org.a11y.atspi.Table") ?? false;
+  if (children <= CHILD_LIST_LIMIT || !isTable) return position;
+  return visibleCellIndices(batch, [parent])[0]?.[position] ?? null;
+}
+
+/** Each table's visible cells' indices (see visibleCells); null where the corners are not found. */
+function visibleCellIndices(batch: AtspiBatch, tables: readonly Target[]): Array<number[] | null> {
+  if (tables.length === 0) return [];
+  const bounds = new Asked(tables, extents(COORD_SCREEN));
+  const columns = new Asked(tables, TABLE_COLUMNS);
   batch.run(bounds, columns);
   // Two corners per table, in order; a table without an area asks nothing there.
-  const corners = tables.flatMap((t, i) => {
+  const corners = tables.flatMap((table, i) => {
     const b = bounds.results[i];
-    const target = b !== null && b.width >= 3 && b.height >= 3 ? t.target : null;
+    const target = b !== null && b.width >= 3 && b.height >= 3 ? table : null;
     const { x, y, width, height } = b ?? NO_BOUNDS;
     return [
       { target, at: { x: x + 1, y: y + 1 } },
@@ -537,19 +568,18 @@ function visibleCells(walk: Walk, tables: Remote[]): Map<Remote, number[]> {
     accessibleAt(corners.map((c) => c.at), COORD_SCREEN),
   );
   const places = batch.ask(cells, INDEX_IN_PARENT);
-  tables.forEach((table, i) => {
+  return tables.map((_, i) => {
     const width = columns.results[i];
     const [first, last] = [places[2 * i], places[2 * i + 1]];
-    if (width === null || width <= 0 || first === null || last === null) return;
+    if (width === null || width <= 0 || first === null || last === null) return null;
     const [top, left] = [Math.floor(first / width), first % width];
     const [bottom, right] = [Math.floor(last / width), last % width];
     const indices: number[] = [];
     for (let row = top; row <= bottom; row++) {
       for (let column = left; column <= right; column++) indices.push(row * width + column);
     }
-    found.set(table, indices);
+    return indices;
   });
-  return found;
 }
 
 /** Lists the children of every unlisted node at once, within the depth and node limits. */

@@ -164,25 +164,6 @@ export class AtspiConnection {
     this.atspi.atspi_accessible_set_cache_mask(app, CACHE_DEFAULT);
   }
 
-  /**
-   * Whether the accessible's application answers child lookups from libatspi's
-   * cache (the default) or over the bus, for the whole application.
-   */
-  cacheChildren(accessible: Accessible, cached: boolean): void {
-    // libatspi takes a cache mask only from an application's root accessible.
-    const app = this.atspi.atspi_accessible_get_application(accessible, this.values.errorSlot);
-    this.check();
-    if (app === null) return;
-    try {
-      this.atspi.atspi_accessible_set_cache_mask(
-        app,
-        cached ? CACHE_DEFAULT : CACHE_DEFAULT & ~CACHE_CHILDREN,
-      );
-    } finally {
-      this.unref(app);
-    }
-  }
-
   /** Whether libatspi answers the facts describe() reads from its cache (not for TRANSIENT objects). */
   isCached(accessible: Accessible): boolean {
     return CACHE_DESCRIBED.every((flag) =>

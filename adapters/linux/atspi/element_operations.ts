@@ -7,7 +7,8 @@
 import type { ActionOutcome, ElementOperation } from "../../types.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { stateRecord } from "./states.ts";
-import { childPath } from "../../../lib/model/tree.ts";
+import type { AtspiBatch } from "./batch.ts";
+import { targetsAlong } from "./element_path.ts";
 
 /** Action names that mean "do what a click would do", most specific first. */
 const DEFAULT_ACTION_NAMES = ["click", "press", "activate", "toggle", "jump", "open", "select"];
@@ -19,43 +20,18 @@ function unsupported(what: string): ActionOutcome {
 }
 
 /**
- * Follows a positional id ("root.3.2") from the frame; an owned reference or
- * null. Child lookups go over the bus, as the application orders its children:
- * ids come from captures in that order (atspi/capture.ts), which libatspi's
- * cache does not always keep.
+ * The element a positional id names (followed over the bus as captures number
+ * children, element_path.ts): an owned reference, or null.
  */
 function resolve(
   session: AtspiConnection,
+  batch: AtspiBatch,
   frame: Accessible,
   elementId: string,
 ): Accessible | null {
-  const path = childPath(elementId);
-  if (path === null) return null;
-  session.cacheChildren(frame, false);
-  try {
-    return follow(session, frame, path);
-  } finally {
-    session.cacheChildren(frame, true);
-  }
-}
-
-function follow(session: AtspiConnection, frame: Accessible, path: number[]): Accessible | null {
-  let current: Accessible = frame;
-  let owned = false;
-  for (const index of path) {
-    let next: Accessible | null = null;
-    try {
-      next = session.child(current, index);
-    } catch {
-      next = null;
-    }
-    if (owned) session.unref(current);
-    if (next === null) return null;
-    current = next;
-    owned = true;
-  }
-  // The frame reference belongs to the caller: hand out a reference of our own.
-  return owned ? current : session.ref(current);
+  const chain = targetsAlong(batch, frame, elementId);
+  const target = chain?.[chain.length - 1];
+  return target ? session.accessibleAt(target.bus, target.path) : null;
 }
 
 function defaultAction(session: AtspiConnection, element: Accessible): ActionOutcome {
@@ -168,11 +144,12 @@ function select(
 
 export function performElementOperation(
   session: AtspiConnection,
+  batch: AtspiBatch,
   frame: Accessible,
   elementId: string,
   op: ElementOperation,
 ): ActionOutcome {
-  const element = resolve(session, frame, elementId);
+  const element = resolve(session, batch, frame, elementId);
   if (element === null) {
     return { ok: false, code: "ElementNotFound", error: `element ${elementId} no longer exists` };
   }

@@ -6,7 +6,7 @@
 
 import { childPath, type Element, idsAlong } from "../../../lib/model/tree.ts";
 import { type AtspiBatch, childAt, type Target, targetOf } from "./batch.ts";
-import { readForChecks } from "./capture.ts";
+import { listedChildIndex, readForChecks } from "./capture.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
 import { correctEmbeddedOrigins } from "./embedded_origin.ts";
 import type { FrameQuirks } from "./frame_quirks.ts";
@@ -37,16 +37,23 @@ export function readElementPath(
 
 /**
  * The frame's object and each one down the positional id, asked over the bus
- * in the application's order of children (as captures number them), without
- * libatspi: its cache stays as the live mirror left it.
+ * as captures number children (the application's order; a long table's
+ * visible cells), without libatspi: its cache stays as the live mirror left
+ * it. Null when a step names no child now.
  */
-function targetsAlong(batch: AtspiBatch, frame: Accessible, elementId: string): Target[] | null {
+export function targetsAlong(
+  batch: AtspiBatch,
+  frame: Accessible,
+  elementId: string,
+): Target[] | null {
   const path = childPath(elementId);
   const root = targetOf(frame);
   if (path === null || root === null) return null;
   const chain = [root];
-  for (const index of path) {
-    const [next] = batch.ask([chain[chain.length - 1]], childAt([index]));
+  for (const position of path) {
+    const parent = chain[chain.length - 1];
+    const index = listedChildIndex(batch, parent, position);
+    const [next] = index === null ? [null] : batch.ask([parent], childAt([index]));
     if (next === null) return null;
     chain.push(next);
   }

@@ -272,7 +272,7 @@ class AtspiHost {
     const found = this.frames.find(window);
     if (found === null) return null;
     try {
-      return performElementOperation(this.session, found.frame, elementId, op);
+      return performElementOperation(this.session, this.batch, found.frame, elementId, op);
     } finally {
       this.session.unref(found.frame);
     }

@@ -86,7 +86,7 @@ export const CACHE_DEFAULT = 127;
 /** AtspiRelationType ATSPI_RELATION_LABELLED_BY. */
 export const RELATION_LABELLED_BY = 2;
 
-/** ATSPI_CACHE_CHILDREN: off, child lookups ask the application (GetChildAtIndex). */
+/** ATSPI_CACHE_CHILDREN: the cache bit of an object's list of children. */
 export const CACHE_CHILDREN = 2;
 /** The cache bits describe() reads: NAME, DESCRIPTION, STATES, ROLE, INTERFACES. */
 export const CACHE_DESCRIBED = [4, 8, 16, 32, 64];
