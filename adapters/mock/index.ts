@@ -21,6 +21,7 @@ import {
   type Element,
   type Monitor,
   nodesToId,
+  pathRead,
   type WindowInfo,
 } from "../../lib/model/tree.ts";
 import { desktopTree } from "../../lib/formats/geometry/desktop_tree.ts";
@@ -156,7 +157,7 @@ export class MockAdapter implements Adapter {
   readPath(target: ElementRef, _limits: CaptureLimits): Promise<Element[] | null> {
     const tree = this.world.tree(target.handle);
     const path = tree === null ? null : nodesToId(tree, target.elementId);
-    return Promise.resolve(path?.map((node) => structuredClone({ ...node, children: [] })) ?? null);
+    return Promise.resolve(path && structuredClone(pathRead(path, target.elementId)));
   }
 
   monitors(): Promise<Monitor[]> {

@@ -247,6 +247,12 @@ export function idsAlong(elementId: string): string[] {
   return parts.map((_, i) => parts.slice(0, i + 1).join("."));
 }
 
+/** Nodes read along a positional id (root first), as Adapter.readPath answers: childless, with their ids. */
+export function pathRead(nodes: readonly Element[], elementId: string): Element[] {
+  const ids = idsAlong(elementId);
+  return nodes.map((node, i) => ({ ...node, id: ids[i], children: [] }));
+}
+
 /** `root` and each node down to the one a positional id names; null when there is none. */
 export function nodesToId(root: Element, elementId: string): Element[] | null {
   const path = childPath(elementId);

@@ -4,7 +4,7 @@
 // are read as a capture reads them (the frame's quirks applied), in one
 // round of calls, without its children or its other fields.
 
-import { childPath, type Element, idsAlong } from "../../../lib/model/tree.ts";
+import { childPath, type Element, pathRead } from "../../../lib/model/tree.ts";
 import { type AtspiBatch, childAt, type Target, targetOf } from "./batch.ts";
 import { listedChildIndex, readForChecks } from "./capture.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
@@ -31,8 +31,7 @@ export function readElementPath(
   correctEmbeddedOrigins(nodes[0]);
   // As captureFrame names it: client-side-decorated GTK windows leave their frame unnamed.
   if (nodes[0].name === "") nodes[0].name = title;
-  const ids = idsAlong(elementId);
-  return nodes.map((node, i) => ({ ...node, id: ids[i], children: [] }));
+  return pathRead(nodes, elementId);
 }
 
 /**

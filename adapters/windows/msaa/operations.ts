@@ -6,7 +6,7 @@ import { WindowNode } from "./accessible_nodes.ts";
 import { walkContext } from "./capture.ts";
 import { type TreeNode, unsupported } from "./tree_node.ts";
 import { isWindow } from "./win32_controls.ts";
-import { childPath, type Element, idsAlong } from "../../../lib/model/tree.ts";
+import { childPath, type Element, pathRead } from "../../../lib/model/tree.ts";
 
 /** Roles that hold the options of the element around them (a combo box's drop-down). */
 const OPTION_CONTAINERS = new Set(["List", "Menu"]);
@@ -106,8 +106,7 @@ export function readElementPath(hwnd: bigint, handle: string, elementId: string)
   );
   if (node === null) return null;
   node.dispose();
-  const ids = idsAlong(elementId);
-  return read.map((element, i) => ({ ...element, id: ids[i], children: [] }));
+  return pathRead(read, elementId);
 }
 
 export function operateElement(

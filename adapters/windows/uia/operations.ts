@@ -14,7 +14,7 @@ import { elementFromFacts } from "./node.ts";
 import { ElementSlot, Patterns } from "./interfaces.ts";
 import { callPattern } from "./patterns.ts";
 import { ExpandCollapseState, Property } from "./properties.ts";
-import { childPath, type Element, idsAlong } from "../../../lib/model/tree.ts";
+import { childPath, type Element, pathRead } from "../../../lib/model/tree.ts";
 
 type SelectOperation = Extract<ElementOperation, { kind: "select" }>;
 
@@ -232,8 +232,7 @@ export function readElementPath(
   );
   if (element === null) return null;
   release(element);
-  const ids = idsAlong(elementId);
-  return read.map((node, i) => ({ ...node, id: ids[i], children: [] }));
+  return pathRead(read, elementId);
 }
 
 /**
