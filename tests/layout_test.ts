@@ -21,11 +21,16 @@ Deno.test("the README's layout table names exactly the folders there are", () =>
   const listed = new Set(
     [...section.matchAll(/^\| `([^`]+)\/` \|/gm)].map((m) => m[1]),
   );
+  // Folders .gitignore keeps out wherever they are (`name/`) are no part of the layout.
+  const ignored = new Set(
+    Deno.readTextFileSync(join(ROOT, ".gitignore")).split("\n").map((line) => line.trim())
+      .filter((line) => /^[^/#!*][^/*]*\/$/.test(line)).map((line) => line.slice(0, -1)),
+  );
   const actual = new Set<string>();
   const collect = (dir: string) => {
     actual.add(dir);
     for (const entry of Deno.readDirSync(join(ROOT, dir))) {
-      if (entry.isDirectory) collect(join(dir, entry.name));
+      if (entry.isDirectory && !ignored.has(entry.name)) collect(join(dir, entry.name));
     }
   };
   for (const top of ["adapters", "lib", "routes", "tests", "bench", "scenarios", "docs"]) {

@@ -6,8 +6,9 @@ const OSWORLD_TABLE = new URL("../osworld_table.py", import.meta.url).pathname;
 
 /** A bench script's one JSON line; throws with its stderr when it fails. */
 async function runScript(script: string, args: string[], env: Record<string, string>) {
+  // -B: no __pycache__ beside the scripts (osworld_table.py imports pyatspi_walk.py).
   const out = await new Deno.Command("/usr/bin/python3", {
-    args: [script, ...args],
+    args: ["-B", script, ...args],
     env,
     clearEnv: true,
     stdout: "piped",
