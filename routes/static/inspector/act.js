@@ -56,7 +56,7 @@ function input(field, windowUid) {
 
 /**
  * @param {{ select: HTMLSelectElement, description: HTMLElement, form: HTMLFormElement, confirm: HTMLElement, confirmText: HTMLElement, confirmYes: HTMLButtonElement, confirmNo: HTMLButtonElement, summary: HTMLElement, diff: HTMLElement, result: HTMLElement }} parts
- * @param {{ windowUid: () => string | null, beforeAction: () => Promise<void>, afterAction: () => Promise<{ kind: string, text: string }[] | null>, budget: () => void }} ctx
+ * @param {{ windowUid: () => string | null, beforeAction: () => Promise<void>, afterAction: () => Promise<{ kind: string, text: string }[] | null>, holdingLive: (action: () => Promise<void>) => Promise<void>, budget: () => void }} ctx
  */
 export async function createActPanel(parts, ctx) {
   const answer = await fetch("/api/tools?detail=1").then((r) => r.json());
@@ -160,7 +160,12 @@ export async function createActPanel(parts, ctx) {
   };
 
   /** The summary is busy until the answer and the window's changes are shown. @param {ToolInfo} info @param {Record<string, unknown>} args */
-  const run = (info, args) => busyWhile(parts.summary, () => runTool(info, args));
+  const run = (info, args) =>
+    busyWhile(
+      parts.summary,
+      () =>
+        info.kind === "input" ? ctx.holdingLive(() => runTool(info, args)) : runTool(info, args),
+    );
 
   parts.form.addEventListener("submit", (e) => {
     e.preventDefault();

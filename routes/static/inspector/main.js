@@ -328,18 +328,40 @@ async function changesSinceTree() {
   return lines;
 }
 
+/** The live tick in flight (an action waits for it, then holds the next ones off). */
+let ticking = Promise.resolve();
+
 async function tick() {
   const live = /** @type {HTMLInputElement} */ ($("live")).checked;
   if (live && !state.busy && !document.hidden) {
     state.busy = true;
-    try {
-      await loadWindows();
-      await changesSinceTree();
-    } finally {
-      state.busy = false;
-    }
+    ticking = (async () => {
+      try {
+        await loadWindows();
+        await changesSinceTree();
+      } finally {
+        state.busy = false;
+      }
+    })();
+    await ticking;
   }
   setTimeout(tick, LIVE_MS);
+}
+
+/**
+ * Runs an action with the live tick held off: a tick between the action and
+ * its "changes in the window" would show those changes as its own, and the
+ * action's panel would say "none".
+ * @template T @param {() => Promise<T>} action @returns {Promise<T>}
+ */
+async function holdingLive(action) {
+  await ticking;
+  state.busy = true;
+  try {
+    return await action();
+  } finally {
+    state.busy = false;
+  }
 }
 
 // ---------------------------------------------------------------- tabs, budget, buttons
@@ -423,6 +445,7 @@ async function start() {
       if (state.uid) await loadTree();
     },
     afterAction: changesSinceTree,
+    holdingLive,
     budget: showBudget,
   });
   actPanel.renderForm();
