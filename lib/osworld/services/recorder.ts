@@ -154,13 +154,12 @@ class Capture {
           end = this.stopAt;
           break;
         }
-        slot = Math.max(slot, Math.floor((now - started) / interval));
-        // The limit comes by the clock or by the slot (a timer may fire a moment early);
-        // past it before its first frame (a starved machine), a recording still takes one.
-        if ((now >= limit || started + slot * interval >= limit) && file.frames > 0) {
+        // Past the limit before its first frame (a starved machine), a recording still takes one.
+        if (now >= limit && file.frames > 0) {
           endedBy = "max_seconds";
           break;
         }
+        slot = Math.max(slot, Math.floor((now - started) / interval));
         const image = await this.grab();
         const jpeg = await encodeOffThread(image, { format: "jpeg", quality: this.s.quality });
         if (!(await file.put(jpeg, image.width, image.height, slot))) {
@@ -186,16 +185,21 @@ class Capture {
     return { path, bytes, frames, fps: this.s.fps, width, height, endedBy, error };
   }
 
-  /** Waits until `time` (performance.now()), or until stop() is called. */
-  private sleepUntil(time: number): Promise<void> {
-    if (this.stopAt !== null) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.max(0, time - performance.now()));
-      this.wake = done;
-    });
+  /**
+   * Waits until `time` (performance.now()), or until stop() is called. A
+   * timer may fire a moment early: a frame taken then would belong to a slot
+   * whose time has not come (one frame too many at the limit or at stop()).
+   */
+  private async sleepUntil(time: number): Promise<void> {
+    while (this.stopAt === null && performance.now() < time) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.max(0, time - performance.now()));
+        this.wake = done;
+      });
+    }
   }
 }
