@@ -7,10 +7,11 @@
 // window is walked.
 
 import { type ErrorCode, ToolError } from "../../model/errors.ts";
-import { center, type Element, findById, sameBounds } from "../../model/tree.ts";
+import { center, type Element, findById, nodeAtId, sameBounds } from "../../model/tree.ts";
 import type { ActContext } from "./context.ts";
 import {
   type Captured,
+  captureLimits,
   captureWindow,
   listWindows,
   readError,
@@ -75,21 +76,19 @@ async function readAgain(
   tree: Element,
   element: Element,
 ): Promise<{ tree: Element; element: Element } | null> {
-  const settings = session.config.tree;
   let path;
   try {
-    path = await session.adapter.readPath({ handle: window.handle, elementId: element.id }, {
-      maxDepth: settings.max_depth,
-      maxNodes: settings.max_nodes,
-      timeoutMs: settings.capture_timeout_ms,
-    });
+    path = await session.adapter.readPath(
+      { handle: window.handle, elementId: element.id },
+      captureLimits(session.config.tree),
+    );
   } catch (e) {
     throw readError(e, window);
   }
   const read = path?.[path.length - 1];
   if (!path || read?.role !== element.role || read.name !== element.name) return null;
   const fresh = withPathRead(tree, path);
-  return fresh && { tree: fresh, element: findById(fresh, element.id)! };
+  return fresh && { tree: fresh, element: nodeAtId(fresh, element.id)! };
 }
 
 interface Reading {

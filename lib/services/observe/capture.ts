@@ -7,6 +7,7 @@ import { startSketchWorker } from "../../formats/sketch/off_thread.ts";
 import {
   AppNotRespondingError,
   asCapture,
+  type CaptureLimits,
   type CutShort,
   type ScreenshotTarget,
   WindowGoneError,
@@ -119,6 +120,14 @@ function target(window: ListedWindow, windows: ListedWindow[], resolution: Resol
     : { window, windows };
 }
 
+/** The platform's limits for a capture under the tree settings (`maxDepth` when cut shallower). */
+export function captureLimits(
+  tree: ObserveContext["config"]["tree"],
+  maxDepth = tree.max_depth,
+): CaptureLimits {
+  return { maxDepth, maxNodes: tree.max_nodes, timeoutMs: tree.capture_timeout_ms };
+}
+
 /** What a failed read of a window's tree (or part of it) tells the caller. */
 export function readError(e: unknown, window: ListedWindow): ToolError {
   const uid = window.window_uid;
@@ -183,11 +192,7 @@ export async function captureWindow(
   try {
     capture = await session.adapter.captureTree(
       window.handle,
-      {
-        maxDepth,
-        maxNodes: tree.max_nodes,
-        timeoutMs: tree.capture_timeout_ms,
-      },
+      captureLimits(tree),
       session.liveMirror
         ? (use === "walk" ? { mirror: true, walk: true } : { mirror: true, known })
         : {},
@@ -260,11 +265,10 @@ export async function captureDesktop(
   const tree = session.config.tree;
   let capture;
   try {
-    capture = await session.adapter.captureDesktop(application, {
-      maxDepth: Math.min(depth, tree.max_depth),
-      maxNodes: tree.max_nodes,
-      timeoutMs: tree.capture_timeout_ms,
-    });
+    capture = await session.adapter.captureDesktop(
+      application,
+      captureLimits(tree, Math.min(depth, tree.max_depth)),
+    );
   } catch (e) {
     throw new ToolError("Internal", `could not read the desktop's tree: ${(e as Error).message}`);
   }
@@ -286,11 +290,7 @@ export async function captureDesktop(
 export async function captureDefault(session: ObserveContext): Promise<Element | null> {
   const tree = session.config.tree;
   const capture = asCapture(
-    await session.adapter.captureTree(null, {
-      maxDepth: tree.max_depth,
-      maxNodes: tree.max_nodes,
-      timeoutMs: tree.capture_timeout_ms,
-    }),
+    await session.adapter.captureTree(null, captureLimits(tree)),
   );
   if (capture) session.safety.tripwire.noteTree(capture.root, null);
   return capture?.root ?? null;
