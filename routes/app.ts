@@ -21,7 +21,13 @@ import { traceFileRoutes } from "./trace_files.ts";
 
 export function createApp(session: Session, bindHost: string, token: string | null = null): Hono {
   const app = new Hono();
-  app.use("*", securityGuard({ bindHost, corsOrigins: session.config.web_ui.cors_origins }));
+  app.use(
+    "*",
+    securityGuard({
+      hostNames: [bindHost, ...session.config.web_ui.allowed_hosts],
+      corsOrigins: session.config.web_ui.cors_origins,
+    }),
+  );
   if (token !== null) app.use("*", bearerGuard(token, auditAuthRefusal(session)));
   inspectorRoutes(app);
   healthRoutes(app, session);

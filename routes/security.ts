@@ -6,8 +6,11 @@ import type { Context, MiddlewareHandler } from "hono";
 import { envelope } from "../lib/model/errors.ts";
 
 export interface SecurityOptions {
-  /** The address the server is bound to (a name here is also an accepted Host). */
-  bindHost: string;
+  /**
+   * Names accepted in the Host header besides IP literals and loopback: the
+   * address the server is bound to and the configured web_ui.allowed_hosts.
+   */
+  hostNames: string[];
   corsOrigins: string[];
   /** Request body types accepted (default JSON only: a form post is how a page attacks). */
   bodyTypes?: string[];
@@ -31,14 +34,15 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /**
  * DNS rebinding needs a domain name that resolves to us; an IP literal or a
- * loopback name cannot be rebound, so those are accepted, as is the bind host.
+ * loopback name cannot be rebound, so those are accepted, as are the names
+ * the operator gave (the bind host, a container's own names).
  */
-export function hostAllowed(hostHeader: string | undefined, bindHost: string): boolean {
+export function hostAllowed(hostHeader: string | undefined, hostNames: string[]): boolean {
   if (hostHeader === undefined) return true; // not a browser: browsers always send Host
   const name = hostName(hostHeader);
   if (name === "") return false;
   return isLoopbackHost(name) || IPV4.test(name) || name.includes(":") ||
-    name === bindHost.trim().toLowerCase();
+    hostNames.some((allowed) => name === allowed.trim().toLowerCase());
 }
 
 function originAllowedByCors(origin: string, corsOrigins: string[]): boolean {
@@ -53,7 +57,7 @@ function refuse(c: Context, status: 403 | 415, message: string, context = {}) {
 export function securityGuard(options: SecurityOptions): MiddlewareHandler {
   return async (c, next) => {
     const host = c.req.header("host");
-    if (!hostAllowed(host, options.bindHost)) {
+    if (!hostAllowed(host, options.hostNames)) {
       return refuse(c, 403, "request refused: foreign Host header (possible DNS rebinding)", {
         host,
       });

@@ -17,7 +17,7 @@ const HOSTS: Array<[string | undefined, string, boolean]> = [
 
 for (const [host, bind, allowed] of HOSTS) {
   Deno.test(`hostAllowed(${JSON.stringify(host)}, bind ${bind}) = ${allowed}`, () => {
-    assert.equal(hostAllowed(host, bind), allowed);
+    assert.equal(hostAllowed(host, [bind]), allowed);
   });
 }
 

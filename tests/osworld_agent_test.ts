@@ -104,6 +104,7 @@ async function runScripted(run: Run): Promise<void> {
       maxTableTokens: 2000,
       settleMs: 0,
       resultDir,
+      domain: null,
     });
     assert.deepEqual(chatServer.problems, []);
     assert.ok(chatServer.finished(), "every scripted reply was given");

@@ -36,6 +36,7 @@ export type LaunchFlags = Pick<
   | "osworldServer"
   | "osworldPort"
   | "tokenFile"
+  | "allowedHosts"
 >;
 
 export interface Launched {
@@ -125,6 +126,7 @@ function configFor(flags: LaunchFlags): { config: Config; error: string | null }
   if (flags.allowTaskCommands) config.osworld.allow_commands = true;
   if (flags.port !== null) config.web_ui.port = flags.port;
   if (flags.host !== null) config.web_ui.host = flags.host;
+  config.web_ui.allowed_hosts.push(...flags.allowedHosts);
   if (flags.osworldServer) config.osworld.server.enabled = true;
   if (flags.osworldPort !== null) config.osworld.server.port = flags.osworldPort;
   setLogLevel(config.logging.level);

@@ -19,6 +19,8 @@ export interface CliOptions {
   osworldPort: number | null;
   /** --token-file: the file holding the bearer token every request must carry. */
   tokenFile: string | null;
+  /** --allowed-hosts: names added to web_ui.allowed_hosts. */
+  allowedHosts: string[];
   /** The budget flags, named as config safety.budgets names them (null: not given). */
   budgets: {
     max_actions: number | null;
@@ -42,6 +44,7 @@ export const USAGE = `usage: main.ts [options]
   --osworld-port N              its port (overrides osworld.server.port, default 5000)
   --token-file PATH             bearer token required on every request (or OSO_TOKEN);
                                 required when listening beyond loopback
+  --allowed-hosts A,B           Host header names also accepted (web_ui.allowed_hosts)
   --max-actions N               budget: successful input tool calls (safety.budgets)
   --max-screenshots N           budget: successful screenshots
   --max-vlm-tokens N            budget: VLM output tokens
@@ -62,6 +65,7 @@ const VALUE_FLAGS = new Set([
   "actions-per-minute",
   "osworld-port",
   "token-file",
+  "allowed-hosts",
 ]);
 const BOOLEAN_FLAGS = new Set(["mock", "help", "allow-task-commands", "osworld-server"]);
 
@@ -83,6 +87,9 @@ const schema = z.object({
     ),
   ).optional(),
   "token-file": z.string().min(1, "--token-file needs a path").optional(),
+  "allowed-hosts": z.string().transform((text) =>
+    text.split(",").map((name) => name.trim()).filter((name) => name !== "")
+  ).optional(),
   help: z.boolean().default(false),
   port: nonNegativeInt("port").pipe(
     z.number().max(65535, "--port must be at most 65535"),
@@ -133,6 +140,7 @@ export function parseCli(args: string[]): { ok: true; options: CliOptions } | {
       osworldServer: v["osworld-server"],
       osworldPort: v["osworld-port"] ?? null,
       tokenFile: v["token-file"] ?? null,
+      allowedHosts: v["allowed-hosts"] ?? [],
       budgets: {
         max_actions: v["max-actions"] ?? null,
         max_screenshots: v["max-screenshots"] ?? null,

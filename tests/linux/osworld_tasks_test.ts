@@ -430,6 +430,7 @@ desktopTest(
               maxTableTokens: 4000,
               settleMs: 300,
               resultDir: join(dir, "results"),
+              domain: null,
             });
             const traj = await Deno.readTextFile(join(outcome.dir, "traj.jsonl"));
             assert.deepEqual(

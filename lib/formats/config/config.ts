@@ -27,6 +27,9 @@ export const CONFIG_SECTIONS = {
     cors_origins: z.array(z.string()).default([]).describe(
       "Web origins (scheme://host:port) allowed to call the API from a browser; every other Origin is refused.",
     ),
+    allowed_hosts: z.array(z.string().trim().min(1).max(253)).default([]).describe(
+      "Host names accepted in the Host header besides IP addresses, loopback and web_ui.host (a container's or pod's own names); any other name is refused as possible DNS rebinding.",
+    ),
   }).describe("The HTTP service."),
   mcp: z.object({
     server_name: z.string().default("os-screen-observer").describe(

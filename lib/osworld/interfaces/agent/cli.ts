@@ -8,8 +8,8 @@
 import { parseArgs } from "node:util";
 import { type AgentRun, runAgent } from "./loop.ts";
 import type { ActionSpace, ObservationType } from "./prompts.ts";
-import { ServiceClient } from "./service_client.ts";
-import { launch } from "../../../interfaces/launch.ts";
+import { serviceFor } from "./service_start.ts";
+import type { ServiceClient } from "./service_client.ts";
 
 const SERVICE_USAGE =
   `  --service URL                 a running service; without it one is started here, on
@@ -30,6 +30,7 @@ ${SERVICE_USAGE}
   --temperature T               (default 1.0)   --max-tokens N  (default 1500)
   --settle-ms N                 pause after setup and each action (default 1000)
   --result-dir DIR              (default results)
+  --domain NAME                 the task's domain: results go to DIR/…/MODEL/NAME/TASK_ID
 The model endpoint's key is read from OSO_AGENT_API_KEY (never written anywhere).`;
 
 const RUN_USAGE = `usage: deno task osworld-run TASK.json
@@ -47,45 +48,6 @@ const SERVICE_OPTIONS = {
   config: TEXT,
   "allow-task-commands": { type: "boolean" },
 } as const;
-
-interface ServiceValues {
-  service?: string;
-  mock?: boolean;
-  scenario?: string;
-  config?: string;
-  "allow-task-commands"?: boolean;
-}
-
-/** The service a run talks to, and how to let it go when the run is over. */
-async function serviceFor(
-  values: ServiceValues,
-): Promise<{ client: ServiceClient; close(): Promise<void> }> {
-  if (values.service !== undefined) {
-    const client = new ServiceClient(values.service);
-    await client.checkAnswers();
-    return { client, close: () => Promise.resolve() };
-  }
-  const service = await launch({
-    config: values.config ?? "config.json",
-    mock: values.mock === true,
-    port: 0,
-    host: "127.0.0.1",
-    scenario: values.scenario ?? null,
-    allowTaskCommands: values["allow-task-commands"] === true,
-    osworldServer: false,
-    osworldPort: null,
-    tokenFile: null,
-    budgets: {
-      max_actions: null,
-      max_screenshots: null,
-      max_vlm_tokens: null,
-      max_session_seconds: null,
-      actions_per_minute: null,
-    },
-  }, { serveHttp: true, realDesktopOnly: values.mock !== true });
-  const { port } = service.http!.addr;
-  return { client: new ServiceClient(`http://127.0.0.1:${port}`), close: service.close };
-}
 
 function positiveInt(text: string | undefined, fallback: number, flag: string): number {
   if (text === undefined) return fallback;
@@ -126,6 +88,7 @@ export async function agentMain(args: string[]): Promise<number> {
       "max-tokens": TEXT,
       "settle-ms": TEXT,
       "result-dir": TEXT,
+      domain: TEXT,
     },
     strict: true,
   });
@@ -161,6 +124,7 @@ export async function agentMain(args: string[]): Promise<number> {
     maxTableTokens: positiveInt(values["a11y-tree-max-tokens"], 10_000, "a11y-tree-max-tokens"),
     settleMs: positiveInt(values["settle-ms"], 1000, "settle-ms"),
     resultDir: values["result-dir"] ?? "results",
+    domain: values.domain ?? null,
   };
   const service = await serviceFor(values);
   try {

@@ -26,6 +26,8 @@ export interface AgentRun {
   /** Pause after setup and after each action, for the screen to settle. */
   settleMs: number;
   resultDir: string;
+  /** The task's domain: OSWorld's result folders sit under it (null: none). */
+  domain: string | null;
 }
 
 export interface AgentOutcome {
@@ -42,7 +44,7 @@ interface Turn {
   reply: string;
 }
 
-function safeName(text: string): string {
+export function safeName(text: string): string {
   return text.replace(/[^\w.-]+/g, "_").slice(0, 100) || "_";
 }
 
@@ -53,6 +55,7 @@ export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
     run.actionSpace,
     run.observation,
     safeName(run.model.model),
+    ...(run.domain === null ? [] : [safeName(run.domain)]),
     safeName(taskId),
   );
   await Deno.mkdir(dir, { recursive: true });

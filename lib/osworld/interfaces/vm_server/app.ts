@@ -22,7 +22,7 @@ export function createVmServerApp(session: Session, bindHost: string, token: str
   app.use(
     "*",
     securityGuard({
-      bindHost,
+      hostNames: [bindHost, ...session.config.web_ui.allowed_hosts],
       corsOrigins: [],
       bodyTypes: BODY_TYPES,
     }),

@@ -1,0 +1,94 @@
+#!/bin/bash
+# The image's entry point: starts a headless desktop (Xvfb, a private session
+# bus, the accessibility bus, openbox), waits until each part answers, then
+# runs one of:
+#   serve   the service on 0.0.0.0:$OSO_PORT (API, MCP at /mcp, inspector);
+#           a bearer token is required: OSO_TOKEN, or a file at OSO_TOKEN_FILE
+#           (a mounted Secret). Host headers naming this container are accepted.
+#   task    one task of a suite (deno task fleet): the task at the Job's
+#           completion index, run by the agent against the model, results
+#           written under /results.
+#   health  exit 0 when the running service answers /api/healthz.
+# OSO_START_APPS: commands (separated by ';') started on the desktop before the
+# service, e.g. "gtk3-widget-factory; mousepad".
+set -euo pipefail
+cd /opt/oso
+mode=${1:-serve}
+port=${OSO_PORT:-5001}
+
+token_args() {
+  if [ -n "${OSO_TOKEN_FILE:-}" ]; then echo "--token-file $OSO_TOKEN_FILE"; fi
+}
+
+if [ "$mode" = health ]; then
+  token=${OSO_TOKEN:-}
+  [ -n "${OSO_TOKEN_FILE:-}" ] && token=$(cat "$OSO_TOKEN_FILE")
+  exec curl -fsS -o /dev/null --max-time 4 -H "Authorization: Bearer $token" \
+    "http://127.0.0.1:$port/api/healthz"
+fi
+
+# Waits until "$@" succeeds; gives up after $limit seconds naming what.
+wait_for() {
+  local what=$1 limit=$2
+  shift 2
+  local deadline=$((SECONDS + limit))
+  until "$@" >/dev/null 2>&1; do
+    if [ $SECONDS -ge $deadline ]; then
+      echo "entrypoint: $what did not start within ${limit} s" >&2
+      exit 1
+    fi
+    sleep 0.05
+  done
+}
+
+export LANG=C.UTF-8
+export XDG_RUNTIME_DIR=/tmp/oso-runtime
+mkdir -p -m 700 "$XDG_RUNTIME_DIR"
+# Applications must not reach for portals, gvfs or dconf; Qt and LibreOffice
+# join the accessibility bus.
+export GTK_USE_PORTAL=0 GSETTINGS_BACKEND=memory GIO_USE_VFS=local
+export QT_ACCESSIBILITY=1 QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 SAL_USE_VCLPLUGIN=gtk3
+
+# The X server listens on its socket file only (not the abstract namespace),
+# so containers sharing the host's network each have their own display :0.
+export DISPLAY=:0
+Xvfb :0 -screen 0 "${OSO_SCREEN:-1280x800x24}" -nolisten tcp -nolisten local >/dev/null 2>&1 &
+wait_for "Xvfb" 30 xdpyinfo
+
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$XDG_RUNTIME_DIR/bus"
+dbus-daemon --session --nofork --address="$DBUS_SESSION_BUS_ADDRESS" >/dev/null 2>&1 &
+wait_for "the session bus" 30 dbus-send --session --dest=org.freedesktop.DBus \
+  --print-reply / org.freedesktop.DBus.GetId
+
+/usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
+a11y_ready() {
+  dbus-send --session --dest=org.a11y.Bus --print-reply /org/a11y/bus org.a11y.Bus.GetAddress |
+    grep -q unix:
+}
+wait_for "the accessibility bus" 30 a11y_ready
+
+openbox --sm-disable >/dev/null 2>&1 &
+wm_ready() { xprop -root _NET_SUPPORTING_WM_CHECK | grep -q "window id"; }
+wait_for "openbox" 30 wm_ready
+
+IFS=';' read -ra apps <<<"${OSO_START_APPS:-}"
+for app in "${apps[@]}"; do
+  [ -n "${app// /}" ] && sh -c "exec $app" >/dev/null 2>&1 &
+done
+
+run=(deno run --cached-only --allow-net --allow-read --allow-write --allow-env --allow-ffi
+  --allow-sys --allow-run)
+case "$mode" in
+  serve)
+    # shellcheck disable=SC2046
+    exec "${run[@]}" main.ts --mode inspect --host 0.0.0.0 --port "$port" \
+      --allowed-hosts "$(hostname),${OSO_ALLOWED_HOSTS:-}" $(token_args)
+    ;;
+  task)
+    exec "${run[@]}" lib/osworld/interfaces/fleet/pod.ts
+    ;;
+  *)
+    echo "entrypoint: unknown mode '$mode' (serve, task or health)" >&2
+    exit 2
+    ;;
+esac
