@@ -54,7 +54,7 @@ export function startChatServer(
     if (expect.apiKey && auth !== `Bearer ${expect.apiKey}`) problems.push("wrong authorization");
     const body = await req.json();
     try {
-      check(body, expect);
+      checkChatRequest(body, expect);
     } catch (e) {
       problems.push((e as Error).message);
     }
@@ -92,7 +92,10 @@ export function startChatServer(
   };
 }
 
-function check(body: Record<string, unknown>, expect: { model: string; observation: string }) {
+export function checkChatRequest(
+  body: Record<string, unknown>,
+  expect: { model: string; observation: string },
+) {
   assert.equal(body.model, expect.model, "model");
   assert.equal(typeof body.max_tokens, "number", "max_tokens");
   const messages = body.messages as Message[];

@@ -1,0 +1,37 @@
+// What the container tests share: whether podman and the base image are here,
+// the image's name, and podman itself.
+
+import { commandExists } from "../helpers/parts.ts";
+
+/** The image the tests build and run (deno task fleet build's default name). */
+export const IMAGE = "localhost/oso-desktop:latest";
+/** What deploy/Containerfile starts FROM. */
+const BASE = "debian:bookworm-slim";
+export const CONTAINER_HINT =
+  "apt-get install podman runc mmdebstrap, then deploy/base-image.sh (see .ci/run)";
+
+export async function podman(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = await new Deno.Command("podman", { args, stdout: "piped", stderr: "piped" })
+    .output();
+  const decoder = new TextDecoder();
+  return { code: out.code, out: decoder.decode(out.stdout), err: decoder.decode(out.stderr) };
+}
+
+/** podman runs, and the base image is in its storage. */
+export async function containerPartsReady(): Promise<boolean> {
+  if (!commandExists("podman")) return false;
+  return (await podman(["image", "exists", BASE])).code === 0;
+}
+
+/** Polls `probe` until it answers true; fails after `limitMs` naming `what`. */
+export async function waitUntil(
+  what: string,
+  probe: () => Promise<boolean>,
+  limitMs = 180_000,
+): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await probe().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${limitMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
