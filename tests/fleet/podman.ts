@@ -23,6 +23,26 @@ export async function containerPartsReady(): Promise<boolean> {
   return (await podman(["image", "exists", BASE])).code === 0;
 }
 
+const CLI = new URL("../../lib/osworld/interfaces/fleet/cli.ts", import.meta.url).pathname;
+let built: Promise<void> | null = null;
+
+/** Builds the image once per test process (`deno task fleet build`; cached layers make it quick). */
+export function ensureImage(): Promise<void> {
+  built ??= (async () => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", CLI, "build", "--image", IMAGE],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (out.code !== 0) {
+      throw new Error(
+        `the image did not build:\n${new TextDecoder().decode(out.stderr).slice(-3000)}`,
+      );
+    }
+  })();
+  return built;
+}
+
 /** Polls `probe` until it answers true; fails after `limitMs` naming `what`. */
 export async function waitUntil(
   what: string,

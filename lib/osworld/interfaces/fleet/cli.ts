@@ -232,6 +232,11 @@ export async function fleetMain(args: string[]): Promise<number> {
       console.error(`fleet ${name}: ${(e as Error).message}\n\n${USAGE}`);
       return 2;
     }
+    // A folder or program that is not there (the task folder, podman, kubectl).
+    if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.PermissionDenied) {
+      console.error(`fleet ${name}: ${e.message}`);
+      return 1;
+    }
     throw e;
   }
 }
