@@ -10,9 +10,11 @@
 #           written under /results.
 #   health  exit 0 when the running service answers /api/healthz.
 # OSO_START_APPS: commands (separated by ';') started on the desktop before the
-# service, e.g. "gtk3-widget-factory; mousepad".
+# service, e.g. "gtk3-widget-factory; mousepad". OSO_SCREEN: the screen's size
+# (1280x800x24). OSO_DISPLAY: the X display's number (0), for running this
+# script outside a container beside other displays.
 set -euo pipefail
-cd /opt/oso
+cd "$(dirname "$(readlink -f "$0")")/.."
 mode=${1:-serve}
 port=${OSO_PORT:-5001}
 
@@ -42,7 +44,7 @@ wait_for() {
 }
 
 export LANG=C.UTF-8
-export XDG_RUNTIME_DIR=/tmp/oso-runtime
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp/oso-runtime}
 mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 # Applications must not reach for portals, gvfs or dconf; Qt and LibreOffice
 # join the accessibility bus.
@@ -50,13 +52,28 @@ export GTK_USE_PORTAL=0 GSETTINGS_BACKEND=memory GIO_USE_VFS=local
 export QT_ACCESSIBILITY=1 QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 SAL_USE_VCLPLUGIN=gtk3
 
 # The X server listens on its socket file only (not the abstract namespace),
-# so containers sharing the host's network each have their own display :0.
-export DISPLAY=:0
-Xvfb :0 -screen 0 "${OSO_SCREEN:-1280x800x24}" -nolisten tcp -nolisten local >/dev/null 2>&1 &
+# so containers sharing the host's network each have their own display.
+export DISPLAY=":${OSO_DISPLAY:-0}"
+Xvfb "$DISPLAY" -screen 0 "${OSO_SCREEN:-1280x800x24}" -nolisten tcp -nolisten local >/dev/null 2>&1 &
 wait_for "Xvfb" 30 xdpyinfo
 
+# A session bus that activates nothing: applications must not pull in portals,
+# gvfs or dconf (the accessibility bus is started below, by name).
 export DBUS_SESSION_BUS_ADDRESS="unix:path=$XDG_RUNTIME_DIR/bus"
-dbus-daemon --session --nofork --address="$DBUS_SESSION_BUS_ADDRESS" >/dev/null 2>&1 &
+cat >"$XDG_RUNTIME_DIR/session.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>$DBUS_SESSION_BUS_ADDRESS</listen>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+CONF
+dbus-daemon --nofork --config-file="$XDG_RUNTIME_DIR/session.conf" >/dev/null 2>&1 &
 wait_for "the session bus" 30 dbus-send --session --dest=org.freedesktop.DBus \
   --print-reply / org.freedesktop.DBus.GetId
 

@@ -33,7 +33,9 @@ Deno.test("the README's layout table names exactly the folders there are", () =>
       if (entry.isDirectory && !ignored.has(entry.name)) collect(join(dir, entry.name));
     }
   };
-  for (const top of ["adapters", "lib", "routes", "tests", "bench", "scenarios", "docs"]) {
+  for (
+    const top of ["adapters", "lib", "routes", "tests", "bench", "scenarios", "docs", "deploy"]
+  ) {
     collect(top);
   }
   // lib/ itself is described by its folders.

@@ -9,7 +9,7 @@
 import { strict as assert } from "node:assert";
 import { join } from "node:path";
 import { partAvailable } from "../helpers/parts.ts";
-import { startFleetModel, type TaskScript } from "../helpers/fleet_model.ts";
+import { fixtureSuiteScripts, startFleetModel } from "../helpers/fleet_model.ts";
 import type { RunSummary } from "../../lib/osworld/formats/fleet/summary.ts";
 import { CONTAINER_HINT, containerPartsReady, ensureImage, IMAGE, podman } from "./podman.ts";
 
@@ -18,40 +18,6 @@ const TASKS = new URL("../fixtures/fleet/tasks/", import.meta.url).pathname;
 const MODEL = "fleet-test-model";
 const KEY = "sk-fleet-test-5b1f0c2e9d";
 const SUITE = "fleet-test";
-
-const py = (code: string) => `Acting.\n\`\`\`python\n${code}\n\`\`\``;
-/** Lines of the observation's element table, split into cells. */
-const rows = (obs: string) => obs.split("\n").map((line) => line.split("\t"));
-/** A table row whose name or text is `value`. */
-const shows = (obs: string, value: string) =>
-  rows(obs).some((cells) => cells[1]?.trim() === value || cells[2]?.trim() === value);
-const listsTag = (obs: string, tag: string) => rows(obs).some((cells) => cells[0] === tag);
-
-/** Types `input` until the display shows `result`, then DONE (a careful agent). */
-const calculatorRight = (input: string, result: string): TaskScript => (obs) =>
-  shows(obs, result)
-    ? "DONE"
-    : listsTag(obs, "push-button")
-    ? py(`pyautogui.press('escape')\npyautogui.write('${input}')\npyautogui.press('enter')`)
-    : null;
-/** Types a wrong sum once, then says DONE without looking. */
-const calculatorWrong = (input: string): TaskScript => (obs, earlier) =>
-  earlier.some((reply) => reply.includes("pyautogui.write"))
-    ? "DONE"
-    : listsTag(obs, "push-button")
-    ? py(`pyautogui.write('${input}')\npyautogui.press('enter')`)
-    : null;
-/** Mousepad's File menu is listed (its empty editor is not). */
-const noteRight: TaskScript = (obs) =>
-  shows(obs, "fleet note")
-    ? "DONE"
-    : shows(obs, "File")
-    ? py(`pyautogui.hotkey('ctrl', 'a')\npyautogui.write('fleet note')`)
-    : null;
-
-async function instructionOf(file: string): Promise<string> {
-  return JSON.parse(await Deno.readTextFile(join(TASKS, file))).instruction;
-}
 
 Deno.test({
   name: "a suite of four tasks as the Job's pods, two at a time: scores, a killed pod retried",
@@ -65,19 +31,8 @@ Deno.test({
       await ensureImage();
     });
 
-    const difference = await instructionOf("gnome-calculator/oso-fleet-difference.json");
-    const model = startFleetModel(
-      new Map<string, TaskScript>([
-        [
-          await instructionOf("gnome-calculator/oso-fleet-product.json"),
-          calculatorRight("7*6", "42"),
-        ],
-        [await instructionOf("gnome-calculator/oso-fleet-sum.json"), calculatorWrong("12-33")],
-        [difference, calculatorRight("50-8", "42")],
-        [await instructionOf("mousepad/oso-fleet-note.json"), noteRight],
-      ]),
-      { model: MODEL, apiKey: KEY, hold: difference },
-    );
+    const { scripts, held } = await fixtureSuiteScripts(TASKS);
+    const model = startFleetModel(scripts, { model: MODEL, apiKey: KEY, hold: held });
     const results = await Deno.makeTempDir({ prefix: "oso-fleet-results-" });
     try {
       const run = new Deno.Command(Deno.execPath(), {

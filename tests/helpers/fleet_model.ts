@@ -5,6 +5,7 @@
 // model would. One task's first conversation can be held unanswered, for a
 // test that kills the pod asking.
 
+import { join } from "node:path";
 import { checkChatRequest, type Message } from "./chat_server.ts";
 
 /** The next reply given the observation's text and the replies kept in the prompt; null: WAIT. */
@@ -92,4 +93,56 @@ export function startFleetModel(
       return server.shutdown();
     },
   };
+}
+
+// The model's side of tests/fixtures/fleet/tasks: a careful agent on the
+// product, the difference and the note, a careless one on the sum.
+
+const py = (code: string) => `Acting.\n\`\`\`python\n${code}\n\`\`\``;
+/** Lines of the observation's element table, split into cells. */
+const rows = (obs: string) => obs.split("\n").map((line) => line.split("\t"));
+/** A table row whose name or text is `value`. */
+const shows = (obs: string, value: string) =>
+  rows(obs).some((cells) => cells[1]?.trim() === value || cells[2]?.trim() === value);
+const listsTag = (obs: string, tag: string) => rows(obs).some((cells) => cells[0] === tag);
+
+/** Types `input` until the display shows `result`, then DONE (a careful agent). */
+const calculatorRight = (input: string, result: string): TaskScript => (obs) =>
+  shows(obs, result)
+    ? "DONE"
+    : listsTag(obs, "push-button")
+    ? py(`pyautogui.press('escape')\npyautogui.write('${input}')\npyautogui.press('enter')`)
+    : null;
+/** Types a wrong sum once, then says DONE without looking. */
+const calculatorWrong = (input: string): TaskScript => (obs, earlier) =>
+  earlier.some((reply) => reply.includes("pyautogui.write"))
+    ? "DONE"
+    : listsTag(obs, "push-button")
+    ? py(`pyautogui.write('${input}')\npyautogui.press('enter')`)
+    : null;
+/** Mousepad's File menu is listed (its empty editor is not). */
+const noteRight: TaskScript = (obs) =>
+  shows(obs, "fleet note")
+    ? "DONE"
+    : shows(obs, "File")
+    ? py(`pyautogui.hotkey('ctrl', 'a')\npyautogui.write('fleet note')`)
+    : null;
+
+/**
+ * The scripts of the fixture suite in `tasksDir`, by instruction, and the
+ * instruction whose first conversation a test holds (the difference: index 0).
+ */
+export async function fixtureSuiteScripts(
+  tasksDir: string,
+): Promise<{ scripts: Map<string, TaskScript>; held: string }> {
+  const instruction = async (file: string): Promise<string> =>
+    JSON.parse(await Deno.readTextFile(join(tasksDir, file))).instruction;
+  const held = await instruction("gnome-calculator/oso-fleet-difference.json");
+  const scripts = new Map<string, TaskScript>([
+    [await instruction("gnome-calculator/oso-fleet-product.json"), calculatorRight("7*6", "42")],
+    [await instruction("gnome-calculator/oso-fleet-sum.json"), calculatorWrong("12-33")],
+    [held, calculatorRight("50-8", "42")],
+    [await instruction("mousepad/oso-fleet-note.json"), noteRight],
+  ]);
+  return { scripts, held };
 }
