@@ -61,6 +61,16 @@ export function referenceRoots(config: FolderConfig): FileRoots {
 }
 
 /** Whether absolute, normalized `path` is `root` or below it (by whole path components). */
+/** Whether anything is at `path` (a file, a folder, a link to one). */
+export function pathExists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function isInsideRoot(path: string, root: string): boolean {
   const rel = relative(root, path);
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));

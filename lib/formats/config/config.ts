@@ -10,6 +10,7 @@ import { DEFAULT_REGEX_LENGTH } from "../regex/compile.ts";
 import { SAFETY_SECTION } from "./safety.ts";
 import { translateOriginalKeys } from "./original_keys.ts";
 import { VLM_SECTION } from "./vlm.ts";
+import { pathExists } from "../../support/files.ts";
 
 const hostOrIp = z.string().trim().min(1);
 
@@ -335,17 +336,8 @@ function bootstrap(path: string): string | null {
   return null;
 }
 
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function loadConfig(path: string): LoadedConfig {
-  const bootstrappedFrom = exists(path) ? null : bootstrap(path);
+  const bootstrappedFrom = pathExists(path) ? null : bootstrap(path);
   let text: string;
   try {
     text = Deno.readTextFileSync(path);

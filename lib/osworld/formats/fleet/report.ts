@@ -2,19 +2,8 @@
 // escaped (task ids and messages come from files on a shared volume).
 
 import { CAUSES } from "./attempts.ts";
+import { escapeHtml } from "../../../formats/trace/report/html_text.ts";
 import type { RunSummary, TaskSummary } from "./summary.ts";
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
 
 function cell(value: string | number | null): string {
   return `<td>${value === null ? "—" : escapeHtml(String(value))}</td>`;

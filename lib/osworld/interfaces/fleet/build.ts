@@ -3,19 +3,12 @@
 // trusts the host's certificate bundle for the build's own downloads (Deno and
 // the npm packages), which a TLS-inspecting proxy needs.
 
+import { pathExists } from "../../../support/files.ts";
+
 const CONTAINERFILE = new URL("../../../../deploy/Containerfile", import.meta.url).pathname;
 const CONTEXT = new URL("../../../../", import.meta.url).pathname;
 const APT_ARCHIVES = "/var/cache/apt/archives";
 const CA_BUNDLE = Deno.env.get("SSL_CERT_FILE") ?? "/etc/ssl/certs/ca-certificates.crt";
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function debianBookworm(): boolean {
   try {
@@ -26,16 +19,16 @@ function debianBookworm(): boolean {
 }
 
 /** The build's arguments after the engine's name. */
-export function buildArgs(engine: "podman" | "docker", image: string): string[] {
+function buildArgs(engine: "podman" | "docker", image: string): string[] {
   const args = ["build", "-f", CONTAINERFILE, "-t", image, "--network", "host"];
   if (engine === "podman") {
     // The base image is local (see deploy/base-image.sh) when no registry answers;
     // the health check needs Docker's image format.
     args.push("--pull=never", "--format", "docker");
-    if (debianBookworm() && exists(APT_ARCHIVES)) {
+    if (debianBookworm() && pathExists(APT_ARCHIVES)) {
       args.push("--volume", `${APT_ARCHIVES}:${APT_ARCHIVES}`);
     }
-    if (exists(CA_BUNDLE)) args.push("--volume", `${CA_BUNDLE}:/run/build-ca.crt:ro`);
+    if (pathExists(CA_BUNDLE)) args.push("--volume", `${CA_BUNDLE}:/run/build-ca.crt:ro`);
   }
   args.push(CONTEXT);
   return args;
