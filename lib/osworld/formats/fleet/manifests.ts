@@ -118,7 +118,13 @@ function podSpec(options: FleetOptions): Manifest {
   return {
     restartPolicy: "Never",
     ...(options.podSeconds === null ? {} : { activeDeadlineSeconds: options.podSeconds }),
-    securityContext: { runAsNonRoot: true, runAsUser: IMAGE_UID, runAsGroup: IMAGE_UID },
+    // fsGroup: the results volume is writable by the image's user.
+    securityContext: {
+      runAsNonRoot: true,
+      runAsUser: IMAGE_UID,
+      runAsGroup: IMAGE_UID,
+      fsGroup: IMAGE_UID,
+    },
     containers: [{
       name: "desktop",
       image: options.image,
