@@ -1,0 +1,315 @@
+// Input on a wlroots compositor: one virtual pointer and one virtual keyboard,
+// made when the desktop opens and kept for its life, so that the seat has a
+// keyboard and a pointer before the first action (GTK binds its keyboard only
+// once the seat has one: a device made per action loses its first key) and
+// focus states are real. Clicks are absolute motions over the whole layout.
+
+import type { ActionOutcome, InputAction, MouseButton } from "../../types.ts";
+import {
+  Args,
+  MAP_FAILED,
+  MAP_SHARED,
+  MFD_CLOEXEC,
+  PROT_READ,
+  PROT_WRITE,
+} from "../ffi/wayland.ts";
+import { cString } from "../ffi/c_strings.ts";
+import { type WaylandConnection, WaylandError } from "./connection.ts";
+import { KEYBOARD, KEYBOARD_MANAGER, POINTER, POINTER_MANAGER } from "./protocols.ts";
+import { characterKeysymText, Keymap, type KeysymText } from "./keymap.ts";
+import { controlKeysymName, keysymName } from "../x11/keysyms.ts";
+import { pause } from "../../../lib/support/cancel.ts";
+import type { Bounds } from "../../../lib/model/tree.ts";
+
+/** evdev button codes. */
+const BUTTONS: Record<MouseButton, number> = { left: 0x110, right: 0x111, middle: 0x112 };
+const PRESSED = 1;
+const RELEASED = 0;
+const AXIS_VERTICAL = 0;
+const AXIS_HORIZONTAL = 1;
+const AXIS_SOURCE_WHEEL = 0;
+/** What one wheel click scrolls, in wl_pointer axis units (libinput's 15 per detent). */
+const WHEEL_STEP = 15;
+const XKB_V1 = 1;
+const MULTI_CLICK_GAP_MS = 40;
+const KEY_GAP_MS = 4;
+const DRAG_STEP_MS = 15;
+/** As on X11: time for the application to react before the capture that follows. */
+export const SETTLE_MS = 40;
+
+export class WaylandInput {
+  private readonly pointer: Deno.PointerObject;
+  private readonly keyboard: Deno.PointerObject;
+  private keymap = new Keymap();
+  private readonly heldButtons = new Set<number>();
+  private readonly heldKeys = new Set<number>();
+  private readonly started = performance.now();
+
+  /** `layout`: the whole output layout, which absolute motions span. */
+  constructor(private readonly c: WaylandConnection, private readonly layout: () => Bounds) {
+    const p = c.protocols;
+    const pointerManager = c.bind("zwlr_virtual_pointer_manager_v1", p.virtualPointerManager, 2);
+    const keyboardManager = c.bind(
+      "zwp_virtual_keyboard_manager_v1",
+      p.virtualKeyboardManager,
+      1,
+    );
+    const seat = c.bind("wl_seat", c.libs.core("wl_seat"), 1);
+    if (pointerManager === null || keyboardManager === null || seat === null) {
+      throw new WaylandError(
+        "the compositor offers no virtual pointer or keyboard (wlr-virtual-pointer, " +
+          "virtual-keyboard-unstable-v1): input needs a wlroots compositor",
+      );
+    }
+    const pointerVersion = c.offered("zwlr_virtual_pointer_manager_v1", 2)!.version;
+    this.pointer = c.request(
+      pointerManager,
+      POINTER_MANAGER.create,
+      p.virtualPointer,
+      pointerVersion,
+      new Args(2).object(0, null).object(1, null),
+    )!;
+    this.keyboard = c.request(
+      keyboardManager,
+      KEYBOARD_MANAGER.create,
+      p.virtualKeyboard,
+      1,
+      new Args(2).object(0, seat).object(1, null),
+    )!;
+    this.uploadKeymap();
+    c.roundtrip();
+  }
+
+  /** Milliseconds since the devices were made, as event times. */
+  private now(): number {
+    return Math.floor(performance.now() - this.started) >>> 0;
+  }
+
+  private pointerRequest(opcode: number, args: Args): void {
+    this.c.request(this.pointer, opcode, null, 2, args);
+  }
+
+  private frame(): void {
+    this.pointerRequest(POINTER.frame, new Args(0));
+    this.c.flush();
+  }
+
+  private move(x: number, y: number): void {
+    const area = this.layout();
+    const px = Math.min(Math.max(x - area.x, 0), area.width - 1);
+    const py = Math.min(Math.max(y - area.y, 0), area.height - 1);
+    this.pointerRequest(
+      POINTER.motionAbsolute,
+      new Args(5).uint(0, this.now()).uint(1, px).uint(2, py).uint(3, area.width).uint(
+        4,
+        area.height,
+      ),
+    );
+    this.frame();
+  }
+
+  private button(code: number, down: boolean): void {
+    this.pointerRequest(
+      POINTER.button,
+      new Args(3).uint(0, this.now()).uint(1, code).uint(2, down ? PRESSED : RELEASED),
+    );
+    this.frame();
+  }
+
+  private scroll(clicks: number, horizontal: boolean): void {
+    const axis = horizontal ? AXIS_HORIZONTAL : AXIS_VERTICAL;
+    // Wayland's axis grows down (and right): a positive click scrolls up (or right).
+    const sign = horizontal ? 1 : -1;
+    for (let i = 0; i < Math.abs(clicks); i++) {
+      const step = Math.sign(clicks) * sign;
+      this.pointerRequest(POINTER.axisSource, new Args(1).uint(0, AXIS_SOURCE_WHEEL));
+      this.pointerRequest(
+        POINTER.axisDiscrete,
+        new Args(4).uint(0, this.now()).uint(1, axis).fixed(2, step * WHEEL_STEP).int(3, step),
+      );
+      this.frame();
+    }
+  }
+
+  /** Uploads the keymap (in a memfd, as the protocol takes it) and lets the compositor read it. */
+  private uploadKeymap(): void {
+    const libc = this.c.libs.libc;
+    const text = new TextEncoder().encode(this.keymap.text());
+    const size = text.length + 1; // with its NUL
+    const fd = libc.memfd_create(cString("oso-keymap"), MFD_CLOEXEC);
+    if (fd < 0) throw new WaylandError("keymap: memfd_create failed");
+    try {
+      if (libc.ftruncate(fd, BigInt(size)) !== 0) {
+        throw new WaylandError("keymap: ftruncate failed");
+      }
+      const memory = libc.mmap(null, BigInt(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0n);
+      if (memory === null || BigInt(Deno.UnsafePointer.value(memory)) === MAP_FAILED) {
+        throw new WaylandError("keymap: mmap failed");
+      }
+      const view = new Uint8Array(
+        Deno.UnsafePointerView.getArrayBuffer(memory, size),
+      );
+      view.set(text);
+      view[text.length] = 0;
+      libc.munmap(memory, BigInt(size));
+      this.c.request(
+        this.keyboard,
+        KEYBOARD.keymap,
+        null,
+        1,
+        new Args(3).uint(0, XKB_V1).int(1, fd).uint(2, size),
+      );
+      this.c.roundtrip();
+    } finally {
+      libc.close(fd);
+    }
+  }
+
+  /** Makes sure the keymap types each keysym (a new keymap when they would not fit). */
+  private ensure(keysyms: KeysymText[]): void {
+    let { changed, fits } = this.keymap.add(keysyms);
+    if (!fits) {
+      this.keymap = new Keymap();
+      ({ changed, fits } = this.keymap.add(keysyms));
+      if (!fits) throw new WaylandError("too many different characters for one keymap");
+      changed = true;
+    }
+    if (changed) this.uploadKeymap();
+  }
+
+  private keysymOf(key: string): KeysymText {
+    return keysymName(key) ?? controlKeysymName(key) ?? characterKeysymText(key);
+  }
+
+  private key(code: number, down: boolean): void {
+    this.c.request(
+      this.keyboard,
+      KEYBOARD.key,
+      null,
+      1,
+      new Args(3).uint(0, this.now()).uint(1, code).uint(2, down ? PRESSED : RELEASED),
+    );
+    this.c.flush();
+  }
+
+  private codeOf(keysym: KeysymText): number {
+    this.ensure([keysym]);
+    return this.keymap.key(keysym)!;
+  }
+
+  private async chord(combo: string[]): Promise<void> {
+    const keysyms = combo.map((k) => this.keysymOf(k));
+    this.ensure(keysyms);
+    const codes = keysyms.map((k) => this.keymap.key(k)!);
+    const modifiers = codes.slice(0, -1);
+    for (const m of modifiers) this.key(m, true);
+    try {
+      const last = codes[codes.length - 1];
+      this.key(last, true);
+      this.key(last, false);
+    } finally {
+      for (const m of modifiers.reverse()) this.key(m, false);
+    }
+  }
+
+  private async type(text: string): Promise<void> {
+    const chars = [...text];
+    this.ensure(chars.map((c) => this.keysymOf(c)));
+    for (const char of chars) {
+      const code = this.keymap.key(this.keysymOf(char))!;
+      this.key(code, true);
+      this.key(code, false);
+      await pause(KEY_GAP_MS);
+    }
+  }
+
+  async perform(action: InputAction): Promise<ActionOutcome> {
+    const outcome = await this.send(action);
+    this.c.roundtrip();
+    if (!(action.kind === "text" && action.more)) await pause(SETTLE_MS);
+    return outcome;
+  }
+
+  private async send(action: InputAction): Promise<ActionOutcome> {
+    switch (action.kind) {
+      case "move":
+        this.move(action.x, action.y);
+        return { ok: true };
+      case "click":
+        this.move(action.x, action.y);
+        for (let i = 0; i < action.count; i++) {
+          if (i > 0) await pause(MULTI_CLICK_GAP_MS);
+          this.button(BUTTONS[action.button], true);
+          this.button(BUTTONS[action.button], false);
+        }
+        return { ok: true };
+      case "scroll":
+        if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
+        this.scroll(action.clicks, action.horizontal === true);
+        return { ok: true };
+      case "drag":
+        await this.withModifiers(action.modifiers, () => this.drag(action));
+        return { ok: true };
+      case "button": {
+        if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
+        const code = BUTTONS[action.button];
+        this.button(code, action.down);
+        if (action.down) this.heldButtons.add(code);
+        else this.heldButtons.delete(code);
+        return { ok: true };
+      }
+      case "keys":
+        if (action.combo.length === 0) return { ok: false, error: "Unsupported action: no keys" };
+        await this.chord(action.combo);
+        return { ok: true };
+      case "key": {
+        const code = this.codeOf(this.keysymOf(action.key));
+        this.key(code, action.down);
+        if (action.down) this.heldKeys.add(code);
+        else this.heldKeys.delete(code);
+        return { ok: true };
+      }
+      case "text":
+        if (action.text === "") return { ok: false, error: "Unsupported action: empty text" };
+        await this.type(action.text);
+        return { ok: true };
+    }
+  }
+
+  private async withModifiers(modifiers: string[], body: () => Promise<void>): Promise<void> {
+    const held = modifiers.map((m) => this.codeOf(this.keysymOf(m)));
+    for (const code of held) this.key(code, true);
+    try {
+      await body();
+    } finally {
+      for (const code of held.reverse()) this.key(code, false);
+    }
+  }
+
+  private async drag(action: Extract<InputAction, { kind: "drag" }>): Promise<void> {
+    const button = BUTTONS[action.button ?? "left"];
+    this.move(action.from.x, action.from.y);
+    this.button(button, true);
+    try {
+      const steps = Math.max(2, Math.round(action.durationMs / DRAG_STEP_MS));
+      for (let i = 1; i <= steps; i++) {
+        await pause(action.durationMs / steps);
+        const t = i / steps;
+        this.move(
+          Math.round(action.from.x + (action.to.x - action.from.x) * t),
+          Math.round(action.from.y + (action.to.y - action.from.y) * t),
+        );
+      }
+    } finally {
+      this.button(button, false);
+    }
+  }
+
+  close(): void {
+    for (const code of this.heldButtons) this.button(code, false);
+    for (const code of this.heldKeys) this.key(code, false);
+    this.c.destroy(this.pointer, POINTER.destroy, 2);
+    this.c.destroy(this.keyboard, KEYBOARD.destroy, 1);
+    this.c.flush();
+  }
+}
