@@ -4,8 +4,13 @@
 
 import type { Adapter } from "../types.ts";
 import { WorkerAdapter, type WorkerAdapterOptions } from "../worker_adapter.ts";
+import type { LinuxSession } from "./session.ts";
 
-const WORKER_URL = new URL("./worker.ts", import.meta.url).href;
+/** The worker per display server: X11 (Xlib, XTest) or Wayland (sway, wlroots protocols). */
+const WORKER_URLS: Record<LinuxSession, string> = {
+  x11: new URL("./worker.ts", import.meta.url).href,
+  wayland: new URL("./wayland_worker.ts", import.meta.url).href,
+};
 
 /** Xlib's error handlers are process-wide: one adapter (one worker) per process. */
 let openAdapter: LinuxAdapter | null = null;
@@ -14,8 +19,13 @@ class LinuxAdapter extends WorkerAdapter {
   /** The AT-SPI host mirrors each tree a caller uses from the bus's events. */
   override readonly mirrorsTrees = true;
 
-  constructor(options: WorkerAdapterOptions) {
-    super("LinuxAdapter", WORKER_URL, "the Linux desktop worker", options);
+  constructor(session: LinuxSession, options: WorkerAdapterOptions) {
+    super(
+      "LinuxAdapter",
+      WORKER_URLS[session],
+      session === "wayland" ? "the Wayland desktop worker" : "the Linux desktop worker",
+      options,
+    );
   }
 
   override async close(): Promise<void> {
@@ -28,10 +38,12 @@ class LinuxAdapter extends WorkerAdapter {
  * Starts the worker and waits until it owns the desktop; rejects with the reason
  * (no display, a missing library, no accessibility bus) when it cannot.
  */
-export function createLinuxAdapter(options: WorkerAdapterOptions = {}): Promise<Adapter> {
+export function createLinuxAdapter(
+  options: WorkerAdapterOptions & { session?: LinuxSession } = {},
+): Promise<Adapter> {
   if (openAdapter !== null) {
     throw new Error("a LinuxAdapter is already open in this process (Xlib is process-wide)");
   }
-  openAdapter = new LinuxAdapter(options);
+  openAdapter = new LinuxAdapter(options.session ?? "x11", options);
   return openAdapter.started();
 }

@@ -1,12 +1,14 @@
 // Can this process drive a Linux desktop? Checks, without starting the adapter,
-// everything it needs and names each missing part precisely: DISPLAY, the X
-// server, each library with its Debian package, and the accessibility bus.
+// everything it needs and names each missing part precisely: DISPLAY and the X
+// server (or, on Wayland, the display's and sway's sockets), each library with
+// its Debian package, and the accessibility bus.
 
 import { cString, pointerIn } from "./ffi/c_strings.ts";
 import { DBUS_LIBRARY, openDBus } from "./ffi/dbus.ts";
 import { ANY_PROPERTY_TYPE, openX11, SUCCESS, type X11 } from "./ffi/x11.ts";
 import { accessibilityBusProblem } from "./atspi/accessibility_bus.ts";
 import { missingLibraries } from "./ffi/libraries.ts";
+import type { LinuxSession } from "./session.ts";
 
 export type ProbeResult = { ok: true } | { ok: false; missing: string[] };
 
@@ -64,8 +66,43 @@ function checkDisplay(name: string): { atspiBus: string | null } | { problem: st
   }
 }
 
-export function probeLinuxDesktop(): Promise<ProbeResult> {
-  const missing = missingLibraries();
+/** A Wayland socket as libwayland finds it: an absolute path, or a name in XDG_RUNTIME_DIR. */
+function waylandSocket(display: string): string {
+  return display.startsWith("/") ? display : `${Deno.env.get("XDG_RUNTIME_DIR") ?? ""}/${display}`;
+}
+
+function isSocket(path: string): boolean {
+  try {
+    return Deno.statSync(path).isSocket === true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a wlroots desktop needs: the display's socket and sway's IPC socket. */
+function waylandProblems(): string[] {
+  const problems: string[] = [];
+  const display = Deno.env.get("WAYLAND_DISPLAY");
+  if (!display) problems.push("WAYLAND_DISPLAY (not set: no Wayland display to observe)");
+  else if (!isSocket(waylandSocket(display))) {
+    problems.push(`the Wayland display ${waylandSocket(display)} (no socket there)`);
+  }
+  const sway = Deno.env.get("SWAYSOCK");
+  if (!sway) {
+    problems.push(
+      "SWAYSOCK (not set: the window list comes from sway's IPC; other compositors are not " +
+        "supported yet)",
+    );
+  } else if (!isSocket(sway)) problems.push(`sway's IPC socket ${sway} (no socket there)`);
+  return problems;
+}
+
+export function probeLinuxDesktop(session: LinuxSession = "x11"): Promise<ProbeResult> {
+  const missing = missingLibraries(session);
+  if (session === "wayland") {
+    missing.push(...waylandProblems());
+    return Promise.resolve(withAccessibilityBus(missing, null));
+  }
   const display = Deno.env.get("DISPLAY");
   let atspiBus: string | null = null;
   if (!display) {
@@ -75,6 +112,11 @@ export function probeLinuxDesktop(): Promise<ProbeResult> {
     if ("problem" in checked) missing.push(checked.problem);
     else atspiBus = checked.atspiBus;
   }
+  return Promise.resolve(withAccessibilityBus(missing, atspiBus));
+}
+
+/** Adds the accessibility bus's problem, if any, to what is missing. */
+function withAccessibilityBus(missing: string[], atspiBus: string | null): ProbeResult {
   if (!missing.some((m) => m.startsWith(DBUS_LIBRARY))) {
     const { dbus, close } = openDBus();
     try {
@@ -84,5 +126,5 @@ export function probeLinuxDesktop(): Promise<ProbeResult> {
       close();
     }
   }
-  return Promise.resolve(missing.length === 0 ? { ok: true } : { ok: false, missing });
+  return missing.length === 0 ? { ok: true } : { ok: false, missing };
 }

@@ -7,7 +7,6 @@ import {
   type Capture,
   type CaptureAnswer,
   type CaptureLimits,
-  captureMsSince,
   type CaptureOptions,
   type ElementOperation,
   type ElementRef,
@@ -16,11 +15,16 @@ import {
   type TreeSourceInfo,
   WindowGoneError,
 } from "../types.ts";
+import {
+  captureDesktopTree,
+  captureWindowTree,
+  operateOnElement,
+  readElementPath,
+} from "./window_trees.ts";
 import { type CursorImage, type PixelLayout, type RawImage } from "../../lib/model/image.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/model/tree.ts";
-import { element } from "../../lib/model/tree.ts";
 import { AtspiHostClient } from "./atspi/host_client.ts";
-import type { HostCapture, WindowFacts } from "./atspi/host_protocol.ts";
+import type { WindowFacts } from "./atspi/host_protocol.ts";
 import { openXLibraries, type XLibraries } from "./ffi/libraries.ts";
 import { SETTLE_MS, XTestInput } from "./x11/xtest_input.ts";
 import { pointerPosition } from "./x11/pointer.ts";
@@ -105,46 +109,20 @@ export class LinuxDesktop {
     const active = handle === null ? this.windows.activeNow() : null;
     if (handle === null && active === null) return null;
     const { id, reading } = this.live(handle ?? String(active));
-    const window = factsOf(id, reading);
-    const answer = await this.atspi.call({
-      method: "capture",
-      window,
+    return await captureWindowTree(
+      this.atspi,
+      factsOf(id, reading),
       limits,
-      known: options.known ?? null,
-      mirror: options.mirror ?? false,
-      walk: options.walk ?? false,
-    }) as HostCapture;
-    // The mirror answers as of the call, when the window was there (live above).
-    if (answer !== null && "unchanged" in answer) {
-      return { unchanged: answer.unchanged, captureMs: captureMsSince(started) };
-    }
-    if (answer !== null && "patched" in answer) return answer.patched;
-    // A walk takes a while: the window may have closed meanwhile.
-    const bounds = this.windows.current(id)?.outer;
-    if (bounds === undefined) throw new WindowGoneError(String(id));
-    if (answer !== null) {
-      return answer.version === null
-        ? answer.capture
-        : { ...answer.capture, version: answer.version };
-    }
-    // An app without accessibility still has a title and a place on screen.
-    const root = element("Window", window.title, [bounds.x, bounds.y, bounds.width, bounds.height]);
-    root.id = "root";
-    return { root, nodeCount: 1, captureMs: 0, cutShort: null };
+      options,
+      started,
+      () => this.windows.current(id)?.outer,
+    );
   }
 
   /** Null when no accessible application has that name. */
-  async captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {
+  captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {
     const windows = this.windows.managed().map(({ id, reading }) => factsOf(id, reading));
-    const capture = await this.atspi.call({
-      method: "captureDesktop",
-      windows,
-      application,
-      limits,
-    }) as Capture | null;
-    // AT-SPI's desktop has no states, so its extents are never read: it is the screen.
-    if (capture !== null) capture.root.bounds = screenBounds(this.x);
-    return capture;
+    return captureDesktopTree(this.atspi, windows, application, limits, screenBounds(this.x));
   }
 
   screenshot(target: ScreenshotTarget, accept: PixelLayout[] = []): RawImage | null {
@@ -198,30 +176,14 @@ export class LinuxDesktop {
     return this.xtest.perform(action);
   }
 
-  async elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
+  elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
     const { id, reading } = this.live(target.handle);
-    const window = factsOf(id, reading);
-    const outcome = await this.atspi.call({
-      method: "operate",
-      window,
-      elementId: target.elementId,
-      op,
-    }) as ActionOutcome | null;
-    if (outcome === null) {
-      return { ok: false, unsupported: true, error: "the window's app is not accessible" };
-    }
-    if (outcome.ok) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    return outcome;
+    return operateOnElement(this.atspi, factsOf(id, reading), target.elementId, op, SETTLE_MS);
   }
 
-  async readPath(target: ElementRef, limits: CaptureLimits): Promise<Element[] | null> {
+  readPath(target: ElementRef, limits: CaptureLimits): Promise<Element[] | null> {
     const { id, reading } = this.live(target.handle);
-    return await this.atspi.call({
-      method: "readPath",
-      window: factsOf(id, reading),
-      elementId: target.elementId,
-      limits,
-    }) as Element[] | null;
+    return readElementPath(this.atspi, factsOf(id, reading), target.elementId, limits);
   }
 
   close(): void {

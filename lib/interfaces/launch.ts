@@ -37,6 +37,7 @@ export type LaunchFlags = Pick<
   | "osworldPort"
   | "tokenFile"
   | "allowedHosts"
+  | "session"
 >;
 
 export interface Launched {
@@ -127,6 +128,7 @@ function configFor(flags: LaunchFlags): { config: Config; error: string | null }
   if (flags.port !== null) config.web_ui.port = flags.port;
   if (flags.host !== null) config.web_ui.host = flags.host;
   config.web_ui.allowed_hosts.push(...flags.allowedHosts);
+  if (flags.session !== null) config.linux_session = flags.session;
   if (flags.osworldServer) config.osworld.server.enabled = true;
   if (flags.osworldPort !== null) config.osworld.server.port = flags.osworldPort;
   setLogLevel(config.logging.level);

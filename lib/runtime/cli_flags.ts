@@ -21,6 +21,8 @@ export interface CliOptions {
   tokenFile: string | null;
   /** --allowed-hosts: names added to web_ui.allowed_hosts. */
   allowedHosts: string[];
+  /** --session: the Linux display server (linux_session; null: as configured). */
+  session: "auto" | "x11" | "wayland" | null;
   /** The budget flags, named as config safety.budgets names them (null: not given). */
   budgets: {
     max_actions: number | null;
@@ -45,6 +47,7 @@ export const USAGE = `usage: main.ts [options]
   --token-file PATH             bearer token required on every request (or OSO_TOKEN);
                                 required when listening beyond loopback
   --allowed-hosts A,B           Host header names also accepted (web_ui.allowed_hosts)
+  --session x11|wayland|auto    the Linux display server (linux_session; default auto)
   --max-actions N               budget: successful input tool calls (safety.budgets)
   --max-screenshots N           budget: successful screenshots
   --max-vlm-tokens N            budget: VLM output tokens
@@ -66,6 +69,7 @@ const VALUE_FLAGS = new Set([
   "osworld-port",
   "token-file",
   "allowed-hosts",
+  "session",
 ]);
 const BOOLEAN_FLAGS = new Set(["mock", "help", "allow-task-commands", "osworld-server"]);
 
@@ -87,6 +91,9 @@ const schema = z.object({
     ),
   ).optional(),
   "token-file": z.string().min(1, "--token-file needs a path").optional(),
+  session: z.enum(["auto", "x11", "wayland"], {
+    error: "--session must be one of auto, x11, wayland",
+  }).optional(),
   "allowed-hosts": z.string().transform((text) =>
     text.split(",").map((name) => name.trim()).filter((name) => name !== "")
   ).optional(),
@@ -141,6 +148,7 @@ export function parseCli(args: string[]): { ok: true; options: CliOptions } | {
       osworldPort: v["osworld-port"] ?? null,
       tokenFile: v["token-file"] ?? null,
       allowedHosts: v["allowed-hosts"] ?? [],
+      session: v.session ?? null,
       budgets: {
         max_actions: v["max-actions"] ?? null,
         max_screenshots: v["max-screenshots"] ?? null,

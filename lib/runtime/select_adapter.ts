@@ -8,6 +8,7 @@ import type { Config } from "../formats/config/config.ts";
 import { log } from "../support/log.ts";
 import { createLinuxAdapter } from "../../adapters/linux/index.ts";
 import { probeLinuxDesktop } from "../../adapters/linux/probe.ts";
+import { chooseSession } from "../../adapters/linux/session.ts";
 import { MockAdapter } from "../../adapters/mock/index.ts";
 import { createWindowsAdapter } from "../../adapters/windows/index.ts";
 import type { Adapter } from "../../adapters/types.ts";
@@ -43,13 +44,21 @@ function mock(config: Config, options: SelectOptions, reason: string): Adapter {
 
 /** The Linux adapter when the desktop is reachable; else the mock, saying precisely why. */
 async function linuxOrMock(config: Config, options: SelectOptions): Promise<Adapter> {
-  const probe = await probeLinuxDesktop();
+  const session = chooseSession(config.linux_session, Deno.env.toObject());
+  const probe = await probeLinuxDesktop(session);
+  const what = session === "wayland" ? "Wayland desktop" : "Linux desktop";
   if (!probe.ok) {
-    return mock(config, options, `Linux desktop unavailable; missing: ${probe.missing.join("; ")}`);
+    return mock(config, options, `${what} unavailable; missing: ${probe.missing.join("; ")}`);
   }
   try {
-    const adapter = await createLinuxAdapter();
-    log("INFO", "adapters", `serving the Linux desktop at DISPLAY=${Deno.env.get("DISPLAY")}`);
+    const adapter = await createLinuxAdapter({ session });
+    log(
+      "INFO",
+      "adapters",
+      session === "wayland"
+        ? `serving the Wayland desktop at WAYLAND_DISPLAY=${Deno.env.get("WAYLAND_DISPLAY")} (sway)`
+        : `serving the Linux desktop at DISPLAY=${Deno.env.get("DISPLAY")}`,
+    );
     return adapter;
   } catch (e) {
     return mock(config, options, `the Linux adapter failed to start (${(e as Error).message})`);

@@ -79,11 +79,12 @@ export class FrameFinder {
    */
   quirksOf(topLevel: Accessible, windows: WindowFacts[]): FrameQuirks {
     const facts = this.apps.get(this.session.busName(topLevel));
-    if (facts === undefined || !facts.gtk4) return SCREEN_COORDINATES;
+    if (facts === undefined) return SCREEN_COORDINATES;
+    const own = windows.filter((w) => w.pid === facts.pid);
+    if (!facts.gtk4 && !own.some((w) => w.relative)) return SCREEN_COORDINATES;
     let best: { score: number; quirks: FrameQuirks } | null = null;
-    for (const { pid, title, client, outer } of windows) {
-      if (pid !== facts.pid) continue;
-      const candidate = this.score(topLevel, facts, client, outer, title);
+    for (const window of own) {
+      const candidate = this.score(topLevel, facts, window);
       if (candidate !== null && (best === null || candidate.score < best.score)) best = candidate;
     }
     return best?.quirks ?? { reportsShowing: false, offset: null, textEnd: INT32_MAX };
@@ -109,7 +110,8 @@ export class FrameFinder {
    * The frame of the window, or null when its application is not accessible;
    * AppNotRespondingError when the application is there but does not answer.
    */
-  find({ pid, title, client, outer }: WindowFacts): WindowFrame | null {
+  find(window: WindowFacts): WindowFrame | null {
+    const { pid, title } = window;
     let best: { score: number; frame: Accessible; quirks: FrameQuirks } | null = null;
     const apps = this.applicationsOf(pid);
     const answers = this.batch.answers(apps.map(({ app }) => targetOf(app)));
@@ -120,7 +122,7 @@ export class FrameFinder {
         for (let i = 0; i < count; i++) {
           const frame = this.session.child(app, i);
           if (frame === null) continue;
-          const candidate = this.score(frame, facts, client, outer, title);
+          const candidate = this.score(frame, facts, window);
           if (candidate !== null && (best === null || candidate.score < best.score)) {
             if (best !== null) this.session.unref(best.frame);
             best = { ...candidate, frame };
@@ -141,14 +143,16 @@ export class FrameFinder {
   private score(
     frame: Accessible,
     facts: AppFacts,
-    client: Bounds,
-    outer: Bounds,
-    title: string,
+    { client, outer, title, relative }: WindowFacts,
   ): { score: number; quirks: FrameQuirks } | null {
     const extents = this.session.extents(frame);
     if (extents === null) return null;
-    const quirks: FrameQuirks = facts.gtk4
-      ? { reportsShowing: false, offset: relativeOrigin(client, extents), textEnd: INT32_MAX }
+    const quirks: FrameQuirks = facts.gtk4 || relative
+      ? {
+        reportsShowing: !facts.gtk4,
+        offset: relativeOrigin(client, extents),
+        textEnd: facts.gtk4 ? INT32_MAX : WHOLE_TEXT,
+      }
       : SCREEN_COORDINATES;
     const placed = quirks.offset === null
       ? extents

@@ -13,6 +13,11 @@ export interface WindowFacts {
   /** The client area and the frame with decorations, in root coordinates. */
   client: Bounds;
   outer: Bounds;
+  /**
+   * Every toolkit reports this window's coordinates relative to the window
+   * (a native Wayland window: no client knows its place on the screen).
+   */
+  relative?: boolean;
 }
 
 export type HostCall =

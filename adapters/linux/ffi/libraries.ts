@@ -8,16 +8,23 @@ import { GLIB_LIBRARY, GOBJECT_LIBRARY } from "./glib.ts";
 import { openX11, type X11, X11_LIBRARY } from "./x11.ts";
 import { openXRandr, type XRandr, XRANDR_LIBRARY } from "./xrandr.ts";
 import { openXTest, type XTest, XTEST_LIBRARY } from "./xtest.ts";
+import { WAYLAND_LIBRARY } from "./wayland.ts";
+import type { LinuxSession } from "../session.ts";
 
-/** Library file → the Debian package that ships it. */
-export const LIBRARY_PACKAGES: Record<string, string> = {
-  [X11_LIBRARY]: "libx11-6",
-  [XTEST_LIBRARY]: "libxtst6",
-  [XRANDR_LIBRARY]: "libxrandr2",
+/** Library file → the Debian package that ships it, for either session and for each. */
+const COMMON_PACKAGES: Record<string, string> = {
   [GLIB_LIBRARY]: "libglib2.0-0",
   [GOBJECT_LIBRARY]: "libglib2.0-0",
   [ATSPI_LIBRARY]: "libatspi2.0-0",
   [DBUS_LIBRARY]: "libdbus-1-3",
+};
+const SESSION_PACKAGES: Record<LinuxSession, Record<string, string>> = {
+  x11: {
+    [X11_LIBRARY]: "libx11-6",
+    [XTEST_LIBRARY]: "libxtst6",
+    [XRANDR_LIBRARY]: "libxrandr2",
+  },
+  wayland: { [WAYLAND_LIBRARY]: "libwayland-client0" },
 };
 
 export interface XLibraries {
@@ -28,8 +35,9 @@ export interface XLibraries {
 }
 
 /** Library files that cannot be loaded, each with its package: "libatspi.so.0 (libatspi2.0-0)". */
-export function missingLibraries(): string[] {
-  return Object.entries(LIBRARY_PACKAGES).flatMap(([file, pkg]) => {
+export function missingLibraries(session: LinuxSession = "x11"): string[] {
+  const wanted = { ...SESSION_PACKAGES[session], ...COMMON_PACKAGES };
+  return Object.entries(wanted).flatMap(([file, pkg]) => {
     try {
       Deno.dlopen(file, {}).close();
       return [];

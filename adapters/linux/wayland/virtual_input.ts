@@ -197,7 +197,7 @@ export class WaylandInput {
     return this.keymap.key(keysym)!;
   }
 
-  private async chord(combo: string[]): Promise<void> {
+  private chord(combo: string[]): void {
     const keysyms = combo.map((k) => this.keysymOf(k));
     this.ensure(keysyms);
     const codes = keysyms.map((k) => this.keymap.key(k)!);
@@ -260,7 +260,7 @@ export class WaylandInput {
       }
       case "keys":
         if (action.combo.length === 0) return { ok: false, error: "Unsupported action: no keys" };
-        await this.chord(action.combo);
+        this.chord(action.combo);
         return { ok: true };
       case "key": {
         const code = this.codeOf(this.keysymOf(action.key));

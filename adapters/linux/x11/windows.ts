@@ -1,5 +1,6 @@
 // Top-level windows from the window manager's EWMH properties on the root window.
 
+import { processNameFromProc } from "../process_name.ts";
 import type { Bounds, WindowInfo } from "../../../lib/model/tree.ts";
 import {
   CLIENT_MESSAGE,
@@ -130,22 +131,6 @@ export function windowTitle(x: XDisplay, id: bigint): string {
 export function windowPid(x: XDisplay, id: bigint): number {
   const [pid] = x.longs(id, "_NET_WM_PID");
   return pid === undefined ? 0 : Number(pid);
-}
-
-/** The kernel truncates `comm` to 15 bytes. */
-const COMM_MAX_LENGTH = 15;
-
-function processNameFromProc(pid: number): string | null {
-  try {
-    const comm = Deno.readTextFileSync(`/proc/${pid}/comm`).trim();
-    if (comm.length < COMM_MAX_LENGTH) return comm;
-    // Recover the full name from argv[0] when it extends the truncated comm.
-    const argv0 = Deno.readTextFileSync(`/proc/${pid}/cmdline`).split("\0")[0];
-    const base = argv0.slice(argv0.lastIndexOf("/") + 1);
-    return base.startsWith(comm) ? base : comm;
-  } catch {
-    return null; // the process is gone or lives in another PID namespace
-  }
 }
 
 function processName(x: XDisplay, id: bigint, pid: number): string {

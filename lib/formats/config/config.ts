@@ -157,6 +157,9 @@ export const CONFIG_SECTIONS = {
   mock_interactive: z.boolean().default(false).describe(
     "The mock desktop reacts to clicks and typing (check boxes toggle, fields take text); off, it is static.",
   ),
+  linux_session: z.enum(["auto", "x11", "wayland"]).default("auto").describe(
+    "On Linux, the display server: auto (Wayland when WAYLAND_DISPLAY is set and XDG_SESSION_TYPE is not x11, else X11), x11 (also XWayland's windows alone on a Wayland session), or wayland (a wlroots compositor with sway's IPC).",
+  ),
   platform: z.string().default("auto").describe(
     "auto (detect) or a platform name (Linux; Windows, Darwin and WSL have no adapter yet and serve the mock desktop); any other value serves the mock desktop.",
   ),

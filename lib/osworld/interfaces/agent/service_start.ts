@@ -33,6 +33,7 @@ export async function serviceFor(
     osworldPort: null,
     tokenFile: null,
     allowedHosts: [],
+    session: null,
     budgets: {
       max_actions: null,
       max_screenshots: null,

@@ -1,0 +1,272 @@
+// The platform as the worker sees it on a wlroots compositor (sway): windows,
+// outputs and focus from sway's IPC, pictures through wlr-screencopy, input
+// through one virtual pointer and one virtual keyboard, and trees from the
+// same AT-SPI host as on X11. Native Wayland windows report coordinates
+// relative to themselves, placed with the window's content rectangle from
+// sway; XWayland windows report screen coordinates already.
+
+import type {
+  ActionOutcome,
+  Capture,
+  CaptureAnswer,
+  CaptureLimits,
+  CaptureOptions,
+  ElementOperation,
+  ElementRef,
+  InputAction,
+  ScreenshotTarget,
+  TreeSourceInfo,
+} from "../../types.ts";
+import { WindowGoneError } from "../../types.ts";
+import type { CursorImage, PixelLayout, RawImage } from "../../../lib/model/image.ts";
+import type { Bounds, Element, Monitor, WindowInfo } from "../../../lib/model/tree.ts";
+import { intersect } from "../../../lib/formats/geometry/visibility.ts";
+import { asRgba } from "../../../lib/formats/image/pixel_layout.ts";
+import { AtspiHostClient } from "../atspi/host_client.ts";
+import type { WindowFacts } from "../atspi/host_protocol.ts";
+import {
+  captureDesktopTree,
+  captureWindowTree,
+  operateOnElement,
+  readElementPath,
+} from "../window_trees.ts";
+import { MessageType, SwayIpc } from "./sway_ipc.ts";
+import { type SwayNode, type SwayView, viewsOf } from "./sway_tree.ts";
+import { WaylandConnection } from "./connection.ts";
+import { Screencopy } from "./screencopy.ts";
+import { SETTLE_MS, WaylandInput } from "./virtual_input.ts";
+import { composeArea } from "./compose.ts";
+import { processNameFromProc } from "../process_name.ts";
+
+interface SwayOutput {
+  name: string;
+  active: boolean;
+  focused: boolean;
+  scale: number;
+  rect: Bounds;
+}
+
+/** The outputs' layout: its extent, refreshed with each read of the outputs. */
+interface Layout {
+  current: Bounds;
+}
+
+export class WaylandDesktop {
+  private lastPointer: { x: number; y: number } | null = null;
+
+  private constructor(
+    /** Shared with the input, whose absolute motions span it. */
+    private readonly layout: Layout,
+    private readonly ipc: SwayIpc,
+    private readonly wayland: WaylandConnection,
+    private readonly screencopy: Screencopy,
+    private readonly keysAndPointer: WaylandInput,
+    private readonly atspi: AtspiHostClient,
+  ) {}
+
+  /** Connects to sway's IPC, the Wayland display and the AT-SPI host; throws naming what failed. */
+  static async open(): Promise<WaylandDesktop> {
+    const socket = Deno.env.get("SWAYSOCK");
+    const display = Deno.env.get("WAYLAND_DISPLAY");
+    if (!socket) throw new Error("SWAYSOCK is not set: the window list needs sway's IPC");
+    if (!display) throw new Error("WAYLAND_DISPLAY is not set");
+    const ipc = await SwayIpc.connect(socket);
+    const atspi = new AtspiHostClient(() => {});
+    let wayland: WaylandConnection | null = null;
+    try {
+      wayland = WaylandConnection.open(display);
+      const screencopy = new Screencopy(wayland);
+      const layout: Layout = { current: { x: 0, y: 0, width: 1, height: 1 } };
+      const input = new WaylandInput(wayland, () => layout.current);
+      await atspi.start();
+      const opened = new WaylandDesktop(layout, ipc, wayland, screencopy, input, atspi);
+      await opened.outputs();
+      return opened;
+    } catch (e) {
+      atspi.close();
+      wayland?.close();
+      ipc.close();
+      throw e;
+    }
+  }
+
+  treeSource(): TreeSourceInfo {
+    return { name: "atspi", note: "Wayland (sway): windows placed from sway's tree" };
+  }
+
+  private async views(): Promise<SwayView[]> {
+    return viewsOf(await this.ipc.request<SwayNode>(MessageType.GET_TREE));
+  }
+
+  private async outputs(): Promise<SwayOutput[]> {
+    const outputs = (await this.ipc.request<SwayOutput[]>(MessageType.GET_OUTPUTS))
+      .filter((o) => o.active);
+    if (outputs.length > 0) {
+      const left = Math.min(...outputs.map((o) => o.rect.x));
+      const top = Math.min(...outputs.map((o) => o.rect.y));
+      const right = Math.max(...outputs.map((o) => o.rect.x + o.rect.width));
+      const bottom = Math.max(...outputs.map((o) => o.rect.y + o.rect.height));
+      this.layout.current = { x: left, y: top, width: right - left, height: bottom - top };
+    }
+    return outputs;
+  }
+
+  /** A handle's view as of now; a handle that names no view is WindowGone. */
+  private async live(handle: string): Promise<SwayView> {
+    const view = (await this.views()).find((v) => String(v.conId) === handle);
+    if (view === undefined) throw new WindowGoneError(handle);
+    return view;
+  }
+
+  async listWindows(): Promise<WindowInfo[]> {
+    return (await this.views()).map((view) => ({
+      handle: String(view.conId),
+      title: view.title,
+      process: processNameFromProc(view.pid) ?? view.appId,
+      pid: view.pid,
+      bounds: view.outer,
+      focused: view.focused,
+      keyboard_focus: view.focused,
+      window_uid: `sway:${view.conId}`,
+    }));
+  }
+
+  async captureTree(
+    handle: string | null,
+    limits: CaptureLimits,
+    options: CaptureOptions = {},
+  ): Promise<CaptureAnswer> {
+    const started = performance.now();
+    const views = await this.views();
+    const view = handle === null
+      ? views.find((v) => v.focused)
+      : views.find((v) => String(v.conId) === handle);
+    if (view === undefined) {
+      if (handle === null) return null;
+      throw new WindowGoneError(handle);
+    }
+    return await captureWindowTree(
+      this.atspi,
+      factsOf(view),
+      limits,
+      options,
+      started,
+      async () => (await this.views()).find((v) => v.conId === view.conId)?.outer,
+    );
+  }
+
+  async captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {
+    const views = await this.views();
+    await this.outputs();
+    return captureDesktopTree(
+      this.atspi,
+      views.map(factsOf),
+      application,
+      limits,
+      this.layout.current,
+    );
+  }
+
+  async screenshot(target: ScreenshotTarget, accept: PixelLayout[] = []): Promise<RawImage | null> {
+    const outputs = await this.outputs();
+    let area: Bounds | null = this.layout.current;
+    if (target.kind === "monitor") {
+      const output = outputs[target.index];
+      area = output ? output.rect : null;
+    } else if (target.kind === "window") {
+      area = intersect((await this.live(target.handle)).outer, this.layout.current);
+    }
+    if (area === null) return null;
+    const parts = [];
+    for (const output of outputs) {
+      if (intersect(output.rect, area) === null) continue;
+      const wl = this.wayland.outputs.find((o) => o.name === output.name);
+      if (wl === undefined) continue;
+      parts.push({ bounds: output.rect, image: this.screencopy.capture(wl) });
+    }
+    const picture = composeArea(area, parts);
+    return accept.includes("bgrx") ? picture : asRgba(picture);
+  }
+
+  async monitors(): Promise<Monitor[]> {
+    return (await this.outputs()).map((output, index) => ({
+      index,
+      primary: index === 0,
+      bounds: output.rect,
+      scale_factor: output.scale,
+      logical_bounds: output.rect,
+      physical_bounds: {
+        ...output.rect,
+        width: Math.round(output.rect.width * output.scale),
+        height: Math.round(output.rect.height * output.scale),
+      },
+    }));
+  }
+
+  /** Where this service last put the pointer (sway's IPC does not tell where it is). */
+  pointer(): { x: number; y: number } | null {
+    return this.lastPointer;
+  }
+
+  cursorImage(): CursorImage | null {
+    return null;
+  }
+
+  /** Floating views drawn after this one cover it where they overlap (tiled views never overlap). */
+  async windowsAbove(handle: string): Promise<Bounds[]> {
+    const views = (await this.views()).filter((v) => v.visible);
+    const index = views.findIndex((v) => String(v.conId) === handle);
+    if (index < 0) return [];
+    const self = views[index];
+    return views.filter((v, i) => v.floating && (i > index || !self.floating) && v !== self)
+      .map((v) => v.outer);
+  }
+
+  async activate(handle: string): Promise<[boolean, string]> {
+    const view = await this.live(handle);
+    await this.ipc.command(`[con_id=${view.conId}] focus`);
+    const now = (await this.views()).find((v) => v.conId === view.conId);
+    return now?.focused
+      ? [true, "focused by sway"]
+      : [false, "sway did not focus the window (another may hold focus: a fullscreen one)"];
+  }
+
+  async input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
+    if (handle !== null) await this.live(handle);
+    const outcome = await this.keysAndPointer.perform(action);
+    if ("x" in action && action.x !== undefined && action.y !== undefined) {
+      this.lastPointer = { x: action.x, y: action.y };
+    } else if (action.kind === "drag") this.lastPointer = action.to;
+    return outcome;
+  }
+
+  async elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
+    const view = await this.live(target.handle);
+    return await operateOnElement(this.atspi, factsOf(view), target.elementId, op, SETTLE_MS);
+  }
+
+  async readPath(target: ElementRef, limits: CaptureLimits): Promise<Element[] | null> {
+    const view = await this.live(target.handle);
+    return await readElementPath(this.atspi, factsOf(view), target.elementId, limits);
+  }
+
+  close(): void {
+    this.keysAndPointer.close();
+    this.screencopy.close();
+    this.wayland.close();
+    this.atspi.close();
+    this.ipc.close();
+  }
+}
+
+/** What the AT-SPI host needs to find the view's frame and place it. */
+function factsOf(view: SwayView): WindowFacts {
+  return {
+    window: `sway:${view.conId}`,
+    pid: view.pid,
+    title: view.title,
+    client: view.content,
+    outer: view.outer,
+    relative: !view.xwayland,
+  };
+}
