@@ -145,7 +145,7 @@ function ticksOfTree(root: number): number {
   return sum;
 }
 
-const TOKEN_VARIABLE = "OSO_DESKTOP";
+export const TOKEN_VARIABLE = "OSO_DESKTOP";
 
 /**
  * The variables this test process itself needs to reach a desktop: only the
@@ -176,7 +176,7 @@ export async function withDesktopEnv<T>(
 }
 
 /** PIDs whose OSO_DESKTOP token passes `test`. */
-function processesWhere(test: (token: string) => boolean): number[] {
+export function processesWhere(test: (token: string) => boolean): number[] {
   const found: number[] = [];
   for (const entry of Deno.readDirSync("/proc")) {
     if (!/^\d+$/.test(entry.name)) continue;
@@ -202,7 +202,7 @@ function killNow(pids: number[]): void {
 }
 
 /** Ends desktops left behind by test processes that died without stopping them. */
-function reapOrphanDesktops(): void {
+export function reapOrphanDesktops(): void {
   killNow(processesWhere((token) => !alive(Number(token.split(":")[0]))));
 }
 
@@ -231,7 +231,7 @@ export async function terminateChildren(children: Deno.ChildProcess[]): Promise<
   await settled;
 }
 
-async function terminate(pids: number[]): Promise<void> {
+export async function terminate(pids: number[]): Promise<void> {
   for (const pid of pids) {
     try {
       Deno.kill(pid, "SIGTERM");
@@ -251,7 +251,7 @@ async function terminate(pids: number[]): Promise<void> {
 }
 
 /** A session bus that activates nothing: apps must not pull in portals, gvfs or dconf. */
-function sessionBusConfig(dir: string): string {
+export function sessionBusConfig(dir: string): string {
   return `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>

@@ -18,7 +18,14 @@ const MODIFIERS: Record<string, string> = {
   Super_L: "Mod4",
 };
 
-/** The keys every keymap starts with: modifiers and the named keys agents press. */
+/** xkb's real modifiers in their fixed order: a modifier's mask bit is its index. */
+const REAL_MODIFIERS = ["Shift", "Lock", "Control", "Mod1", "Mod2", "Mod3", "Mod4", "Mod5"];
+
+/**
+ * The keys every keymap starts with: modifiers, the named keys agents press and
+ * printable ASCII, so that typing plain text never changes the keymap (a new
+ * keymap reaches the focused application while keys are on their way).
+ */
 export const BASE_KEYSYMS: KeysymText[] = [
   ...Object.keys(MODIFIERS),
   "Return",
@@ -37,6 +44,7 @@ export const BASE_KEYSYMS: KeysymText[] = [
   "Right",
   "space",
   ...Array.from({ length: 12 }, (_, i) => `F${i + 1}`),
+  ...Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => `0x${(0x21 + i).toString(16)}`),
 ];
 
 export class Keymap {
@@ -61,6 +69,16 @@ export class Keymap {
     if (this.keysyms.length + missing.length > CAPACITY) return { changed: false, fits: false };
     this.keysyms.push(...missing);
     return { changed: missing.length > 0, fits: true };
+  }
+
+  /**
+   * The modifier mask a key sets while held (0: not a modifier). wlroots does
+   * not derive modifiers from a virtual keyboard's keys: the client says them.
+   */
+  modifierMask(key: number): number {
+    const keysym = this.keysyms[key + 8 - MIN_KEYCODE];
+    const modifier = keysym === undefined ? undefined : MODIFIERS[keysym];
+    return modifier === undefined ? 0 : 1 << REAL_MODIFIERS.indexOf(modifier);
   }
 
   get size(): number {

@@ -44,6 +44,8 @@ export class WaylandInput {
   private readonly heldButtons = new Set<number>();
   private readonly heldKeys = new Set<number>();
   private readonly started = performance.now();
+  /** The modifiers held now (xkb's depressed mask). */
+  private modifiers = 0;
 
   /** `layout`: the whole output layout, which absolute motions span. */
   constructor(private readonly c: WaylandConnection, private readonly layout: () => Bounds) {
@@ -189,6 +191,17 @@ export class WaylandInput {
       1,
       new Args(3).uint(0, this.now()).uint(1, code).uint(2, down ? PRESSED : RELEASED),
     );
+    const mask = this.keymap.modifierMask(code);
+    if (mask !== 0) {
+      this.modifiers = down ? this.modifiers | mask : this.modifiers & ~mask;
+      this.c.request(
+        this.keyboard,
+        KEYBOARD.modifiers,
+        null,
+        1,
+        new Args(4).uint(0, this.modifiers).uint(1, 0).uint(2, 0).uint(3, 0),
+      );
+    }
     this.c.flush();
   }
 

@@ -1,0 +1,191 @@
+// The service on a headless sway: GTK 3 (gtk3-widget-factory) and GTK 4
+// (gnome-calculator) as native Wayland clients and zenity under XWayland.
+// Windows come from sway, trees are placed on the screen (checked against the
+// screenshot's pixels), element clicks and typed keys land (checked by their
+// effect), the first key typed is not lost, and raising a window focuses it.
+
+import { strict as assert } from "node:assert";
+import { partAvailable } from "../helpers/parts.ts";
+import { startService } from "../helpers/service.ts";
+import { decodeBase64 } from "../helpers/http.ts";
+import { client, findAll, TEST_CONFIG } from "../linux/linux_service.ts";
+import { startWaylandDesktop, WAYLAND_PACKAGES, waylandAvailable } from "./desktop.ts";
+import type { Element } from "../../lib/model/tree.ts";
+import { decodePng } from "../../lib/formats/image/png.ts";
+
+function waylandPart(): boolean {
+  return Deno.build.os === "linux" &&
+    partAvailable(
+      "a headless Wayland desktop (sway, XWayland, D-Bus, at-spi2-core)",
+      waylandAvailable(),
+      `apt-get install ${WAYLAND_PACKAGES}`,
+    );
+}
+
+/** Polls until `probe` answers non-null (the application reacts in its own time). */
+async function eventually<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const centre = (e: Element) => ({
+  x: e.bounds.x + Math.floor(e.bounds.width / 2),
+  y: e.bounds.y + Math.floor(e.bounds.height / 2),
+});
+
+Deno.test({
+  name: "on sway: windows from sway, trees placed on the screen, clicks and keys that land",
+  ignore: !waylandPart(),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const desktop = await startWaylandDesktop({ width: 1280, height: 800 });
+    try {
+      const factory = await desktop.launch("gtk3-widget-factory");
+      const calculator = await desktop.launch("gnome-calculator");
+      const zenity = await desktop.launch("zenity", ["--entry", "--title", "xwayland entry"], {
+        x11: true,
+      });
+      const service = await startService({ mock: false, env: desktop.env, config: TEST_CONFIG });
+      const api = client(service);
+      try {
+        const uid = (app: { view: { conId: number } }) => `sway:${app.view.conId}`;
+
+        await t.step("the window list is sway's: pids, titles, bounds, focus", async () => {
+          const listed = await api.windows();
+          const views = await desktop.views();
+          assert.equal(listed.length, 3, JSON.stringify(listed));
+          for (const view of views) {
+            const window = listed.find((w) => w.window_uid === `sway:${view.conId}`);
+            assert.ok(window, `sway's view ${view.title} is listed`);
+            assert.equal(window.pid, view.pid);
+            assert.equal(window.title, view.title);
+            assert.deepEqual(window.bounds, view.outer);
+            assert.equal(window.focused, view.focused);
+          }
+          const health = (await api.get("/api/healthz")).body;
+          assert.equal(health.is_mock, false);
+        });
+
+        await t.step("GTK 4's buttons are where the screenshot draws them", async () => {
+          const tree = await api.structure(uid(calculator));
+          // The "=" key is the only orange one: its label's box must sit on orange pixels.
+          const equals = findAll(tree, (e) => e.name === "=" && e.bounds.height > 60)[0];
+          assert.ok(equals, "the = key's label");
+          const shot = await api.get("/api/screenshot?format=png");
+          assert.equal(shot.status, 200);
+          const image = await decodePng(decodeBase64(String(shot.body.data)));
+          assert.deepEqual([image.width, image.height], [1280, 800]);
+          const { x, y } = centre(equals);
+          const at = (x * 1 + y * image.width) * 4;
+          const [r, g, b] = image.data.subarray(at, at + 3);
+          assert.ok(
+            r > 200 && g > 60 && g < 160 && b < 80,
+            `orange at (${x},${y}): ${r},${g},${b}`,
+          );
+        });
+
+        await t.step("element clicks land in GTK 4 (the calculator's keys)", async () => {
+          for (const key of ["8 8", "5 5"]) {
+            const click = await api.post("/api/element/click", {
+              window_uid: uid(calculator),
+              selector: `Button[name="${key}"]`,
+            });
+            assert.equal(click.status, 200, JSON.stringify(click.body));
+          }
+          await eventually("85 on the display", async () => {
+            const text = JSON.stringify(await api.structure(uid(calculator)));
+            return text.includes('"85"') ? true : null;
+          });
+        });
+
+        await t.step("a click lands in GTK 3 (a check box turns checked)", async () => {
+          const tree = await api.structure(uid(factory));
+          const box = findAll(
+            tree,
+            (e) =>
+              e.role === "CheckBox" && e.enabled !== false && e.selected === false &&
+              e.bounds.width > 0 && e.bounds.y < 600,
+          )[0];
+          assert.ok(box, "an enabled, unchecked check box");
+          const click = await api.post("/api/element/click", {
+            window_uid: uid(factory),
+            element_id: box.id,
+          });
+          assert.equal(click.status, 200, JSON.stringify(click.body));
+          await eventually("the box checked", async () => {
+            const now = findAll(await api.structure(uid(factory)), (e) => e.id === box.id)[0];
+            return now?.selected === true ? true : null;
+          });
+        });
+
+        await t.step("typed text lands whole in GTK 3, the first key included", async () => {
+          const tree = await api.structure(uid(factory));
+          const entry = findAll(
+            tree,
+            (e) => e.role === "Edit" && e.value === "entry" && e.enabled !== false,
+          )[0];
+          assert.ok(entry, "the enabled entry");
+          const click = await api.post("/api/element/click", {
+            window_uid: uid(factory),
+            element_id: entry.id,
+          });
+          assert.equal(click.status, 200, JSON.stringify(click.body));
+          await api.post("/api/tool/press_key", { keys: "ctrl+a" });
+          const typed = await api.post("/api/tool/type_text", { text: "Wayland typed" });
+          assert.equal(typed.status, 200, JSON.stringify(typed.body));
+          await eventually("the entry's new text", async () => {
+            const now = findAll(await api.structure(uid(factory)), (e) => e.id === entry.id)[0];
+            return now?.value === "Wayland typed" ? true : null;
+          });
+        });
+
+        await t.step(
+          "XWayland: screen coordinates as they are, a click and keys land",
+          async () => {
+            const tree = await api.structure(uid(zenity));
+            const entry = findAll(tree, (e) => e.role === "Edit")[0];
+            assert.ok(entry, "zenity's entry");
+            const view = (await desktop.views()).find((v) => v.pid === zenity.pid)!;
+            assert.ok(view.xwayland);
+            const b = entry.bounds;
+            assert.ok(
+              b.x >= view.content.x && b.y >= view.content.y &&
+                b.x + b.width <= view.content.x + view.content.width,
+              `the entry ${JSON.stringify(b)} inside the window ${JSON.stringify(view.content)}`,
+            );
+            const click = await api.post("/api/element/click", {
+              window_uid: uid(zenity),
+              element_id: entry.id,
+            });
+            assert.equal(click.status, 200, JSON.stringify(click.body));
+            await api.post("/api/tool/type_text", { text: "under XWayland" });
+            await eventually("zenity's entry holds the text", async () => {
+              const now = findAll(await api.structure(uid(zenity)), (e) => e.role === "Edit")[0];
+              return now?.value === "under XWayland" ? true : null;
+            });
+          },
+        );
+
+        await t.step("raising a window focuses it", async () => {
+          const raised = await api.post("/api/tool/bring_to_foreground", {
+            window_uid: uid(factory),
+          });
+          assert.equal(raised.status, 200, JSON.stringify(raised.body));
+          const listed = await api.windows();
+          assert.equal(listed.find((w) => w.window_uid === uid(factory))?.focused, true);
+          assert.equal(listed.filter((w) => w.focused).length, 1);
+        });
+      } finally {
+        await service.stop();
+      }
+    } finally {
+      await desktop.stop();
+    }
+  },
+});
