@@ -50,6 +50,8 @@ mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 # join the accessibility bus.
 export GTK_USE_PORTAL=0 GSETTINGS_BACKEND=memory GIO_USE_VFS=local
 export QT_ACCESSIBILITY=1 QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 SAL_USE_VCLPLUGIN=gtk3
+# GTK 2 (GIMP 2.10) loads its accessibility bridge only as a module named here.
+export GTK_MODULES=gail:atk-bridge
 
 # The X server listens on its socket file only (not the abstract namespace),
 # so containers sharing the host's network each have their own display.
