@@ -184,7 +184,9 @@ export class WaylandDesktop {
       if (wl === undefined) continue;
       parts.push({ bounds: output.rect, image: this.screencopy.capture(wl) });
     }
-    const picture = composeArea(area, parts);
+    // One output that is the whole area (the usual full screenshot): its picture as it is.
+    const whole = parts.length === 1 && sameBounds(parts[0].bounds, area);
+    const picture = whole ? parts[0].image : composeArea(area, parts);
     return accept.includes("bgrx") ? picture : asRgba(picture);
   }
 
@@ -257,6 +259,10 @@ export class WaylandDesktop {
     this.atspi.close();
     this.ipc.close();
   }
+}
+
+function sameBounds(a: Bounds, b: Bounds): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }
 
 /** What the AT-SPI host needs to find the view's frame and place it. */
