@@ -25,7 +25,7 @@ export type WorkerDesktop =
   }
   & {
     treeSource(): TreeSourceInfo;
-    close(): void;
+    close(): void | Promise<void>;
   };
 
 interface WorkerScope {
@@ -70,9 +70,9 @@ export async function serveDesktop(open: () => Promise<WorkerDesktop>): Promise<
       queue = queue.then(() => serve(desktop, data.request));
       return;
     }
-    queue = queue.then(() => {
+    queue = queue.then(async () => {
       clearInterval(heartbeat);
-      desktop.close();
+      await desktop.close();
       scope.postMessage({ kind: "closed" });
       scope.close();
     });

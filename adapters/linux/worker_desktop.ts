@@ -186,10 +186,10 @@ export class LinuxDesktop {
     return readElementPath(this.atspi, factsOf(id, reading), target.elementId, limits);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     clearInterval(this.drainTimer);
     this.shm?.close();
-    this.xtest.close();
+    await this.xtest.close();
     this.atspi.close();
     this.x.close();
     this.libs.close();

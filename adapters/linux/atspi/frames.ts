@@ -5,7 +5,13 @@
 
 import type { Bounds } from "../../../lib/model/tree.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
-import { type FrameQuirks, INT32_MAX, relativeOrigin, WHOLE_TEXT } from "./frame_quirks.ts";
+import {
+  type FrameQuirks,
+  HIDDEN_COORDINATE,
+  INT32_MAX,
+  relativeOrigin,
+  WHOLE_TEXT,
+} from "./frame_quirks.ts";
 import type { WindowFacts } from "./host_protocol.ts";
 import { Asked, type AtspiBatch, targetOf, TOOLKIT_PARTS } from "./batch.ts";
 import { AppNotRespondingError } from "../../types.ts";
@@ -143,14 +149,17 @@ export class FrameFinder {
   private score(
     frame: Accessible,
     facts: AppFacts,
-    { client, outer, title, relative }: WindowFacts,
+    window: WindowFacts,
   ): { score: number; quirks: FrameQuirks } | null {
+    const { client, outer, title, relative } = window;
     const extents = this.session.extents(frame);
     if (extents === null) return null;
     const quirks: FrameQuirks = facts.gtk4 || relative
       ? {
         reportsShowing: !facts.gtk4,
-        offset: relativeOrigin(client, extents),
+        offset: relative
+          ? this.waylandOrigin(frame, window, extents)
+          : relativeOrigin(client, extents),
         textEnd: facts.gtk4 ? INT32_MAX : WHOLE_TEXT,
       }
       : SCREEN_COORDINATES;
@@ -160,5 +169,38 @@ export class FrameFinder {
     let score = Math.min(distance(placed, outer), distance(placed, client));
     if (this.session.name(frame) === title) score -= TITLE_MATCH_BONUS;
     return { score, quirks };
+  }
+
+  /**
+   * Where a Wayland window's origin is on the screen: the compositor's content
+   * rectangle, which is the window's geometry. A floating client-side
+   * decorated window's frame is the whole surface, shadow included (the
+   * margins are uneven and the compositor does not say them); its widgets
+   * start where the shadow ends, so the margin is the least offset of the
+   * frame's shown children. Tiled windows draw no shadow.
+   */
+  private waylandOrigin(frame: Accessible, window: WindowFacts, extents: Bounds) {
+    const { client } = window;
+    const origin = { x: client.x, y: client.y };
+    if (!window.floating || extents.width <= client.width) return origin;
+    let left = Infinity;
+    let top = Infinity;
+    const count = Math.min(this.session.childCount(frame), 16);
+    for (let i = 0; i < count; i++) {
+      const child = this.session.child(frame, i);
+      if (child === null) continue;
+      try {
+        const inner = this.session.extents(child);
+        // Not shown: no size, or libatspi's sentinel for widgets off screen (popups).
+        if (inner === null || inner.width <= 1 || inner.height <= 1) continue;
+        if (inner.x === HIDDEN_COORDINATE || inner.y === HIDDEN_COORDINATE) continue;
+        left = Math.min(left, inner.x - extents.x);
+        top = Math.min(top, inner.y - extents.y);
+      } finally {
+        this.session.unref(child);
+      }
+    }
+    if (!Number.isFinite(left) || left < 0 || top < 0) return origin;
+    return { x: client.x - left, y: client.y - top };
   }
 }

@@ -18,6 +18,11 @@ export interface WindowFacts {
    * (a native Wayland window: no client knows its place on the screen).
    */
   relative?: boolean;
+  /**
+   * A floating Wayland window: a client-side decorated one draws a shadow
+   * around its content, which its frame includes and `client` does not.
+   */
+  floating?: boolean;
 }
 
 export type HostCall =

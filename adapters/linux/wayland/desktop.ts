@@ -252,8 +252,8 @@ export class WaylandDesktop {
     return await readElementPath(this.atspi, factsOf(view), target.elementId, limits);
   }
 
-  close(): void {
-    this.keysAndPointer.close();
+  async close(): Promise<void> {
+    await this.keysAndPointer.close();
     this.screencopy.close();
     this.wayland.close();
     this.atspi.close();
@@ -274,5 +274,6 @@ function factsOf(view: SwayView): WindowFacts {
     client: view.content,
     outer: view.outer,
     relative: !view.xwayland,
+    floating: view.floating,
   };
 }

@@ -19,6 +19,7 @@ import { KEYBOARD, KEYBOARD_MANAGER, POINTER, POINTER_MANAGER } from "./protocol
 import { characterKeysymText, Keymap, type KeysymText } from "./keymap.ts";
 import { controlKeysymName, keysymName } from "../x11/keysyms.ts";
 import { pause } from "../../../lib/support/cancel.ts";
+import { InputActions, type InputDevice } from "../input_actions.ts";
 import type { Bounds } from "../../../lib/model/tree.ts";
 
 /** evdev button codes. */
@@ -31,18 +32,15 @@ const AXIS_SOURCE_WHEEL = 0;
 /** What one wheel click scrolls, in wl_pointer axis units (libinput's 15 per detent). */
 const WHEEL_STEP = 15;
 const XKB_V1 = 1;
-const MULTI_CLICK_GAP_MS = 40;
 const KEY_GAP_MS = 4;
-const DRAG_STEP_MS = 15;
 /** As on X11: time for the application to react before the capture that follows. */
 export const SETTLE_MS = 40;
 
-export class WaylandInput {
+export class WaylandInput implements InputDevice {
   private readonly pointer: Deno.PointerObject;
   private readonly keyboard: Deno.PointerObject;
   private keymap = new Keymap();
-  private readonly heldButtons = new Set<number>();
-  private readonly heldKeys = new Set<number>();
+  private readonly actions = new InputActions(this);
   private readonly started = performance.now();
   /** The modifiers held now (xkb's depressed mask). */
   private modifiers = 0;
@@ -96,7 +94,7 @@ export class WaylandInput {
     this.c.flush();
   }
 
-  private move(x: number, y: number): void {
+  move(x: number, y: number): void {
     const area = this.layout();
     const px = Math.min(Math.max(x - area.x, 0), area.width - 1);
     const py = Math.min(Math.max(y - area.y, 0), area.height - 1);
@@ -110,15 +108,16 @@ export class WaylandInput {
     this.frame();
   }
 
-  private button(code: number, down: boolean): void {
+  button(button: MouseButton, down: boolean): Promise<void> {
     this.pointerRequest(
       POINTER.button,
-      new Args(3).uint(0, this.now()).uint(1, code).uint(2, down ? PRESSED : RELEASED),
+      new Args(3).uint(0, this.now()).uint(1, BUTTONS[button]).uint(2, down ? PRESSED : RELEASED),
     );
     this.frame();
+    return Promise.resolve();
   }
 
-  private scroll(clicks: number, horizontal: boolean): void {
+  scroll(clicks: number, horizontal: boolean): Promise<void> {
     const axis = horizontal ? AXIS_HORIZONTAL : AXIS_VERTICAL;
     // Wayland's axis grows down (and right): a positive click scrolls up (or right).
     const sign = horizontal ? 1 : -1;
@@ -131,6 +130,7 @@ export class WaylandInput {
       );
       this.frame();
     }
+    return Promise.resolve();
   }
 
   /** Uploads the keymap (in a memfd, as the protocol takes it) and lets the compositor read it. */
@@ -183,7 +183,7 @@ export class WaylandInput {
     return keysymName(key) ?? controlKeysymName(key) ?? characterKeysymText(key);
   }
 
-  private key(code: number, down: boolean): void {
+  private keyCode(code: number, down: boolean): void {
     this.c.request(
       this.keyboard,
       KEYBOARD.key,
@@ -210,117 +210,47 @@ export class WaylandInput {
     return this.keymap.key(keysym)!;
   }
 
-  private chord(combo: string[]): void {
+  chord(combo: string[]): Promise<void> {
     const keysyms = combo.map((k) => this.keysymOf(k));
     this.ensure(keysyms);
     const codes = keysyms.map((k) => this.keymap.key(k)!);
     const modifiers = codes.slice(0, -1);
-    for (const m of modifiers) this.key(m, true);
+    for (const m of modifiers) this.keyCode(m, true);
     try {
       const last = codes[codes.length - 1];
-      this.key(last, true);
-      this.key(last, false);
+      this.keyCode(last, true);
+      this.keyCode(last, false);
     } finally {
-      for (const m of modifiers.reverse()) this.key(m, false);
+      for (const m of modifiers.reverse()) this.keyCode(m, false);
     }
+    return Promise.resolve();
   }
 
-  private async type(text: string): Promise<void> {
+  key(key: string, down: boolean): Promise<void> {
+    this.keyCode(this.codeOf(this.keysymOf(key)), down);
+    return Promise.resolve();
+  }
+
+  async type(text: string): Promise<void> {
     const chars = [...text];
     this.ensure(chars.map((c) => this.keysymOf(c)));
     for (const char of chars) {
       const code = this.keymap.key(this.keysymOf(char))!;
-      this.key(code, true);
-      this.key(code, false);
+      this.keyCode(code, true);
+      this.keyCode(code, false);
       await pause(KEY_GAP_MS);
     }
   }
 
   async perform(action: InputAction): Promise<ActionOutcome> {
-    const outcome = await this.send(action);
+    const outcome = await this.actions.send(action);
     this.c.roundtrip();
     if (!(action.kind === "text" && action.more)) await pause(SETTLE_MS);
     return outcome;
   }
 
-  private async send(action: InputAction): Promise<ActionOutcome> {
-    switch (action.kind) {
-      case "move":
-        this.move(action.x, action.y);
-        return { ok: true };
-      case "click":
-        this.move(action.x, action.y);
-        for (let i = 0; i < action.count; i++) {
-          if (i > 0) await pause(MULTI_CLICK_GAP_MS);
-          this.button(BUTTONS[action.button], true);
-          this.button(BUTTONS[action.button], false);
-        }
-        return { ok: true };
-      case "scroll":
-        if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
-        this.scroll(action.clicks, action.horizontal === true);
-        return { ok: true };
-      case "drag":
-        await this.withModifiers(action.modifiers, () => this.drag(action));
-        return { ok: true };
-      case "button": {
-        if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
-        const code = BUTTONS[action.button];
-        this.button(code, action.down);
-        if (action.down) this.heldButtons.add(code);
-        else this.heldButtons.delete(code);
-        return { ok: true };
-      }
-      case "keys":
-        if (action.combo.length === 0) return { ok: false, error: "Unsupported action: no keys" };
-        this.chord(action.combo);
-        return { ok: true };
-      case "key": {
-        const code = this.codeOf(this.keysymOf(action.key));
-        this.key(code, action.down);
-        if (action.down) this.heldKeys.add(code);
-        else this.heldKeys.delete(code);
-        return { ok: true };
-      }
-      case "text":
-        if (action.text === "") return { ok: false, error: "Unsupported action: empty text" };
-        await this.type(action.text);
-        return { ok: true };
-    }
-  }
-
-  private async withModifiers(modifiers: string[], body: () => Promise<void>): Promise<void> {
-    const held = modifiers.map((m) => this.codeOf(this.keysymOf(m)));
-    for (const code of held) this.key(code, true);
-    try {
-      await body();
-    } finally {
-      for (const code of held.reverse()) this.key(code, false);
-    }
-  }
-
-  private async drag(action: Extract<InputAction, { kind: "drag" }>): Promise<void> {
-    const button = BUTTONS[action.button ?? "left"];
-    this.move(action.from.x, action.from.y);
-    this.button(button, true);
-    try {
-      const steps = Math.max(2, Math.round(action.durationMs / DRAG_STEP_MS));
-      for (let i = 1; i <= steps; i++) {
-        await pause(action.durationMs / steps);
-        const t = i / steps;
-        this.move(
-          Math.round(action.from.x + (action.to.x - action.from.x) * t),
-          Math.round(action.from.y + (action.to.y - action.from.y) * t),
-        );
-      }
-    } finally {
-      this.button(button, false);
-    }
-  }
-
-  close(): void {
-    for (const code of this.heldButtons) this.button(code, false);
-    for (const code of this.heldKeys) this.key(code, false);
+  async close(): Promise<void> {
+    await this.actions.release();
     this.c.destroy(this.pointer, POINTER.destroy, 2);
     this.c.destroy(this.keyboard, KEYBOARD.destroy, 1);
     this.c.flush();

@@ -2,6 +2,7 @@
 // coming from real devices, so every toolkit sees ordinary clicks and keys.
 
 import type { ActionOutcome, InputAction, MouseButton } from "../../types.ts";
+import { InputActions, type InputDevice } from "../input_actions.ts";
 import { cString } from "../ffi/c_strings.ts";
 import type { XTest } from "../ffi/xtest.ts";
 import { KeyboardMap, type KeyStroke, MAPPING_SETTLE_MS } from "./keyboard_map.ts";
@@ -15,11 +16,8 @@ const SCROLL_UP = 4;
 const SCROLL_DOWN = 5;
 const SCROLL_LEFT = 6;
 const SCROLL_RIGHT = 7;
-/** Pause between the clicks of a double click: well inside any double-click time. */
-const MULTI_CLICK_GAP_MS = 40;
 /** Pause between typed characters, so no toolkit drops or reorders keys. */
 const KEY_GAP_MS = 4;
-const DRAG_STEP_MS = 15;
 const CURRENT_SCREEN = -1;
 /** How long a button may wait for the client that froze the pointer (see pressButton). */
 const POINTER_FROZEN_MS = 5000;
@@ -31,13 +29,11 @@ const POINTER_POLL_MS = 2;
  */
 export const SETTLE_MS = 40;
 
-export class XTestInput {
+export class XTestInput implements InputDevice {
   private keyboardMap: KeyboardMap | null = null;
-  /** Buttons and keycodes an agent pressed and has not released: let go on close. */
-  private readonly heldButtons = new Set<number>();
-  private readonly heldKeys = new Set<number>();
   /** Whether a button of the current action waited POINTER_FROZEN_MS in vain. */
   private frozen = false;
+  private readonly actions = new InputActions(this);
 
   constructor(private readonly x: XDisplay, private readonly xtest: XTest) {}
 
@@ -50,12 +46,12 @@ export class XTestInput {
     this.x.x11.XFlush(this.x.display);
   }
 
-  private move(x: number, y: number): void {
+  move(x: number, y: number): void {
     this.xtest.XTestFakeMotionEvent(this.x.display, CURRENT_SCREEN, x, y, 0n);
     this.flush();
   }
 
-  private button(button: number, down: boolean): void {
+  private buttonNow(button: number, down: boolean): void {
     this.xtest.XTestFakeButtonEvent(this.x.display, button, down ? 1 : 0, 0n);
     this.flush();
   }
@@ -68,7 +64,7 @@ export class XTestInput {
    * after a click was undone by the click arriving after it.
    */
   private async pressButton(button: number, down: boolean): Promise<void> {
-    this.button(button, down);
+    this.buttonNow(button, down);
     if (this.frozen || buttonMask(button) === 0) return;
     this.x.x11.XSync(this.x.display, 0);
     const deadline = performance.now() + POINTER_FROZEN_MS;
@@ -86,7 +82,7 @@ export class XTestInput {
     this.xtest.XTestFakeKeyEvent(this.x.display, keycode, down ? 1 : 0, 0n);
   }
 
-  private key(keycode: number, down: boolean): void {
+  private keyNow(keycode: number, down: boolean): void {
     this.queueKey(keycode, down);
     this.flush();
   }
@@ -116,16 +112,35 @@ export class XTestInput {
     this.flush();
   }
 
+  button(button: MouseButton, down: boolean): Promise<void> {
+    return this.pressButton(BUTTONS[button], down);
+  }
+
+  async scroll(clicks: number, horizontal: boolean): Promise<void> {
+    const button = horizontal
+      ? (clicks >= 0 ? SCROLL_RIGHT : SCROLL_LEFT)
+      : (clicks >= 0 ? SCROLL_UP : SCROLL_DOWN);
+    for (let i = 0; i < Math.abs(clicks); i++) {
+      await this.pressButton(button, true);
+      await this.pressButton(button, false);
+    }
+  }
+
+  async key(key: string, down: boolean): Promise<void> {
+    const { keycode } = await this.stroke(key);
+    this.keyNow(keycode, down);
+  }
+
   /** Modifiers held, the last key tapped, modifiers released in reverse. */
-  private async chord(combo: string[]): Promise<void> {
+  async chord(combo: string[]): Promise<void> {
     const strokes = [];
     for (const key of combo) strokes.push(await this.stroke(key));
     const modifiers = strokes.slice(0, -1);
-    for (const m of modifiers) this.key(m.keycode, true);
+    for (const m of modifiers) this.keyNow(m.keycode, true);
     try {
       await this.tap(strokes[strokes.length - 1]);
     } finally {
-      for (const m of modifiers.reverse()) this.key(m.keycode, false);
+      for (const m of modifiers.reverse()) this.keyNow(m.keycode, false);
     }
   }
 
@@ -134,7 +149,7 @@ export class XTestInput {
    * keycodes at once: one mapping change and one wait per chunk, and no keycode
    * is remapped while a character of its chunk may still be in flight.
    */
-  private async type(text: string): Promise<void> {
+  async type(text: string): Promise<void> {
     const chars = [...text];
     const pool = this.keys.poolSize;
     let start = 0;
@@ -157,20 +172,9 @@ export class XTestInput {
     }
   }
 
-  private async withModifiers(modifiers: string[], body: () => Promise<void>): Promise<void> {
-    const held = [];
-    for (const m of modifiers) held.push((await this.stroke(m)).keycode);
-    for (const keycode of held) this.key(keycode, true);
-    try {
-      await body();
-    } finally {
-      for (const keycode of held.reverse()) this.key(keycode, false);
-    }
-  }
-
   async perform(action: InputAction): Promise<ActionOutcome> {
     this.frozen = false;
-    const outcome = await this.send(action);
+    const outcome = await this.actions.send(action);
     this.x.x11.XSync(this.x.display, 0);
     if (this.frozen) {
       return {
@@ -185,82 +189,8 @@ export class XTestInput {
     return outcome;
   }
 
-  private async send(action: InputAction): Promise<ActionOutcome> {
-    switch (action.kind) {
-      case "move":
-        this.move(action.x, action.y);
-        return { ok: true };
-      case "click": {
-        this.move(action.x, action.y);
-        for (let i = 0; i < action.count; i++) {
-          if (i > 0) await pause(MULTI_CLICK_GAP_MS);
-          await this.pressButton(BUTTONS[action.button], true);
-          await this.pressButton(BUTTONS[action.button], false);
-        }
-        return { ok: true };
-      }
-      case "scroll": {
-        if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
-        const button = action.horizontal
-          ? (action.clicks >= 0 ? SCROLL_RIGHT : SCROLL_LEFT)
-          : (action.clicks >= 0 ? SCROLL_UP : SCROLL_DOWN);
-        for (let i = 0; i < Math.abs(action.clicks); i++) {
-          await this.pressButton(button, true);
-          await this.pressButton(button, false);
-        }
-        return { ok: true };
-      }
-      case "drag":
-        await this.withModifiers(action.modifiers, () => this.drag(action));
-        return { ok: true };
-      case "button": {
-        if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
-        const button = BUTTONS[action.button];
-        await this.pressButton(button, action.down);
-        if (action.down) this.heldButtons.add(button);
-        else this.heldButtons.delete(button);
-        return { ok: true };
-      }
-      case "keys":
-        if (action.combo.length === 0) return { ok: false, error: "Unsupported action: no keys" };
-        await this.chord(action.combo);
-        return { ok: true };
-      case "key": {
-        const { keycode } = await this.stroke(action.key);
-        this.key(keycode, action.down);
-        if (action.down) this.heldKeys.add(keycode);
-        else this.heldKeys.delete(keycode);
-        return { ok: true };
-      }
-      case "text":
-        if (action.text === "") return { ok: false, error: "Unsupported action: empty text" };
-        await this.type(action.text);
-        return { ok: true };
-    }
-  }
-
-  private async drag(action: Extract<InputAction, { kind: "drag" }>): Promise<void> {
-    const button = BUTTONS[action.button ?? "left"];
-    this.move(action.from.x, action.from.y);
-    await this.pressButton(button, true);
-    try {
-      const steps = Math.max(2, Math.round(action.durationMs / DRAG_STEP_MS));
-      for (let i = 1; i <= steps; i++) {
-        await pause(action.durationMs / steps);
-        const t = i / steps;
-        this.move(
-          Math.round(action.from.x + (action.to.x - action.from.x) * t),
-          Math.round(action.from.y + (action.to.y - action.from.y) * t),
-        );
-      }
-    } finally {
-      await this.pressButton(button, false);
-    }
-  }
-
-  close(): void {
-    for (const button of this.heldButtons) this.button(button, false);
-    for (const keycode of this.heldKeys) this.key(keycode, false);
+  async close(): Promise<void> {
+    await this.actions.release();
     this.keyboardMap?.restore();
   }
 }
