@@ -68,7 +68,8 @@ async function until<T>(what: string, probe: () => Promise<T | null> | T | null,
 }
 
 export async function startWaylandDesktop(
-  options: { width?: number; height?: number } = {},
+  /** `outputs`: side by side, each width × height (sway's headless backend makes them). */
+  options: { width?: number; height?: number; outputs?: number } = {},
 ): Promise<WaylandDesktop> {
   reapOrphanDesktops();
   const token = `${Deno.pid}:${crypto.randomUUID()}`;
@@ -88,10 +89,14 @@ export async function startWaylandDesktop(
   await Deno.mkdir(`${dir}/services`);
   const width = options.width ?? 1280;
   const height = options.height ?? 800;
+  const outputs = options.outputs ?? 1;
   await Deno.writeTextFile(
     `${dir}/sway.conf`,
     [
-      `output HEADLESS-1 resolution ${width}x${height} position 0 0`,
+      ...Array.from(
+        { length: outputs },
+        (_, i) => `output HEADLESS-${i + 1} resolution ${width}x${height} position ${i * width} 0`,
+      ),
       "xwayland enable",
       "focus_follows_mouse no",
       "seat seat0 fallback true",
@@ -131,6 +136,7 @@ export async function startWaylandDesktop(
       HOME: swayHome,
       XDG_RUNTIME_DIR: run,
       WLR_BACKENDS: "headless",
+      WLR_HEADLESS_OUTPUTS: String(outputs),
       WLR_LIBINPUT_NO_DEVICES: "1",
       WLR_RENDERER: "pixman",
     });

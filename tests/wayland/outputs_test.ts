@@ -1,0 +1,135 @@
+// Two outputs side by side on a headless sway: the screenshot spans both, a
+// window on the second is placed, drawn and clicked where it is, and a
+// fullscreen window fills its output.
+
+import { strict as assert } from "node:assert";
+import { partAvailable } from "../helpers/parts.ts";
+import { startService } from "../helpers/service.ts";
+import { decodeBase64 } from "../helpers/http.ts";
+import { client, findAll, TEST_CONFIG } from "../linux/linux_service.ts";
+import { startWaylandDesktop, WAYLAND_PACKAGES, waylandAvailable } from "./desktop.ts";
+import { decodePng } from "../../lib/formats/image/png.ts";
+
+function waylandPart(): boolean {
+  return Deno.build.os === "linux" &&
+    partAvailable(
+      "a headless Wayland desktop (sway, XWayland, D-Bus, at-spi2-core)",
+      waylandAvailable(),
+      `apt-get install ${WAYLAND_PACKAGES}`,
+    );
+}
+
+async function eventually<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+Deno.test({
+  name: "on sway with two outputs: a window on the second placed, drawn and clicked; fullscreen",
+  ignore: !waylandPart(),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const desktop = await startWaylandDesktop({ width: 1024, height: 768, outputs: 2 });
+    try {
+      const calculator = await desktop.launch("gnome-calculator");
+      const uid = `sway:${calculator.view.conId}`;
+      await desktop.command(
+        `[con_id=${calculator.view.conId}] move container to output HEADLESS-2`,
+      );
+      await desktop.command("focus output HEADLESS-2");
+      await eventually("the calculator on the second output", async () => {
+        const view = (await desktop.views()).find((v) => v.conId === calculator.view.conId);
+        return view?.output === "HEADLESS-2" && view.content.x >= 1024 ? true : null;
+      });
+      const service = await startService({ mock: false, env: desktop.env, config: TEST_CONFIG });
+      const api = client(service);
+      try {
+        /** The "=" key's box on orange pixels of the full screenshot, edges included. */
+        const equalsOnOrange = async () => {
+          const tree = await api.structure(uid);
+          const equals = findAll(tree, (e) => e.name === "=" && e.bounds.height > 60)[0];
+          assert.ok(equals, "the = key's label");
+          const shot = await api.get("/api/screenshot?format=png");
+          const image = await decodePng(decodeBase64(String(shot.body.data)));
+          assert.deepEqual([image.width, image.height], [2048, 768], "both outputs");
+          const orange = (x: number, y: number) => {
+            const at = (x + y * image.width) * 4;
+            const [r, g, b] = image.data.subarray(at, at + 3);
+            return r > 200 && g > 60 && g < 160 && b < 80;
+          };
+          const { x: left, y: top, width, height } = equals.bounds;
+          const cx = left + Math.floor(width / 2);
+          const cy = top + Math.floor(height / 2);
+          assert.deepEqual(
+            [
+              orange(cx, cy),
+              orange(left + 4, cy),
+              orange(left + width - 5, cy),
+              orange(left - 8, cy),
+            ],
+            [true, true, true, false],
+            `the = key ${JSON.stringify(equals.bounds)}`,
+          );
+          return equals;
+        };
+
+        await t.step("the monitors and the screenshot span both outputs", async () => {
+          const monitors = (await api.get("/api/monitors")).body.monitors as Array<
+            { bounds: { x: number; width: number } }
+          >;
+          assert.deepEqual(monitors.map((m) => [m.bounds.x, m.bounds.width]), [[0, 1024], [
+            1024,
+            1024,
+          ]]);
+          const equals = await equalsOnOrange();
+          assert.ok(equals.bounds.x > 1024, "on the second output");
+        });
+
+        await t.step("a click on the second output lands", async () => {
+          for (const key of ["4 4", "2 2"]) {
+            const click = await api.post("/api/element/click", {
+              window_uid: uid,
+              selector: `Button[name="${key}"]`,
+            });
+            assert.equal(click.status, 200, JSON.stringify(click.body));
+          }
+          await eventually(
+            "42 on the display",
+            async () => JSON.stringify(await api.structure(uid)).includes('"42"') ? true : null,
+          );
+        });
+
+        await t.step(
+          "fullscreen: the window fills its output, still drawn where its tree says",
+          async () => {
+            await desktop.command(`[con_id=${calculator.view.conId}] fullscreen enable`);
+            await eventually("the calculator fullscreen", async () => {
+              const view = (await desktop.views()).find((v) => v.conId === calculator.view.conId);
+              return view?.fullscreen && view.content.width === 1024 ? true : null;
+            });
+            const listed = (await api.windows()).find((w) => w.window_uid === uid)!;
+            assert.deepEqual(listed.bounds, { x: 1024, y: 0, width: 1024, height: 768 });
+            await eventually("the = key on orange pixels", async () => {
+              try {
+                await equalsOnOrange();
+                return true;
+              } catch {
+                return null;
+              }
+            });
+          },
+        );
+      } finally {
+        await service.stop();
+      }
+    } finally {
+      await desktop.stop();
+    }
+  },
+});
