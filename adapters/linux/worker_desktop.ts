@@ -20,7 +20,7 @@ import {
   captureWindowTree,
   operateOnElement,
   readElementPath,
-} from "./window_trees.ts";
+} from "./atspi/window_trees.ts";
 import { type CursorImage, type PixelLayout, type RawImage } from "../../lib/model/image.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/model/tree.ts";
 import { AtspiHostClient } from "./atspi/host_client.ts";

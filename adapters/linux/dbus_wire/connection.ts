@@ -12,6 +12,7 @@ import {
   decodeMessage,
   MESSAGE_ERROR,
   MESSAGE_METHOD_RETURN,
+  MESSAGE_SIGNAL,
   messageLength,
   WireFormatError,
   type WireMessage,
@@ -29,6 +30,7 @@ export type Reply =
   };
 
 const NO_REPLY = "org.freedesktop.DBus.Error.NoReply";
+const MAX_QUEUED_SIGNALS = 256;
 const DISCONNECTED = "org.freedesktop.DBus.Error.Disconnected";
 /** Our name for a reply whose body does not match its signature. */
 const MALFORMED = "org.freedesktop.DBus.Error.InvalidArgs";
@@ -40,6 +42,10 @@ export class WireConnection {
   private start = 0;
   private end = 0;
   private readonly writer = new WireWriter();
+  /** Signals read while waiting for replies, for waitForSignal. */
+  private readonly signals: WireMessage[] = [];
+  /** The bus's name for this connection (":1.42"), from Hello; "" on a peer connection. */
+  uniqueName = "";
 
   private constructor(private readonly socket: UnixSocket) {}
 
@@ -72,6 +78,7 @@ export class WireConnection {
           args: [],
         }], timeoutMs);
         if (!hello.ok) throw new SocketClosedError(`the bus refused Hello: ${hello.error}`);
+        connection.uniqueName = String(hello.body[0] ?? "");
         return connection;
       } catch (e) {
         socket.close();
@@ -175,7 +182,29 @@ export class WireConnection {
     }
   }
 
-  /** Decodes the complete messages in the inbox; replies to waiting calls are kept. */
+  /**
+   * The first signal (read already, or arriving within `timeoutMs`) that
+   * `matches`, taken from the queue; null when none came. Only signals the
+   * bus routes here arrive: ask with AddMatch first.
+   */
+  waitForSignal(matches: (signal: WireMessage) => boolean, timeoutMs: number): WireMessage | null {
+    const deadline = performance.now() + timeoutMs;
+    const none = new Map<number, number>();
+    for (;;) {
+      const at = this.signals.findIndex(matches);
+      if (at >= 0) return this.signals.splice(at, 1)[0];
+      try {
+        this.takeMessages(none, []);
+        if (this.signals.some(matches)) continue;
+        if (!this.fill(deadline)) return null;
+      } catch (e) {
+        if (e instanceof SocketClosedError) return null;
+        throw e;
+      }
+    }
+  }
+
+  /** Decodes the complete messages in the inbox; replies to waiting calls are kept, signals queued. */
   private takeMessages(waiting: Map<number, number>, replies: Array<Reply | null>): void {
     for (;;) {
       let length: number | null;
@@ -191,8 +220,13 @@ export class WireConnection {
         throw new SocketClosedError(`malformed message from the bus: ${e.message}`);
       }
       this.start += length;
+      if (message.type === MESSAGE_SIGNAL) {
+        // Signals nobody waits for (NameAcquired...) are not kept for ever.
+        if (this.signals.push(message) > MAX_QUEUED_SIGNALS) this.signals.shift();
+        continue;
+      }
       const index = waiting.get(message.replySerial);
-      if (index === undefined) continue; // a signal, or a reply that came too late
+      if (index === undefined) continue; // a reply that came too late
       waiting.delete(message.replySerial);
       if (message.malformed !== null) {
         replies[index] = { ok: false, error: MALFORMED, timedOut: false };

@@ -1,13 +1,21 @@
 // D-Bus method calls in the wire format (little-endian), written back to back
-// into one buffer so a whole batch of questions leaves in one write. Only what
-// the AT-SPI reads need: int32, uint32 and string arguments, and a variant
-// holding a boolean (a property set: org.a11y.Status's switch).
+// into one buffer so a whole batch of questions leaves in one write. What the
+// AT-SPI reads and the desktop portal's calls need: int32, uint32, double,
+// string and object path arguments, a variant holding a boolean (a property
+// set: org.a11y.Status's switch), and a{sv} option dictionaries.
+
+/** A value in an a{sv} dictionary. */
+export type Variant =
+  | { type: "s" | "o"; value: string }
+  | { type: "i" | "u"; value: number }
+  | { type: "b"; value: boolean };
 
 /** One argument of a method call. */
 export type Arg =
-  | { type: "i" | "u"; value: number }
-  | { type: "s"; value: string }
-  | { type: "v"; value: boolean };
+  | { type: "i" | "u" | "d"; value: number }
+  | { type: "s" | "o"; value: string }
+  | { type: "v"; value: boolean }
+  | { type: "a{sv}"; value: Record<string, Variant> };
 
 export interface MethodCall {
   destination: string;
@@ -109,6 +117,31 @@ export class WireWriter {
     this.length = at + 4 + n + 1;
   }
 
+  f64(value: number): void {
+    this.align(8);
+    this.ensure(8);
+    this.view.setFloat64(this.length, value, true);
+    this.length += 8;
+  }
+
+  /** An a{sv}: the array's byte length, then each entry 8-aligned: key, variant. */
+  dictionary(entries: Record<string, Variant>): void {
+    this.u32(0);
+    const lengthAt = this.length - 4;
+    this.align(8);
+    const start = this.length;
+    for (const [key, variant] of Object.entries(entries)) {
+      this.align(8);
+      this.string(key);
+      this.signature(variant.type);
+      if (variant.type === "s" || variant.type === "o") this.string(variant.value);
+      else if (variant.type === "i") this.i32(variant.value);
+      else if (variant.type === "u") this.u32(variant.value);
+      else this.u32(variant.value ? 1 : 0);
+    }
+    this.patchU32(lengthAt, this.length - start);
+  }
+
   /** A signature: u8 length, ASCII, NUL. */
   signature(value: string): void {
     this.u8(value.length);
@@ -150,9 +183,11 @@ export class WireWriter {
     this.align(8);
     const bodyStart = this.length;
     for (const arg of args) {
-      if (arg.type === "s") this.string(arg.value);
+      if (arg.type === "s" || arg.type === "o") this.string(arg.value);
       else if (arg.type === "i") this.i32(arg.value);
       else if (arg.type === "u") this.u32(arg.value);
+      else if (arg.type === "d") this.f64(arg.value);
+      else if (arg.type === "a{sv}") this.dictionary(arg.value);
       else {
         this.signature("b");
         this.u32(arg.value ? 1 : 0);

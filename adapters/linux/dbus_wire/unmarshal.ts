@@ -5,6 +5,7 @@
 
 export const MESSAGE_METHOD_RETURN = 2;
 export const MESSAGE_ERROR = 3;
+export const MESSAGE_SIGNAL = 4;
 
 /** A decoded value: numbers, bigints (x, t), strings, booleans, arrays (arrays, structs, dict entries). */
 export type WireValue = number | bigint | string | boolean | WireValue[];
@@ -15,6 +16,10 @@ export interface WireMessage {
   /** The serial of the call a reply or error answers; 0 for other messages. */
   replySerial: number;
   errorName: string | null;
+  /** A signal's (or call's) object path, interface and member; null when absent. */
+  path: string | null;
+  iface: string | null;
+  member: string | null;
   signature: string;
   /** The body's values, decoded by `signature` (empty when malformed). */
   body: WireValue[];
@@ -24,6 +29,9 @@ export interface WireMessage {
 
 export class WireFormatError extends Error {}
 
+const FIELD_PATH = 1;
+const FIELD_INTERFACE = 2;
+const FIELD_MEMBER = 3;
 const FIELD_REPLY_SERIAL = 5;
 const FIELD_ERROR_NAME = 4;
 const FIELD_SIGNATURE = 8;
@@ -245,8 +253,11 @@ export function decodeMessage(bytes: Uint8Array, start: number, length: number):
   const fieldsEnd = FIXED_HEADER + fieldsLength;
   let replySerial = 0;
   let errorName: string | null = null;
+  let path: string | null = null;
+  let iface: string | null = null;
+  let member: string | null = null;
   let signature = "";
-  // Only three fields matter here; the others (path, sender...) are skipped unread.
+  // The fields a reply or a signal is matched by; the others (sender...) are skipped unread.
   while (reader.offset < fieldsEnd) {
     reader.align(8);
     if (reader.offset >= fieldsEnd) break;
@@ -255,6 +266,12 @@ export function decodeMessage(bytes: Uint8Array, start: number, length: number):
     if (code === FIELD_REPLY_SERIAL && fieldType === "u") replySerial = reader.u32();
     else if (code === FIELD_ERROR_NAME && fieldType === "s") {
       errorName = reader.value("s", 0)[0] as string;
+    } else if (code === FIELD_PATH && fieldType === "o") {
+      path = reader.value("o", 0)[0] as string;
+    } else if (code === FIELD_INTERFACE && fieldType === "s") {
+      iface = reader.value("s", 0)[0] as string;
+    } else if (code === FIELD_MEMBER && fieldType === "s") {
+      member = reader.value("s", 0)[0] as string;
     } else if (code === FIELD_SIGNATURE && fieldType === "g") {
       signature = reader.value("g", 0)[0] as string;
     } else reader.skip(fieldType);
@@ -270,7 +287,19 @@ export function decodeMessage(bytes: Uint8Array, start: number, length: number):
     }
   } catch (e) {
     if (!(e instanceof WireFormatError)) throw e;
-    return { type, serial, replySerial, errorName, signature, body: [], malformed: e.message };
+    const head = { type, serial, replySerial, errorName, path, iface, member, signature };
+    return { ...head, body: [], malformed: e.message };
   }
-  return { type, serial, replySerial, errorName, signature, body, malformed: null };
+  return {
+    type,
+    serial,
+    replySerial,
+    errorName,
+    path,
+    iface,
+    member,
+    signature,
+    body,
+    malformed: null,
+  };
 }

@@ -9,7 +9,6 @@ import { openX11, type X11, X11_LIBRARY } from "./x11.ts";
 import { openXRandr, type XRandr, XRANDR_LIBRARY } from "./xrandr.ts";
 import { openXTest, type XTest, XTEST_LIBRARY } from "./xtest.ts";
 import { WAYLAND_LIBRARY } from "./wayland.ts";
-import type { LinuxSession } from "../session.ts";
 
 /** Library file → the Debian package that ships it, for either session and for each. */
 const COMMON_PACKAGES: Record<string, string> = {
@@ -18,7 +17,7 @@ const COMMON_PACKAGES: Record<string, string> = {
   [ATSPI_LIBRARY]: "libatspi2.0-0",
   [DBUS_LIBRARY]: "libdbus-1-3",
 };
-const SESSION_PACKAGES: Record<LinuxSession, Record<string, string>> = {
+const SESSION_PACKAGES: Record<"x11" | "wayland", Record<string, string>> = {
   x11: {
     [X11_LIBRARY]: "libx11-6",
     [XTEST_LIBRARY]: "libxtst6",
@@ -35,7 +34,7 @@ export interface XLibraries {
 }
 
 /** Library files that cannot be loaded, each with its package: "libatspi.so.0 (libatspi2.0-0)". */
-export function missingLibraries(session: LinuxSession = "x11"): string[] {
+export function missingLibraries(session: "x11" | "wayland" = "x11"): string[] {
   const wanted = { ...SESSION_PACKAGES[session], ...COMMON_PACKAGES };
   return Object.entries(wanted).flatMap(([file, pkg]) => {
     try {

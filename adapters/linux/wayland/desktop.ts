@@ -29,14 +29,14 @@ import {
   captureWindowTree,
   operateOnElement,
   readElementPath,
-} from "../window_trees.ts";
+} from "../atspi/window_trees.ts";
 import { MessageType, SwayIpc } from "./sway_ipc.ts";
 import { type SwayNode, type SwayView, viewsOf } from "./sway_tree.ts";
 import { WaylandConnection } from "./connection.ts";
 import { Screencopy } from "./screencopy.ts";
 import { SETTLE_MS, WaylandInput } from "./virtual_input.ts";
 import { composeArea } from "./compose.ts";
-import { processNameFromProc } from "../process_name.ts";
+import { processNameFromProc } from "../common/process_name.ts";
 
 interface SwayOutput {
   name: string;

@@ -19,7 +19,7 @@ import { KEYBOARD, KEYBOARD_MANAGER, POINTER, POINTER_MANAGER } from "./protocol
 import { characterKeysymText, Keymap, type KeysymText } from "./keymap.ts";
 import { controlKeysymName, keysymName } from "../x11/keysyms.ts";
 import { pause } from "../../../lib/support/cancel.ts";
-import { InputActions, type InputDevice } from "../input_actions.ts";
+import { InputActions, type InputDevice } from "../common/input_actions.ts";
 import type { Bounds } from "../../../lib/model/tree.ts";
 
 /** evdev button codes. */

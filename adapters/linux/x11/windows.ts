@@ -1,6 +1,6 @@
 // Top-level windows from the window manager's EWMH properties on the root window.
 
-import { processNameFromProc } from "../process_name.ts";
+import { processNameFromProc } from "../common/process_name.ts";
 import type { Bounds, WindowInfo } from "../../../lib/model/tree.ts";
 import {
   CLIENT_MESSAGE,

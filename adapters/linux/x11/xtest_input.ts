@@ -2,7 +2,7 @@
 // coming from real devices, so every toolkit sees ordinary clicks and keys.
 
 import type { ActionOutcome, InputAction, MouseButton } from "../../types.ts";
-import { InputActions, type InputDevice } from "../input_actions.ts";
+import { InputActions, type InputDevice } from "../common/input_actions.ts";
 import { cString } from "../ffi/c_strings.ts";
 import type { XTest } from "../ffi/xtest.ts";
 import { KeyboardMap, type KeyStroke, MAPPING_SETTLE_MS } from "./keyboard_map.ts";

@@ -3,8 +3,8 @@
 // modifiers held around a drag, and what an agent holds down remembered so
 // that closing lets it go.
 
-import type { ActionOutcome, InputAction, MouseButton } from "../types.ts";
-import { pause } from "../../lib/support/cancel.ts";
+import type { ActionOutcome, InputAction, MouseButton } from "../../types.ts";
+import { pause } from "../../../lib/support/cancel.ts";
 
 /** What a display server's input does itself. */
 export interface InputDevice {

@@ -12,11 +12,11 @@ import {
   type CaptureOptions,
   type ElementOperation,
   WindowGoneError,
-} from "../types.ts";
-import type { Bounds, Element } from "../../lib/model/tree.ts";
-import { element } from "../../lib/model/tree.ts";
-import type { AtspiHostClient } from "./atspi/host_client.ts";
-import type { HostCapture, WindowFacts } from "./atspi/host_protocol.ts";
+} from "../../types.ts";
+import type { Bounds, Element } from "../../../lib/model/tree.ts";
+import { element } from "../../../lib/model/tree.ts";
+import type { AtspiHostClient } from "./host_client.ts";
+import type { HostCapture, WindowFacts } from "./host_protocol.ts";
 
 /**
  * The window's tree. `stillThere` says where the window is after the walk
