@@ -1,0 +1,177 @@
+// The desktop portal's D-Bus conversation (GNOME's and KDE's way to capture
+// and inject on Wayland) against a fake portal that speaks the documented
+// interfaces on a private session bus: a screenshot, a RemoteDesktop session
+// with screen-cast streams (consent asked once, then restored by its token),
+// input as the portal takes it, a user who refuses, and no portal at all.
+
+import { strict as assert } from "node:assert";
+import { partAvailable } from "../helpers/parts.ts";
+import { firstLine, sessionBusConfig, terminateChildren } from "./desktop.ts";
+import { openLibc } from "../../adapters/linux/ffi/libc.ts";
+import { Portal } from "../../adapters/linux/portal/portal.ts";
+import { PortalInput } from "../../adapters/linux/portal/portal_input.ts";
+import { decodePng } from "../../lib/formats/image/png.ts";
+
+const FAKE = new URL("../fixtures/dbus/fake_portal.py", import.meta.url).pathname;
+const PYTHON = "/usr/bin/python3";
+
+function portalParts(): boolean {
+  let ok = true;
+  try {
+    Deno.statSync(PYTHON);
+    const out = new Deno.Command(PYTHON, { args: ["-c", "import gi"], stderr: "null" })
+      .outputSync();
+    ok = out.code === 0;
+  } catch {
+    ok = false;
+  }
+  return partAvailable("Python with GObject (the fake portal)", ok, "apt-get install python3-gi");
+}
+
+interface Logged {
+  call?: string;
+  args?: unknown[];
+  options?: Record<string, unknown>;
+  consent?: string;
+}
+
+Deno.test({
+  name: "the desktop portal: screenshot, a remembered RemoteDesktop session, input, refusal",
+  ignore: !portalParts(),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const dir = await Deno.makeTempDir({ prefix: "oso-portal-" });
+    const children: Deno.ChildProcess[] = [];
+    const { libc, close: closeLibc } = openLibc();
+    try {
+      await Deno.writeTextFile(`${dir}/session.conf`, sessionBusConfig(dir));
+      await Deno.mkdir(`${dir}/services`);
+      const bus = new Deno.Command("dbus-daemon", {
+        args: ["--nofork", "--print-address=1", `--config-file=${dir}/session.conf`],
+        stdout: "piped",
+        stderr: "null",
+      }).spawn();
+      children.push(bus);
+      const address = await firstLine(bus.stdout, "dbus-daemon");
+      const startFake = async (log: string, env: Record<string, string> = {}) => {
+        const fake = new Deno.Command(PYTHON, {
+          args: [FAKE, log],
+          env: { DBUS_SESSION_BUS_ADDRESS: address, ...env },
+          stdout: "piped",
+          stderr: "inherit",
+        }).spawn();
+        children.push(fake);
+        assert.equal(await firstLine(fake.stdout, "the fake portal"), "ready");
+        return fake;
+      };
+      const readLog = async (log: string): Promise<Logged[]> =>
+        (await Deno.readTextFile(log)).trim().split("\n").map((line) => JSON.parse(line));
+
+      await t.step("no portal on the bus: said so, with what to install", () => {
+        const portal = Portal.open(libc, address, 5000);
+        try {
+          assert.throws(() => portal.screenshot(), /no xdg-desktop-portal on the session bus/);
+        } finally {
+          portal.close();
+        }
+      });
+
+      const log = `${dir}/portal.log`;
+      const fake = await startFake(log);
+      const portal = Portal.open(libc, address, 10_000);
+      try {
+        await t.step("a screenshot: the portal's file, a PNG", async () => {
+          const file = portal.screenshot();
+          const image = await decodePng(await Deno.readFile(file));
+          assert.deepEqual([image.width, image.height], [4, 3]);
+          assert.deepEqual([...image.data.subarray(0, 3)], [200, 100, 50]);
+          const [call] = await readLog(log);
+          assert.equal(call.call, "Screenshot.Screenshot");
+          assert.equal(call.options?.interactive, false);
+          assert.match(String(call.options?.handle_token), /^oso\d+$/);
+        });
+
+        await t.step(
+          "a RemoteDesktop session: consent once, streams, input in their frames",
+          async () => {
+            const session = portal.startRemoteDesktop(null);
+            assert.equal(session.restoreToken, "restore-1");
+            assert.deepEqual(session.streams.map((s) => [s.nodeId, s.position.x, s.size.width]), [
+              [44, 0, 1280],
+              [45, 1280, 1024],
+            ]);
+            const input = new PortalInput(portal, session);
+            input.move(100, 120);
+            input.move(1300, 50);
+            await input.button("left", true);
+            await input.button("left", false);
+            await input.type("a€");
+            await input.chord(["ctrl", "c"]);
+            await input.scroll(2, false);
+            assert.throws(() => input.move(3000, 10), /no monitor of the portal's session/);
+            const calls = (await readLog(log)).filter((e) =>
+              e.call?.startsWith("RemoteDesktop.Notify")
+            );
+            assert.deepEqual(
+              calls.map((c) => [c.call!.slice("RemoteDesktop.Notify".length), c.args]),
+              [
+                ["PointerMotionAbsolute", [session.handle, 44, 100, 120]],
+                ["PointerMotionAbsolute", [session.handle, 45, 20, 50]],
+                ["PointerButton", [session.handle, 0x110, 1]],
+                ["PointerButton", [session.handle, 0x110, 0]],
+                ["KeyboardKeysym", [session.handle, 0x61, 1]],
+                ["KeyboardKeysym", [session.handle, 0x61, 0]],
+                ["KeyboardKeysym", [session.handle, 0x10020ac, 1]],
+                ["KeyboardKeysym", [session.handle, 0x10020ac, 0]],
+                ["KeyboardKeysym", [session.handle, 0xffe3, 1]],
+                ["KeyboardKeysym", [session.handle, 0x63, 1]],
+                ["KeyboardKeysym", [session.handle, 0x63, 0]],
+                ["KeyboardKeysym", [session.handle, 0xffe3, 0]],
+                ["PointerAxisDiscrete", [session.handle, 0, -2]],
+              ],
+            );
+            const selected = (await readLog(log)).find((e) =>
+              e.call === "RemoteDesktop.SelectDevices"
+            );
+            assert.deepEqual([selected?.options?.types, selected?.options?.persist_mode], [3, 2]);
+            assert.equal((await readLog(log)).filter((e) => e.consent).length, 1, "asked once");
+          },
+        );
+
+        await t.step("the next session, with the restore token, asks nobody", async () => {
+          const again = portal.startRemoteDesktop("restore-1");
+          assert.equal(again.restoreToken, "restore-2");
+          const selected = (await readLog(log)).filter((e) =>
+            e.call === "RemoteDesktop.SelectDevices"
+          )
+            .at(-1);
+          assert.equal(selected?.options?.restore_token, "restore-1");
+          assert.equal((await readLog(log)).filter((e) => e.consent).length, 1, "still once");
+        });
+      } finally {
+        portal.close();
+        fake.kill();
+        await fake.status;
+      }
+
+      await t.step("a user who refuses: said so", async () => {
+        const refusing = await startFake(`${dir}/refusing.log`, {
+          FAKE_PORTAL_REFUSE: "Screenshot",
+        });
+        const asked = Portal.open(libc, address, 10_000);
+        try {
+          assert.throws(() => asked.screenshot(), /Screenshot\.Screenshot: the user refused/);
+        } finally {
+          asked.close();
+          refusing.kill();
+          await refusing.status;
+        }
+      });
+    } finally {
+      await terminateChildren(children);
+      closeLibc();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
