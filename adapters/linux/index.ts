@@ -4,12 +4,18 @@
 
 import type { Adapter } from "../types.ts";
 import { WorkerAdapter, type WorkerAdapterOptions } from "../worker_adapter.ts";
-import type { LinuxSession } from "./session.ts";
+import type { LinuxBackend } from "./session.ts";
 
-/** The worker per display server: X11 (Xlib, XTest) or Wayland (sway, wlroots protocols). */
-const WORKER_URLS: Record<LinuxSession, string> = {
+/** The worker per backend: X11 (Xlib, XTest), sway (its IPC, wlroots protocols) or the portal. */
+const WORKER_URLS: Record<LinuxBackend, string> = {
   x11: new URL("./worker.ts", import.meta.url).href,
-  wayland: new URL("./wayland_worker.ts", import.meta.url).href,
+  sway: new URL("./wayland_worker.ts", import.meta.url).href,
+  portal: new URL("./portal_worker.ts", import.meta.url).href,
+};
+const WORKER_NAMES: Record<LinuxBackend, string> = {
+  x11: "the Linux desktop worker",
+  sway: "the Wayland desktop worker",
+  portal: "the portal desktop worker",
 };
 
 /** Xlib's error handlers are process-wide: one adapter (one worker) per process. */
@@ -19,13 +25,8 @@ class LinuxAdapter extends WorkerAdapter {
   /** The AT-SPI host mirrors each tree a caller uses from the bus's events. */
   override readonly mirrorsTrees = true;
 
-  constructor(session: LinuxSession, options: WorkerAdapterOptions) {
-    super(
-      "LinuxAdapter",
-      WORKER_URLS[session],
-      session === "wayland" ? "the Wayland desktop worker" : "the Linux desktop worker",
-      options,
-    );
+  constructor(backend: LinuxBackend, options: WorkerAdapterOptions) {
+    super("LinuxAdapter", WORKER_URLS[backend], WORKER_NAMES[backend], options);
   }
 
   override async close(): Promise<void> {
@@ -39,11 +40,11 @@ class LinuxAdapter extends WorkerAdapter {
  * (no display, a missing library, no accessibility bus) when it cannot.
  */
 export function createLinuxAdapter(
-  options: WorkerAdapterOptions & { session?: LinuxSession } = {},
+  options: WorkerAdapterOptions & { backend?: LinuxBackend } = {},
 ): Promise<Adapter> {
   if (openAdapter !== null) {
     throw new Error("a LinuxAdapter is already open in this process (Xlib is process-wide)");
   }
-  openAdapter = new LinuxAdapter(options.session ?? "x11", options);
+  openAdapter = new LinuxAdapter(options.backend ?? "x11", options);
   return openAdapter.started();
 }

@@ -8,7 +8,7 @@ import { DBUS_LIBRARY, openDBus } from "./ffi/dbus.ts";
 import { ANY_PROPERTY_TYPE, openX11, SUCCESS, type X11 } from "./ffi/x11.ts";
 import { accessibilityBusProblem } from "./atspi/accessibility_bus.ts";
 import { missingLibraries } from "./ffi/libraries.ts";
-import type { LinuxSession } from "./session.ts";
+import type { LinuxBackend } from "./session.ts";
 
 export type ProbeResult = { ok: true } | { ok: false; missing: string[] };
 
@@ -79,13 +79,19 @@ function isSocket(path: string): boolean {
   }
 }
 
-/** What a wlroots desktop needs: the display's socket and sway's IPC socket. */
-function waylandProblems(): string[] {
+/** What a Wayland desktop needs: the display's socket, and sway's IPC socket or the session bus. */
+function waylandProblems(backend: "sway" | "portal"): string[] {
   const problems: string[] = [];
   const display = Deno.env.get("WAYLAND_DISPLAY");
   if (!display) problems.push("WAYLAND_DISPLAY (not set: no Wayland display to observe)");
   else if (!isSocket(waylandSocket(display))) {
     problems.push(`the Wayland display ${waylandSocket(display)} (no socket there)`);
+  }
+  if (backend === "portal") {
+    if (!Deno.env.get("DBUS_SESSION_BUS_ADDRESS")) {
+      problems.push("DBUS_SESSION_BUS_ADDRESS (not set: xdg-desktop-portal is on the session bus)");
+    }
+    return problems;
   }
   const sway = Deno.env.get("SWAYSOCK");
   if (!sway) {
@@ -97,10 +103,12 @@ function waylandProblems(): string[] {
   return problems;
 }
 
-export function probeLinuxDesktop(session: LinuxSession = "x11"): Promise<ProbeResult> {
-  const missing = missingLibraries(session);
-  if (session === "wayland") {
-    missing.push(...waylandProblems());
+export function probeLinuxDesktop(backend: LinuxBackend = "x11"): Promise<ProbeResult> {
+  const missing = missingLibraries(
+    backend === "sway" ? "wayland" : backend === "x11" ? "x11" : null,
+  );
+  if (backend !== "x11") {
+    missing.push(...waylandProblems(backend));
     return Promise.resolve(withAccessibilityBus(missing, null));
   }
   const display = Deno.env.get("DISPLAY");

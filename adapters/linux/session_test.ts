@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { chooseSession, type LinuxSession, type SessionChoice } from "./session.ts";
+import { backendOf, chooseSession, type LinuxSession, type SessionChoice } from "./session.ts";
 
 const CASES: Array<[SessionChoice, Record<string, string>, LinuxSession, string]> = [
   [
@@ -31,3 +31,9 @@ for (const [choice, env, expected, name] of CASES) {
     assert.equal(chooseSession(choice, env), expected);
   });
 }
+
+Deno.test("backendOf: X11 as it is; Wayland through sway's IPC when SWAYSOCK says where, else the portal", () => {
+  assert.equal(backendOf("x11", { SWAYSOCK: "/run/sway.sock" }), "x11");
+  assert.equal(backendOf("wayland", { SWAYSOCK: "/run/sway.sock" }), "sway");
+  assert.equal(backendOf("wayland", {}), "portal");
+});

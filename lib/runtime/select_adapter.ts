@@ -8,7 +8,7 @@ import type { Config } from "../formats/config/config.ts";
 import { log } from "../support/log.ts";
 import { createLinuxAdapter } from "../../adapters/linux/index.ts";
 import { probeLinuxDesktop } from "../../adapters/linux/probe.ts";
-import { chooseSession } from "../../adapters/linux/session.ts";
+import { backendOf, chooseSession } from "../../adapters/linux/session.ts";
 import { MockAdapter } from "../../adapters/mock/index.ts";
 import { createWindowsAdapter } from "../../adapters/windows/index.ts";
 import type { Adapter } from "../../adapters/types.ts";
@@ -44,20 +44,23 @@ function mock(config: Config, options: SelectOptions, reason: string): Adapter {
 
 /** The Linux adapter when the desktop is reachable; else the mock, saying precisely why. */
 async function linuxOrMock(config: Config, options: SelectOptions): Promise<Adapter> {
-  const session = chooseSession(config.linux_session, Deno.env.toObject());
-  const probe = await probeLinuxDesktop(session);
-  const what = session === "wayland" ? "Wayland desktop" : "Linux desktop";
+  const env = Deno.env.toObject();
+  const backend = backendOf(chooseSession(config.linux_session, env), env);
+  const probe = await probeLinuxDesktop(backend);
+  const what = backend === "x11" ? "Linux desktop" : "Wayland desktop";
   if (!probe.ok) {
     return mock(config, options, `${what} unavailable; missing: ${probe.missing.join("; ")}`);
   }
   try {
-    const adapter = await createLinuxAdapter({ session });
+    const adapter = await createLinuxAdapter({ backend });
     log(
       "INFO",
       "adapters",
-      session === "wayland"
-        ? `serving the Wayland desktop at WAYLAND_DISPLAY=${Deno.env.get("WAYLAND_DISPLAY")} (sway)`
-        : `serving the Linux desktop at DISPLAY=${Deno.env.get("DISPLAY")}`,
+      backend === "x11"
+        ? `serving the Linux desktop at DISPLAY=${env.DISPLAY}`
+        : `serving the Wayland desktop at WAYLAND_DISPLAY=${env.WAYLAND_DISPLAY} (${
+          backend === "sway" ? "sway's IPC" : "xdg-desktop-portal"
+        })`,
     );
     return adapter;
   } catch (e) {

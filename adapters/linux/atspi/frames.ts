@@ -12,7 +12,10 @@ import {
   relativeOrigin,
   WHOLE_TEXT,
 } from "./frame_quirks.ts";
-import type { WindowFacts } from "./host_protocol.ts";
+import type { ListedFrame, WindowFacts } from "./host_protocol.ts";
+import { STATE_NAMES } from "../ffi/atspi.ts";
+
+const ACTIVE_BIT = BigInt(STATE_NAMES.indexOf("active"));
 import { Asked, type AtspiBatch, targetOf, TOOLKIT_PARTS } from "./batch.ts";
 import { AppNotRespondingError } from "../../types.ts";
 
@@ -99,6 +102,40 @@ export class FrameFinder {
   /** Reads (once per application) the facts quirksOf needs for `app`'s windows. */
   learn(app: Accessible): void {
     this.facts(app);
+  }
+
+  /** Every application's top-level frames with their name, reported box and ACTIVE state. */
+  listFrames(): ListedFrame[] {
+    const listed: ListedFrame[] = [];
+    for (const app of this.session.children(this.session.desktop)) {
+      try {
+        const { pid } = this.facts(app);
+        for (const frame of this.session.children(app)) {
+          try {
+            const bounds = this.session.extents(frame);
+            if (bounds === null || bounds.width <= 1 || bounds.height <= 1) continue;
+            const states = this.session.states(frame);
+            const target = targetOf(frame);
+            if (target === null) continue;
+            listed.push({
+              key: `${target.bus}${target.path}`,
+              pid,
+              // A client-side decorated GTK window leaves its frame unnamed: its application's name.
+              title: this.session.name(frame) || this.session.name(app),
+              bounds,
+              active: ((states >> ACTIVE_BIT) & 1n) === 1n,
+            });
+          } finally {
+            this.session.unref(frame);
+          }
+        }
+      } catch {
+        // an application that went away meanwhile lists nothing
+      } finally {
+        this.session.unref(app);
+      }
+    }
+    return listed;
   }
 
   /** Applications of a process, as owned references. */

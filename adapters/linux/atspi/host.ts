@@ -323,6 +323,9 @@ class AtspiHost {
         return this.readPath(request.window, request.elementId, request.limits);
       case "captureDesktop":
         return this.captureDesktop(request.windows, request.application, request.limits);
+      case "listFrames":
+        this.ready();
+        return this.frames.listFrames();
     }
   }
 

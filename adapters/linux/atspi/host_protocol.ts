@@ -39,6 +39,8 @@ export type HostCall =
   }
   | { method: "operate"; window: WindowFacts; elementId: string; op: ElementOperation }
   | { method: "readPath"; window: WindowFacts; elementId: string; limits: CaptureLimits }
+  /** The top-level windows accessible applications report (see ListedFrame). */
+  | { method: "listFrames" }
   | {
     method: "captureDesktop";
     /** Every listed window, to place GTK4 windows (see FrameFinder.quirksOf). */
@@ -48,6 +50,21 @@ export type HostCall =
   };
 
 export type HostRequest = HostCall & { id: number };
+
+/**
+ * A top-level window as its application reports it over AT-SPI: where no
+ * compositor tells windows apart (GNOME, KDE on Wayland), the only list.
+ * `bounds` are as the toolkit reports them: window-relative on Wayland.
+ */
+export interface ListedFrame {
+  /** The frame's accessible: its bus name and object path. */
+  key: string;
+  pid: number;
+  title: string;
+  bounds: Bounds;
+  /** The window has the keyboard (AT-SPI's ACTIVE state). */
+  active: boolean;
+}
 
 /**
  * A capture's answer: the tree the caller holds is current (`unchanged`), or

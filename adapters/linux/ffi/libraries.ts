@@ -34,8 +34,9 @@ export interface XLibraries {
 }
 
 /** Library files that cannot be loaded, each with its package: "libatspi.so.0 (libatspi2.0-0)". */
-export function missingLibraries(session: "x11" | "wayland" = "x11"): string[] {
-  const wanted = { ...SESSION_PACKAGES[session], ...COMMON_PACKAGES };
+/** `session`: the display server's own libraries too (null: the common ones alone). */
+export function missingLibraries(session: "x11" | "wayland" | null = "x11"): string[] {
+  const wanted = { ...(session === null ? {} : SESSION_PACKAGES[session]), ...COMMON_PACKAGES };
   return Object.entries(wanted).flatMap(([file, pkg]) => {
     try {
       Deno.dlopen(file, {}).close();
