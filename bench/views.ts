@@ -9,6 +9,7 @@
 //   npx -y deno@2.9.6 run -A bench/views.ts             (the views' windows and the mock)
 //   npx -y deno@2.9.6 run -A bench/views.ts --osworld   (OSWorld's other applications)
 //   npx -y deno@2.9.6 run -A bench/views.ts --osworld Calc GIMP   (those whose name has a part)
+//   npx -y deno@2.9.6 run -A bench/views.ts --wayland   (the views' apps on a headless sway)
 //
 // Prints markdown tables (docs/PERFORMANCE.md keeps the last run).
 
@@ -21,6 +22,8 @@ import { measureWindow, SKETCH_VARIANTS, type WindowFigures, windowsOf } from ".
 // Compact coverage also checks the click point, so a tree that moved between
 // requests shows as a miss, not as a false hit.
 const osworld = Deno.args.includes("--osworld");
+/** --wayland: the same apps as Wayland clients of a headless sway. */
+const wayland = Deno.args.includes("--wayland");
 /** Other arguments pick apps by a part of their name. */
 const only = Deno.args.filter((arg) => !arg.startsWith("--"));
 const liveWindows = () =>
@@ -28,6 +31,8 @@ const liveWindows = () =>
     (base, target) => measureWindow(base, target, true),
     (osworld ? [...OSWORLD_APPS, ...MORE_OSWORLD_APPS] : VIEW_APPS)
       .filter(([name]) => only.length === 0 || only.some((part) => name.includes(part))),
+    {},
+    wayland ? "sway" : "x11",
   );
 
 async function mockWindows(): Promise<WindowFigures[]> {
@@ -136,7 +141,7 @@ function tokenTable(rows: WindowFigures[]): string {
   return lines.join("\n");
 }
 
-const rows = [...await liveWindows(), ...osworld ? [] : await mockWindows()];
+const rows = [...await liveWindows(), ...osworld || wayland ? [] : await mockWindows()];
 console.log("### Needed controls in the default answers\n");
 console.log(coverageTable(rows));
 for (const unicode of [true, false]) {
