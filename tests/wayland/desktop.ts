@@ -69,7 +69,7 @@ async function until<T>(what: string, probe: () => Promise<T | null> | T | null,
 
 export async function startWaylandDesktop(
   /** `outputs`: side by side, each width × height (sway's headless backend makes them). */
-  options: { width?: number; height?: number; outputs?: number } = {},
+  options: { width?: number; height?: number; outputs?: number; scale?: number } = {},
 ): Promise<WaylandDesktop> {
   reapOrphanDesktops();
   const token = `${Deno.pid}:${crypto.randomUUID()}`;
@@ -90,12 +90,16 @@ export async function startWaylandDesktop(
   const width = options.width ?? 1280;
   const height = options.height ?? 800;
   const outputs = options.outputs ?? 1;
+  /** width × height are layout pixels; a scaled output has scale² device pixels for each. */
+  const scale = options.scale ?? 1;
   await Deno.writeTextFile(
     `${dir}/sway.conf`,
     [
       ...Array.from(
         { length: outputs },
-        (_, i) => `output HEADLESS-${i + 1} resolution ${width}x${height} position ${i * width} 0`,
+        (_, i) =>
+          `output HEADLESS-${i + 1} resolution ${width * scale}x${height * scale} ` +
+          `position ${i * width} 0 scale ${scale}`,
       ),
       "xwayland enable",
       "focus_follows_mouse no",

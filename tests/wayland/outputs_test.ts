@@ -1,6 +1,7 @@
 // Two outputs side by side on a headless sway: the screenshot spans both, a
 // window on the second is placed, drawn and clicked where it is, and a
-// fullscreen window fills its output.
+// fullscreen window fills its output. A scaled output (2×): screenshots in the
+// layout's pixels, where trees and clicks are.
 
 import { strict as assert } from "node:assert";
 import { partAvailable } from "../helpers/parts.ts";
@@ -125,6 +126,79 @@ Deno.test({
             });
           },
         );
+      } finally {
+        await service.stop();
+      }
+    } finally {
+      await desktop.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: "on sway with a 2× output: the screenshot in layout pixels, boxes and clicks where drawn",
+  ignore: !waylandPart(),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const desktop = await startWaylandDesktop({ width: 1024, height: 768, scale: 2 });
+    try {
+      const calculator = await desktop.launch("gnome-calculator");
+      const uid = `sway:${calculator.view.conId}`;
+      const service = await startService({ mock: false, env: desktop.env, config: TEST_CONFIG });
+      const api = client(service);
+      try {
+        await t.step("the monitor: 1024×768 in the layout, 2048×1536 in pixels", async () => {
+          const [monitor] = (await api.get("/api/monitors")).body.monitors as Array<
+            { bounds: { width: number }; physical_bounds: { width: number }; scale_factor: number }
+          >;
+          assert.deepEqual(
+            [monitor.bounds.width, monitor.physical_bounds.width, monitor.scale_factor],
+            [1024, 2048, 2],
+          );
+        });
+
+        await t.step("the = key's box on the screenshot's orange pixels", async () => {
+          const tree = await api.structure(uid);
+          const equals = findAll(tree, (e) => e.name === "=" && e.bounds.height > 40)[0];
+          assert.ok(equals, "the = key's label");
+          const shot = await api.get("/api/screenshot?format=png");
+          const image = await decodePng(decodeBase64(String(shot.body.data)));
+          assert.deepEqual([image.width, image.height], [1024, 768], "layout pixels");
+          const orange = (x: number, y: number) => {
+            const at = (x + y * image.width) * 4;
+            const [r, g, b] = image.data.subarray(at, at + 3);
+            return r > 200 && g > 60 && g < 160 && b < 80;
+          };
+          const { x: left, y: top, width, height } = equals.bounds;
+          const cx = left + Math.floor(width / 2);
+          // Away from the key's centre, where its white "=" is drawn (resampled, it blurs).
+          const cy = top + Math.floor(height / 4);
+          assert.deepEqual(
+            [
+              orange(cx, cy),
+              orange(left + 4, cy),
+              orange(left + width - 5, cy),
+              orange(left - 8, cy),
+            ],
+            [true, true, true, false],
+            `the = key ${JSON.stringify(equals.bounds)}`,
+          );
+        });
+
+        await t.step("element clicks land", async () => {
+          for (const key of ["6 6", "3 3"]) {
+            const click = await api.post("/api/element/click", {
+              window_uid: uid,
+              selector: `Button[name="${key}"]`,
+            });
+            assert.equal(click.status, 200, JSON.stringify(click.body));
+          }
+          await eventually(
+            "63 on the display",
+            async () => JSON.stringify(await api.structure(uid)).includes('"63"') ? true : null,
+          );
+        });
       } finally {
         await service.stop();
       }

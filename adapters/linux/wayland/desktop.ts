@@ -22,6 +22,7 @@ import type { CursorImage, PixelLayout, RawImage } from "../../../lib/model/imag
 import type { Bounds, Element, Monitor, WindowInfo } from "../../../lib/model/tree.ts";
 import { intersect } from "../../../lib/formats/geometry/visibility.ts";
 import { asRgba } from "../../../lib/formats/image/pixel_layout.ts";
+import { scaleTo } from "../../../lib/formats/image/raster.ts";
 import { AtspiHostClient } from "../atspi/host_client.ts";
 import type { WindowFacts } from "../atspi/host_protocol.ts";
 import {
@@ -182,7 +183,10 @@ export class WaylandDesktop {
       if (intersect(output.rect, area) === null) continue;
       const wl = this.wayland.outputs.find((o) => o.name === output.name);
       if (wl === undefined) continue;
-      parts.push({ bounds: output.rect, image: this.screencopy.capture(wl) });
+      parts.push({
+        bounds: output.rect,
+        image: inLayoutPixels(this.screencopy.capture(wl), output.rect),
+      });
     }
     // One output that is the whole area (the usual full screenshot): its picture as it is.
     const whole = parts.length === 1 && sameBounds(parts[0].bounds, area);
@@ -259,6 +263,16 @@ export class WaylandDesktop {
     this.atspi.close();
     this.ipc.close();
   }
+}
+
+/**
+ * An output's picture in layout pixels: a scaled output (scale 2: 2×2 pixels
+ * per layout pixel) is drawn at its own resolution, while trees, windows and
+ * clicks speak the layout's; the picture is resampled to match them.
+ */
+function inLayoutPixels(image: RawImage, rect: Bounds): RawImage {
+  if (image.width === rect.width && image.height === rect.height) return image;
+  return { ...scaleTo(image, rect.width, rect.height), layout: image.layout };
 }
 
 function sameBounds(a: Bounds, b: Bounds): boolean {
