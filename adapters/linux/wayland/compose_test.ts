@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { composeArea } from "./compose.ts";
+import { composeArea, shrinkBy } from "./compose.ts";
 import type { RawImage } from "../../../lib/model/image.ts";
 
 /** A w×h picture whose every pixel is `value` repeated in its four bytes. */
@@ -38,4 +38,26 @@ Deno.test("composeArea: an area off every output is black", () => {
     { bounds: { x: 0, y: 0, width: 4, height: 4 }, image: flat(4, 4, 7) },
   ]);
   assert.ok(out.data.every((b) => b === 0));
+});
+
+Deno.test("shrinkBy: each pixel the rounded mean of its block, the layout kept", () => {
+  const image: RawImage = {
+    width: 4,
+    height: 2,
+    // Two 2×2 blocks: values 0, 10, 20, 30 and four times 255.
+    data: new Uint8Array([
+      ...[0, 0, 0, 0],
+      ...[10, 10, 10, 10],
+      ...[255, 255, 255, 255],
+      ...[255, 255, 255, 255],
+      ...[20, 20, 20, 20],
+      ...[30, 30, 30, 30],
+      ...[255, 255, 255, 255],
+      ...[255, 255, 255, 255],
+    ]),
+    layout: "bgrx",
+  };
+  const out = shrinkBy(image, 2);
+  assert.deepEqual([out.width, out.height, out.layout], [2, 1, "bgrx"]);
+  assert.deepEqual([...out.data], [15, 15, 15, 15, 255, 255, 255, 255]);
 });

@@ -36,7 +36,7 @@ import { type SwayNode, type SwayView, viewsOf } from "./sway_tree.ts";
 import { WaylandConnection } from "./connection.ts";
 import { Screencopy } from "./screencopy.ts";
 import { SETTLE_MS, WaylandInput } from "./virtual_input.ts";
-import { composeArea } from "./compose.ts";
+import { composeArea, shrinkBy } from "./compose.ts";
 import { processNameFromProc } from "../common/process_name.ts";
 
 interface SwayOutput {
@@ -272,6 +272,10 @@ export class WaylandDesktop {
  */
 function inLayoutPixels(image: RawImage, rect: Bounds): RawImage {
   if (image.width === rect.width && image.height === rect.height) return image;
+  const factor = image.width / rect.width;
+  if (Number.isInteger(factor) && image.height === rect.height * factor) {
+    return shrinkBy(image, factor);
+  }
   return { ...scaleTo(image, rect.width, rect.height), layout: image.layout };
 }
 
