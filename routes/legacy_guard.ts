@@ -9,13 +9,18 @@ import type { Session } from "../lib/runtime/session.ts";
 import { errorCodeOf, REFUSAL_CODES, runGuarded } from "../lib/services/safety/guarded_call.ts";
 import type { ToolResult } from "../lib/runtime/registry.ts";
 
-/** Runs a legacy route's work as a call of `tool`; failures other than refusals are `{error}` 500. */
+/**
+ * Runs a legacy route's work as a call of `tool`; failures other than refusals
+ * are `{error}` 500. `answer` makes the response of a success (default: the
+ * result as JSON).
+ */
 export async function guardedLegacy(
   c: Context,
   session: Session,
   tool: { name: string; kind: string },
   args: Record<string, unknown>,
   run: () => Promise<ToolResult>,
+  answer: (result: ToolResult) => Response = (result) => c.json(result),
 ): Promise<Response> {
   const { stepId } = session.nextStep(tool.kind === "input");
   const result = await runGuarded(
@@ -25,7 +30,7 @@ export async function guardedLegacy(
     (answer) => answer,
   );
   const code = errorCodeOf(result);
-  if (code === null) return c.json(result);
+  if (code === null) return answer(result);
   const status = httpStatusFor(code);
   if (REFUSAL_CODES.has(code) || status < 500) {
     // deno-lint-ignore no-explicit-any

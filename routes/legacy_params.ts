@@ -30,6 +30,10 @@ export const screenshotQuery = legacyWindowQuery.extend({
   format: z.enum(IMAGE_FORMATS, { error: `format must be ${IMAGE_FORMATS.join(" or ")}` })
     .optional().describe(imageFormatArg.description!),
   quality: intText("quality", ...QUALITY_LIMITS).optional().describe(qualityArg.description!),
+  raw: flag.optional().describe(
+    "true: the picture itself as the response body (image/png or image/jpeg), its facts in " +
+      "X-Oso-* headers, as an Accept header naming an image type also asks.",
+  ),
 });
 
 /** GET /api/bring_to_foreground: a window is required (checked by the tool). */

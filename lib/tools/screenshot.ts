@@ -17,7 +17,9 @@ export async function captureScreenshot(
   session: Session,
   args: WindowArgs,
   encoding: ImageEncoding,
-): Promise<{ window: string; window_uid: string | null; bytes: Uint8Array }> {
+): Promise<
+  { window: string; window_uid: string | null; bytes: Uint8Array; width: number; height: number }
+> {
   // The full screen needs no window list: that saves a round trip to the platform.
   const window = windowNamed(args) ? resolveListed(await listWindows(session), args).window : null;
   const image = await rawScreenshot(
@@ -29,6 +31,8 @@ export async function captureScreenshot(
     window: window?.title ?? "(full screen)",
     window_uid: window?.window_uid ?? null,
     bytes: await encodeOffThread(image, encoding),
+    width: image.width,
+    height: image.height,
   };
 }
 
