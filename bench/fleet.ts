@@ -39,22 +39,6 @@ function freePort(): number {
   return port;
 }
 
-/** An X display number with no lock file (for the run outside a container). */
-function freeDisplay(): number {
-  for (let n = 90; n < 200; n++) {
-    try {
-      Deno.statSync(`/tmp/.X${n}-lock`);
-    } catch {
-      try {
-        Deno.statSync(`/tmp/.X11-unix/X${n}`);
-      } catch {
-        return n;
-      }
-    }
-  }
-  throw new Error("no free display number");
-}
-
 async function answers(url: string): Promise<Response | null> {
   try {
     return await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -135,7 +119,6 @@ async function nativeStart(): Promise<StartTimes> {
       OSO_TOKEN: TOKEN,
       OSO_PORT: String(port),
       OSO_START_APPS: APP,
-      OSO_DISPLAY: String(freeDisplay()),
       XDG_RUNTIME_DIR: runtime,
       HOME: runtime,
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",

@@ -3,7 +3,8 @@
 // headless sway and on a 1920×1080 Xvfb with openbox, one service on each,
 // measured by an HTTP client: the window list, a full-screen screenshot (PNG
 // and JPEG, as the client receives them) and a full-detail capture of each
-// window (the tree cache off, the live mirror off: a walk every time).
+// window (the tree cache off, the live mirror off: a walk every time). The
+// screenshots in JSON (base64) and as the response body (Accept: image/…).
 //
 //   deno run -A bench/wayland.ts [--runs N]
 
@@ -26,19 +27,29 @@ interface Row {
 }
 
 async function measure(url: string, titles: string[]): Promise<Row[]> {
-  const get = async (path: string) => {
-    const response = await fetch(`${url}${path}`);
+  const get = async (path: string, accept?: string) => {
+    const response = await fetch(`${url}${path}`, { headers: accept ? { accept } : {} });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
   };
   const rows: Row[] = [];
-  const row = async (what: string, path: string) => {
-    const times = await timeCalls(RUNS, () => get(path), 3);
+  const row = async (what: string, path: string, accept?: string) => {
+    const times = await timeCalls(RUNS, () => get(path, accept), 3);
     rows.push({ what, p50: percentile(times, 0.5), p90: percentile(times, 0.9) });
   };
   await row("GET /api/windows", "/api/windows");
   await row("GET /api/screenshot (PNG, 1920×1080)", "/api/screenshot?format=png");
   await row("GET /api/screenshot (JPEG, 1920×1080)", "/api/screenshot?format=jpeg");
+  await row(
+    "GET /api/screenshot, Accept: image/png (the PNG as the body)",
+    "/api/screenshot",
+    "image/png",
+  );
+  await row(
+    "GET /api/screenshot, Accept: image/jpeg (the JPEG as the body)",
+    "/api/screenshot",
+    "image/jpeg",
+  );
   for (const title of titles) {
     await row(
       `GET /api/structure, ${title}, full detail`,

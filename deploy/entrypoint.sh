@@ -11,8 +11,7 @@
 #   health  exit 0 when the running service answers /api/healthz.
 # OSO_START_APPS: commands (separated by ';') started on the desktop before the
 # service, e.g. "gtk3-widget-factory; mousepad". OSO_SCREEN: the screen's size
-# (1280x800x24). OSO_DISPLAY: the X display's number (0), for running this
-# script outside a container beside other displays.
+# (1280x800x24).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 mode=${1:-serve}
@@ -53,10 +52,15 @@ export QT_ACCESSIBILITY=1 QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 SAL_USE_VCLPLUGIN=g
 # GTK 2 (GIMP 2.10) loads its accessibility bridge only as a module named here.
 export GTK_MODULES=gail:atk-bridge
 
-# The X server listens on its socket file only (not the abstract namespace),
-# so containers sharing the host's network each have their own display.
-export DISPLAY=":${OSO_DISPLAY:-0}"
-Xvfb "$DISPLAY" -screen 0 "${OSO_SCREEN:-1280x800x24}" -nolisten tcp -nolisten local >/dev/null 2>&1 &
+# The X server takes the first display number free here (-displayfd): X
+# clients look for a display in the network namespace's abstract sockets
+# before /tmp, and a container on the host's network shares the host's, where
+# another X server (a desktop, XWayland) may hold :0 already.
+Xvfb -displayfd 3 -screen 0 "${OSO_SCREEN:-1280x800x24}" -nolisten tcp \
+  3>"$XDG_RUNTIME_DIR/display" >/dev/null 2>&1 &
+display_said() { [ -s "$XDG_RUNTIME_DIR/display" ]; }
+wait_for "Xvfb" 30 display_said
+export DISPLAY=":$(tr -d '[:space:]' <"$XDG_RUNTIME_DIR/display")"
 wait_for "Xvfb" 30 xdpyinfo
 
 # A session bus that activates nothing: applications must not pull in portals,
