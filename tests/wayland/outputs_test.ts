@@ -4,31 +4,10 @@
 // layout's pixels, where trees and clicks are.
 
 import { strict as assert } from "node:assert";
-import { partAvailable } from "../helpers/parts.ts";
 import { startService } from "../helpers/service.ts";
-import { decodeBase64 } from "../helpers/http.ts";
-import { client, findAll, TEST_CONFIG } from "../linux/linux_service.ts";
-import { startWaylandDesktop, WAYLAND_PACKAGES, waylandAvailable } from "./desktop.ts";
-import { decodePng } from "../../lib/formats/image/png.ts";
-
-function waylandPart(): boolean {
-  return Deno.build.os === "linux" &&
-    partAvailable(
-      "a headless Wayland desktop (sway, XWayland, D-Bus, at-spi2-core)",
-      waylandAvailable(),
-      `apt-get install ${WAYLAND_PACKAGES}`,
-    );
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { client, TEST_CONFIG } from "../linux/linux_service.ts";
+import { startWaylandDesktop } from "./desktop.ts";
+import { equalsKeyDrawnAtItsBox, eventually, waylandPart } from "./checks.ts";
 
 Deno.test({
   name: "on sway with two outputs: a window on the second placed, drawn and clicked; fullscreen",
@@ -51,34 +30,7 @@ Deno.test({
       const service = await startService({ mock: false, env: desktop.env, config: TEST_CONFIG });
       const api = client(service);
       try {
-        /** The "=" key's box on orange pixels of the full screenshot, edges included. */
-        const equalsOnOrange = async () => {
-          const tree = await api.structure(uid);
-          const equals = findAll(tree, (e) => e.name === "=" && e.bounds.height > 60)[0];
-          assert.ok(equals, "the = key's label");
-          const shot = await api.get("/api/screenshot?format=png");
-          const image = await decodePng(decodeBase64(String(shot.body.data)));
-          assert.deepEqual([image.width, image.height], [2048, 768], "both outputs");
-          const orange = (x: number, y: number) => {
-            const at = (x + y * image.width) * 4;
-            const [r, g, b] = image.data.subarray(at, at + 3);
-            return r > 200 && g > 60 && g < 160 && b < 80;
-          };
-          const { x: left, y: top, width, height } = equals.bounds;
-          const cx = left + Math.floor(width / 2);
-          const cy = top + Math.floor(height / 2);
-          assert.deepEqual(
-            [
-              orange(cx, cy),
-              orange(left + 4, cy),
-              orange(left + width - 5, cy),
-              orange(left - 8, cy),
-            ],
-            [true, true, true, false],
-            `the = key ${JSON.stringify(equals.bounds)}`,
-          );
-          return equals;
-        };
+        const equalsOnOrange = () => equalsKeyDrawnAtItsBox(api, uid, { width: 2048, height: 768 });
 
         await t.step("the monitors and the screenshot span both outputs", async () => {
           const monitors = (await api.get("/api/monitors")).body.monitors as Array<
@@ -159,31 +111,7 @@ Deno.test({
         });
 
         await t.step("the = key's box on the screenshot's orange pixels", async () => {
-          const tree = await api.structure(uid);
-          const equals = findAll(tree, (e) => e.name === "=" && e.bounds.height > 40)[0];
-          assert.ok(equals, "the = key's label");
-          const shot = await api.get("/api/screenshot?format=png");
-          const image = await decodePng(decodeBase64(String(shot.body.data)));
-          assert.deepEqual([image.width, image.height], [1024, 768], "layout pixels");
-          const orange = (x: number, y: number) => {
-            const at = (x + y * image.width) * 4;
-            const [r, g, b] = image.data.subarray(at, at + 3);
-            return r > 200 && g > 60 && g < 160 && b < 80;
-          };
-          const { x: left, y: top, width, height } = equals.bounds;
-          const cx = left + Math.floor(width / 2);
-          // Away from the key's centre, where its white "=" is drawn (resampled, it blurs).
-          const cy = top + Math.floor(height / 4);
-          assert.deepEqual(
-            [
-              orange(cx, cy),
-              orange(left + 4, cy),
-              orange(left + width - 5, cy),
-              orange(left - 8, cy),
-            ],
-            [true, true, true, false],
-            `the = key ${JSON.stringify(equals.bounds)}`,
-          );
+          await equalsKeyDrawnAtItsBox(api, uid, { width: 1024, height: 768 });
         });
 
         await t.step("element clicks land", async () => {

@@ -13,6 +13,7 @@ import { client, findAll, TEST_CONFIG } from "../linux/linux_service.ts";
 import { firstLine } from "../linux/desktop.ts";
 import { startWaylandDesktop, WAYLAND_PACKAGES, waylandAvailable } from "./desktop.ts";
 import { decodePng } from "../../lib/formats/image/png.ts";
+import { eventually } from "./checks.ts";
 
 const FAKE = new URL("../fixtures/dbus/fake_portal.py", import.meta.url).pathname;
 
@@ -31,16 +32,6 @@ function parts(): boolean {
     waylandAvailable(),
     `apt-get install ${WAYLAND_PACKAGES}`,
   ) && partAvailable("Python with GObject (the fake portal)", gi, "apt-get install python3-gi");
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 Deno.test({

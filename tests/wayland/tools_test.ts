@@ -4,30 +4,11 @@
 // bridge, a trace of the calls, and the inspector's page.
 
 import { strict as assert } from "node:assert";
-import { partAvailable } from "../helpers/parts.ts";
 import { startService } from "../helpers/service.ts";
 import { client, findAll, TEST_CONFIG } from "../linux/linux_service.ts";
-import { startWaylandDesktop, WAYLAND_PACKAGES, waylandAvailable } from "./desktop.ts";
+import { startWaylandDesktop } from "./desktop.ts";
 import type { Element } from "../../lib/model/tree.ts";
-
-function waylandPart(): boolean {
-  return Deno.build.os === "linux" &&
-    partAvailable(
-      "a headless Wayland desktop (sway, XWayland, D-Bus, at-spi2-core)",
-      waylandAvailable(),
-      `apt-get install ${WAYLAND_PACKAGES}`,
-    );
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { eventually, waylandPart } from "./checks.ts";
 
 Deno.test({
   name: "on sway: views, sketch, OSWorld's XML and marks, OCR, waits, pyautogui, traces, inspector",

@@ -219,3 +219,23 @@ export class Args {
     return new Uint8Array(this.slots.buffer as ArrayBuffer);
   }
 }
+
+/** A shared-memory file of `size` bytes, mapped here: its fd (to pass over the socket) and its memory. */
+export function sharedMemory(
+  libc: WaylandLibc,
+  name: string,
+  size: number,
+): { fd: number; memory: Deno.PointerObject } {
+  const fd = libc.memfd_create(cString(name), MFD_CLOEXEC);
+  if (fd < 0) throw new Error(`${name}: memfd_create failed`);
+  if (libc.ftruncate(fd, BigInt(size)) !== 0) {
+    libc.close(fd);
+    throw new Error(`${name}: cannot size the shared memory`);
+  }
+  const memory = libc.mmap(null, BigInt(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0n);
+  if (memory === null || BigInt(Deno.UnsafePointer.value(memory)) === MAP_FAILED) {
+    libc.close(fd);
+    throw new Error(`${name}: cannot map the shared memory`);
+  }
+  return { fd, memory };
+}

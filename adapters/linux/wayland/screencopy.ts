@@ -3,15 +3,7 @@
 // handed over by wl_shm.create_pool). The buffer is kept and reused while the
 // output's size stays the same.
 
-import {
-  Args,
-  MAP_FAILED,
-  MAP_SHARED,
-  MFD_CLOEXEC,
-  PROT_READ,
-  PROT_WRITE,
-} from "../ffi/wayland.ts";
-import { cString } from "../ffi/c_strings.ts";
+import { Args, sharedMemory } from "../ffi/wayland.ts";
 import { type Output, WaylandConnection, WaylandError } from "./connection.ts";
 import { FRAME, SCREENCOPY } from "./protocols.ts";
 import type { RawImage } from "../../../lib/model/image.ts";
@@ -177,17 +169,7 @@ export class Screencopy {
     const c = this.connection;
     const libc = c.libs.libc;
     const size = want.stride * want.height;
-    const fd = libc.memfd_create(cString("oso-screencopy"), MFD_CLOEXEC);
-    if (fd < 0) throw new WaylandError("screencopy: memfd_create failed");
-    if (libc.ftruncate(fd, BigInt(size)) !== 0) {
-      libc.close(fd);
-      throw new WaylandError("screencopy: cannot size the shared buffer");
-    }
-    const memory = libc.mmap(null, BigInt(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0n);
-    if (memory === null || BigInt(Deno.UnsafePointer.value(memory)) === MAP_FAILED) {
-      libc.close(fd);
-      throw new WaylandError("screencopy: cannot map the shared buffer");
-    }
+    const { fd, memory } = sharedMemory(libc, "oso-screencopy", size);
     const pool = c.request(
       this.shm,
       0, // wl_shm.create_pool(new_id, fd, size)

@@ -5,15 +5,7 @@
 // focus states are real. Clicks are absolute motions over the whole layout.
 
 import type { ActionOutcome, InputAction, MouseButton } from "../../types.ts";
-import {
-  Args,
-  MAP_FAILED,
-  MAP_SHARED,
-  MFD_CLOEXEC,
-  PROT_READ,
-  PROT_WRITE,
-} from "../ffi/wayland.ts";
-import { cString } from "../ffi/c_strings.ts";
+import { Args, sharedMemory } from "../ffi/wayland.ts";
 import { type WaylandConnection, WaylandError } from "./connection.ts";
 import { KEYBOARD, KEYBOARD_MANAGER, POINTER, POINTER_MANAGER } from "./protocols.ts";
 import { characterKeysymText, Keymap, type KeysymText } from "./keymap.ts";
@@ -138,16 +130,8 @@ export class WaylandInput implements InputDevice {
     const libc = this.c.libs.libc;
     const text = new TextEncoder().encode(this.keymap.text());
     const size = text.length + 1; // with its NUL
-    const fd = libc.memfd_create(cString("oso-keymap"), MFD_CLOEXEC);
-    if (fd < 0) throw new WaylandError("keymap: memfd_create failed");
+    const { fd, memory } = sharedMemory(libc, "oso-keymap", size);
     try {
-      if (libc.ftruncate(fd, BigInt(size)) !== 0) {
-        throw new WaylandError("keymap: ftruncate failed");
-      }
-      const memory = libc.mmap(null, BigInt(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0n);
-      if (memory === null || BigInt(Deno.UnsafePointer.value(memory)) === MAP_FAILED) {
-        throw new WaylandError("keymap: mmap failed");
-      }
       const view = new Uint8Array(
         Deno.UnsafePointerView.getArrayBuffer(memory, size),
       );
