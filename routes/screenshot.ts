@@ -12,6 +12,7 @@ import { guardedLegacy } from "./legacy_guard.ts";
 import { firstIssue, screenshotQuery } from "./legacy_params.ts";
 import { imageAnswer, imageContentType } from "../lib/formats/http/image_negotiation.ts";
 import { envelope } from "../lib/model/errors.ts";
+import { pictureHeaders } from "./tool_route.ts";
 
 export function screenshotRoutes(app: Hono, session: Session): void {
   app.get("/api/screenshot", async (c) => {
@@ -51,10 +52,7 @@ export function screenshotRoutes(app: Hono, session: Session): void {
     }, (result) =>
       c.body(picture, 200, {
         "content-type": imageContentType(encoding.format),
-        "x-oso-window": encodeURIComponent(String(result.window)),
-        ...(result.window_uid ? { "x-oso-window-uid": String(result.window_uid) } : {}),
-        "x-oso-width": String(result.width),
-        "x-oso-height": String(result.height),
+        ...pictureHeaders(result),
       }));
   });
 }

@@ -9,6 +9,14 @@ import { coerceQuery } from "./query.ts";
 import { resultJson } from "../lib/model/json_text.ts";
 import type { ToolRoute } from "../lib/interfaces/openapi/route_table.ts";
 import { readJsonBody } from "./body.ts";
+import {
+  type ImageAnswer,
+  imageAnswer,
+  imageContentType,
+} from "../lib/formats/http/image_negotiation.ts";
+import { z } from "zod";
+import { envelope } from "../lib/model/errors.ts";
+import { fromBase64 } from "../lib/model/base64.ts";
 
 /**
  * The web inspector says so in a header (X-OSO-Caller: inspector); every other
@@ -25,9 +33,36 @@ export async function runTool(
   name: string,
   args: Record<string, unknown>,
 ): Promise<Response> {
-  const { status, body } = await dispatch(session, TOOLS, name, args, callerOf(c));
+  // A tool that makes a picture answers it as the body when the client asks (Accept: image/…).
+  const input = TOOLS.get(name)?.input;
+  const picture = input instanceof z.ZodObject && "format" in input.shape;
+  const format = args.format === "png" || args.format === "jpeg" ? args.format : undefined;
+  // A format that is none is the tool's to refuse (400), not the Accept header's to replace.
+  const wanted: ImageAnswer = picture && (args.format === undefined || format !== undefined)
+    ? imageAnswer(c.req.header("accept"), false, format)
+    : { binary: false };
+  if ("error" in wanted) return c.json(envelope("BadRequest", wanted.error), 406);
+  const asked = wanted.binary ? { ...args, format: wanted.format } : args;
+  const { status, body } = await dispatch(session, TOOLS, name, asked, callerOf(c));
+  if (wanted.binary && status === 200 && typeof body.data === "string") {
+    return c.body(fromBase64(body.data) as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": imageContentType(wanted.format),
+      ...pictureHeaders(body),
+    });
+  }
   // deno-lint-ignore no-explicit-any
   return c.body(resultJson(body), status as any, { "content-type": "application/json" });
+}
+
+/** A picture's facts, beside its bytes: the window (screen text, percent-encoded), uid and size. */
+export function pictureHeaders(facts: Record<string, unknown>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (typeof facts.window === "string") headers["x-oso-window"] = encodeURIComponent(facts.window);
+  if (typeof facts.window_uid === "string") headers["x-oso-window-uid"] = facts.window_uid;
+  if (typeof facts.width === "number") headers["x-oso-width"] = String(facts.width);
+  if (typeof facts.height === "number") headers["x-oso-height"] = String(facts.height);
+  if (typeof facts.step_id === "number") headers["x-oso-step-id"] = String(facts.step_id);
+  return headers;
 }
 
 /** A GET route whose query string is the tool's arguments. */

@@ -1,7 +1,8 @@
 // Screenshots as the response body itself over HTTP on the mock desktop:
 // asked with an Accept header naming an image type, or raw=true; the facts in
 // X-Oso-* headers; JSON stays the default; a format the Accept header refuses
-// is 406; the rails still count a binary screenshot against the budget.
+// is 406; the rails still count a binary screenshot against the budget. The
+// tool routes that make pictures (a screenshot, a crop) answer the same way.
 
 import assert from "node:assert/strict";
 import { jpegSize, pngSize } from "../lib/formats/image/pixel_size.ts";
@@ -82,6 +83,53 @@ Deno.test("a binary screenshot spends the screenshot budget like a JSON one", as
     assert.equal(second.headers.get("content-type"), "application/json");
     const body = await second.json();
     assert.equal(body.error.code, "BudgetExceeded");
+  } finally {
+    await svc.stop();
+  }
+});
+
+Deno.test("the tool routes that make pictures answer them as the body when asked", async (t) => {
+  const svc = await startService();
+  try {
+    await t.step("POST /api/tool/get_screenshot, Accept: image/jpeg", async () => {
+      const response = await fetch(`${svc.url}/api/tool/get_screenshot`, {
+        method: "POST",
+        headers: { accept: "image/jpeg", "content-type": "application/json" },
+        body: JSON.stringify({ window_index: 0 }),
+      });
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get("content-type"), "image/jpeg");
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      assert.deepEqual([...bytes.subarray(0, 3)], JPEG_MAGIC);
+      assert.deepEqual(jpegSize(bytes), { width: 800, height: 600 });
+      assert.match(response.headers.get("x-oso-window-uid") ?? "", /^mock:/);
+      assert.match(response.headers.get("x-oso-step-id") ?? "", /^\d+$/);
+    });
+
+    await t.step("GET /api/screenshot/cropped, Accept: image/png: the crop's PNG", async () => {
+      const { response, bytes } = await fetchBytes(
+        `${svc.url}/api/screenshot/cropped?window_index=0&bbox=10,20,120,45`,
+        "image/png",
+      );
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get("content-type"), "image/png");
+      assert.deepEqual(pngSize(bytes), { width: 120, height: 45 });
+    });
+
+    await t.step("a tool without pictures answers JSON whatever the Accept header", async () => {
+      const { response } = await fetchBytes(`${svc.url}/api/windows`, "image/png");
+      assert.equal(response.headers.get("content-type"), "application/json");
+    });
+
+    await t.step("a refusal stays JSON", async () => {
+      const response = await fetch(`${svc.url}/api/tool/get_screenshot`, {
+        method: "POST",
+        headers: { accept: "image/png", "content-type": "application/json" },
+        body: JSON.stringify({ window_uid: "mock:nosuch", format: "gif" }),
+      });
+      assert.equal(response.status, 400);
+      assert.equal(response.headers.get("content-type"), "application/json");
+    });
   } finally {
     await svc.stop();
   }
