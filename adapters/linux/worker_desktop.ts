@@ -26,7 +26,8 @@ import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/model/tree.
 import { AtspiHostClient } from "./atspi/host_client.ts";
 import type { WindowFacts } from "./atspi/host_protocol.ts";
 import { openXLibraries, type XLibraries } from "./ffi/libraries.ts";
-import { SETTLE_MS, XTestInput } from "./x11/xtest_input.ts";
+import { XTestInput } from "./x11/xtest_input.ts";
+import { SETTLE_MS } from "./common/input_actions.ts";
 import { pointerPosition } from "./x11/pointer.ts";
 import { CursorReader } from "./x11/cursor.ts";
 import { listMonitors, screenBounds } from "./x11/monitors.ts";

@@ -18,6 +18,18 @@ export interface InputDevice {
   type(text: string): Promise<void>;
 }
 
+/**
+ * After an action, time for the app to react and for its accessibility events
+ * to reach libatspi's cache (2–7 ms measured; generous for loaded machines), so
+ * the capture that follows sees the result.
+ */
+export const SETTLE_MS = 40;
+
+/** The pause after an action, unless more text follows at once. */
+export async function settle(action: InputAction): Promise<void> {
+  if (!(action.kind === "text" && action.more)) await pause(SETTLE_MS);
+}
+
 /** Pause between the clicks of a double click: well inside any double-click time. */
 const MULTI_CLICK_GAP_MS = 40;
 const DRAG_STEP_MS = 15;
@@ -26,17 +38,24 @@ export class InputActions {
   /** Buttons and keys an agent pressed and has not released: let go on close. */
   private readonly heldButtons = new Set<MouseButton>();
   private readonly heldKeys = new Set<string>();
+  /** Where the last action left the pointer (null: none has moved it). */
+  pointer: { x: number; y: number } | null = null;
 
   constructor(private readonly device: InputDevice) {}
+
+  private move(x: number, y: number): void {
+    this.device.move(x, y);
+    this.pointer = { x, y };
+  }
 
   async send(action: InputAction): Promise<ActionOutcome> {
     const d = this.device;
     switch (action.kind) {
       case "move":
-        d.move(action.x, action.y);
+        this.move(action.x, action.y);
         return { ok: true };
       case "click":
-        d.move(action.x, action.y);
+        this.move(action.x, action.y);
         for (let i = 0; i < action.count; i++) {
           if (i > 0) await pause(MULTI_CLICK_GAP_MS);
           await d.button(action.button, true);
@@ -44,14 +63,14 @@ export class InputActions {
         }
         return { ok: true };
       case "scroll":
-        if (action.x !== undefined && action.y !== undefined) d.move(action.x, action.y);
+        if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
         await d.scroll(action.clicks, action.horizontal === true);
         return { ok: true };
       case "drag":
         await this.withModifiers(action.modifiers, () => this.drag(action));
         return { ok: true };
       case "button":
-        if (action.x !== undefined && action.y !== undefined) d.move(action.x, action.y);
+        if (action.x !== undefined && action.y !== undefined) this.move(action.x, action.y);
         await d.button(action.button, action.down);
         if (action.down) this.heldButtons.add(action.button);
         else this.heldButtons.delete(action.button);
@@ -87,14 +106,14 @@ export class InputActions {
 
   private async drag(action: Extract<InputAction, { kind: "drag" }>): Promise<void> {
     const button = action.button ?? "left";
-    this.device.move(action.from.x, action.from.y);
+    this.move(action.from.x, action.from.y);
     await this.device.button(button, true);
     try {
       const steps = Math.max(2, Math.round(action.durationMs / DRAG_STEP_MS));
       for (let i = 1; i <= steps; i++) {
         await pause(action.durationMs / steps);
         const t = i / steps;
-        this.device.move(
+        this.move(
           Math.round(action.from.x + (action.to.x - action.from.x) * t),
           Math.round(action.from.y + (action.to.y - action.from.y) * t),
         );

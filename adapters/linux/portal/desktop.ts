@@ -31,13 +31,12 @@ import {
   readElementPath,
 } from "../atspi/window_trees.ts";
 import { processNameFromProc } from "../common/process_name.ts";
-import { InputActions } from "../common/input_actions.ts";
+import { InputActions, settle, SETTLE_MS } from "../common/input_actions.ts";
 import { openLibc } from "../ffi/libc.ts";
 import { Portal, type RemoteSession } from "./portal.ts";
 import { PortalInput } from "./portal_input.ts";
 import { composeArea } from "../wayland/compose.ts";
 
-const SETTLE_MS = 40;
 const NO_POSITIONS = "window positions are unknown on this desktop (xdg-desktop-portal and " +
   "AT-SPI give none)";
 
@@ -50,7 +49,6 @@ function restoreTokenFile(): string {
 export class PortalDesktop {
   private session: RemoteSession | null = null;
   private actions: InputActions | null = null;
-  private lastPointer: { x: number; y: number } | null = null;
 
   private constructor(
     private readonly portal: Portal,
@@ -172,7 +170,7 @@ export class PortalDesktop {
   }
 
   pointer(): { x: number; y: number } | null {
-    return this.lastPointer;
+    return this.actions?.pointer ?? null;
   }
 
   cursorImage(): CursorImage | null {
@@ -228,10 +226,7 @@ export class PortalDesktop {
       };
     }
     const outcome = await this.inputActions().send(action);
-    if ("x" in action && action.x !== undefined && action.y !== undefined) {
-      this.lastPointer = { x: action.x, y: action.y };
-    }
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await settle(action);
     return outcome;
   }
 

@@ -35,7 +35,8 @@ import { MessageType, SwayIpc } from "./sway_ipc.ts";
 import { type SwayNode, type SwayView, viewsOf } from "./sway_tree.ts";
 import { WaylandConnection } from "./connection.ts";
 import { Screencopy } from "./screencopy.ts";
-import { SETTLE_MS, WaylandInput } from "./virtual_input.ts";
+import { WaylandInput } from "./virtual_input.ts";
+import { SETTLE_MS } from "../common/input_actions.ts";
 import { composeArea, shrinkBy } from "./compose.ts";
 import { processNameFromProc } from "../common/process_name.ts";
 
@@ -53,8 +54,6 @@ interface Layout {
 }
 
 export class WaylandDesktop {
-  private lastPointer: { x: number; y: number } | null = null;
-
   private constructor(
     /** Shared with the input, whose absolute motions span it. */
     private readonly layout: Layout,
@@ -211,7 +210,7 @@ export class WaylandDesktop {
 
   /** Where this service last put the pointer (sway's IPC does not tell where it is). */
   pointer(): { x: number; y: number } | null {
-    return this.lastPointer;
+    return this.keysAndPointer.position;
   }
 
   cursorImage(): CursorImage | null {
@@ -239,11 +238,7 @@ export class WaylandDesktop {
 
   async input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
     if (handle !== null) await this.live(handle);
-    const outcome = await this.keysAndPointer.perform(action);
-    if ("x" in action && action.x !== undefined && action.y !== undefined) {
-      this.lastPointer = { x: action.x, y: action.y };
-    } else if (action.kind === "drag") this.lastPointer = action.to;
-    return outcome;
+    return await this.keysAndPointer.perform(action);
   }
 
   async elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {

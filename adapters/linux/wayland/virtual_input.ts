@@ -11,7 +11,7 @@ import { KEYBOARD, KEYBOARD_MANAGER, POINTER, POINTER_MANAGER } from "./protocol
 import { characterKeysymText, Keymap, type KeysymText } from "./keymap.ts";
 import { controlKeysymName, keysymName } from "../x11/keysyms.ts";
 import { pause } from "../../../lib/support/cancel.ts";
-import { InputActions, type InputDevice } from "../common/input_actions.ts";
+import { InputActions, type InputDevice, settle } from "../common/input_actions.ts";
 import type { Bounds } from "../../../lib/model/tree.ts";
 
 /** evdev button codes. */
@@ -25,8 +25,6 @@ const AXIS_SOURCE_WHEEL = 0;
 const WHEEL_STEP = 15;
 const XKB_V1 = 1;
 const KEY_GAP_MS = 4;
-/** As on X11: time for the application to react before the capture that follows. */
-export const SETTLE_MS = 40;
 
 export class WaylandInput implements InputDevice {
   private readonly pointer: Deno.PointerObject;
@@ -229,8 +227,13 @@ export class WaylandInput implements InputDevice {
   async perform(action: InputAction): Promise<ActionOutcome> {
     const outcome = await this.actions.send(action);
     this.c.roundtrip();
-    if (!(action.kind === "text" && action.more)) await pause(SETTLE_MS);
+    await settle(action);
     return outcome;
+  }
+
+  /** Where the last action left the pointer (the compositor does not say). */
+  get position(): { x: number; y: number } | null {
+    return this.actions.pointer;
   }
 
   async close(): Promise<void> {

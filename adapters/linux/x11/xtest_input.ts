@@ -2,7 +2,7 @@
 // coming from real devices, so every toolkit sees ordinary clicks and keys.
 
 import type { ActionOutcome, InputAction, MouseButton } from "../../types.ts";
-import { InputActions, type InputDevice } from "../common/input_actions.ts";
+import { InputActions, type InputDevice, settle } from "../common/input_actions.ts";
 import { cString } from "../ffi/c_strings.ts";
 import type { XTest } from "../ffi/xtest.ts";
 import { KeyboardMap, type KeyStroke, MAPPING_SETTLE_MS } from "./keyboard_map.ts";
@@ -22,12 +22,6 @@ const CURRENT_SCREEN = -1;
 /** How long a button may wait for the client that froze the pointer (see pressButton). */
 const POINTER_FROZEN_MS = 5000;
 const POINTER_POLL_MS = 2;
-/**
- * After an action, time for the app to react and for its accessibility events
- * to reach libatspi's cache (2–7 ms measured; generous for loaded machines), so
- * the capture that follows sees the result.
- */
-export const SETTLE_MS = 40;
 
 export class XTestInput implements InputDevice {
   private keyboardMap: KeyboardMap | null = null;
@@ -185,7 +179,7 @@ export class XTestInput implements InputDevice {
           "will when that client lets go",
       };
     }
-    if (!(action.kind === "text" && action.more)) await pause(SETTLE_MS);
+    await settle(action);
     return outcome;
   }
 
