@@ -2,6 +2,7 @@
 // the image's name, and podman itself.
 
 import { commandExists } from "../helpers/parts.ts";
+import { waitFor } from "../helpers/proc.ts";
 
 /** The image the tests build and run (deno task fleet build's default name). */
 export const IMAGE = "localhost/oso-desktop:latest";
@@ -43,15 +44,11 @@ export function ensureImage(): Promise<void> {
   return built;
 }
 
-/** Polls `probe` until it answers true; fails after `limitMs` naming `what`. */
+/** Polls `probe` until it answers true (a failing probe counts as false); fails after `limitMs`. */
 export async function waitUntil(
   what: string,
   probe: () => Promise<boolean>,
   limitMs = 180_000,
 ): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await probe().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${limitMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(what, () => probe().then((ok) => (ok ? true : null), () => null), limitMs);
 }

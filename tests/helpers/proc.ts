@@ -59,6 +59,24 @@ export async function until(holds: () => Promise<boolean>): Promise<boolean> {
   return false;
 }
 
+/**
+ * Polls `probe` every 50 ms until it answers non-null, and returns that; fails
+ * naming `what` after `ms` (a condition, never a fixed sleep).
+ */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null> | T | null,
+  ms: number,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** How many sockets a process has open. */
 export function socketCount(pid: number): number {
   let count = 0;

@@ -4,6 +4,7 @@
 
 import { strict as assert } from "node:assert";
 import { partAvailable } from "../helpers/parts.ts";
+import { waitFor } from "../helpers/proc.ts";
 import { decodeBase64 } from "../helpers/http.ts";
 import { type Client, findAll } from "../linux/linux_service.ts";
 import { WAYLAND_PACKAGES, waylandAvailable } from "./desktop.ts";
@@ -20,15 +21,9 @@ export function waylandPart(): boolean {
     );
 }
 
-/** Polls until `probe` answers non-null (the application reacts in its own time). */
-export async function eventually<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Polls until `probe` answers non-null, for 30 s (the application reacts in its own time). */
+export function eventually<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
+  return waitFor(what, probe, 30_000);
 }
 
 /**

@@ -7,6 +7,7 @@
 // token, so stop() ends exactly this desktop's processes.
 
 import { commandExists } from "../helpers/parts.ts";
+import { waitFor } from "../helpers/proc.ts";
 import {
   firstLine,
   processesWhere,
@@ -53,19 +54,10 @@ export interface WaylandDesktop {
   stop(): Promise<void>;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null> | T | null, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s`);
-    await sleep(50);
-  }
-}
+/** How long the desktop's parts and an app's window may take to appear. */
+const START_MS = 60_000;
+const until = <T>(what: string, probe: () => Promise<T | null> | T | null) =>
+  waitFor(what, probe, START_MS);
 
 export async function startWaylandDesktop(
   /** `outputs`: side by side, each width × height (sway's headless backend makes them). */

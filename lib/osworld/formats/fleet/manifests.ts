@@ -4,6 +4,7 @@
 // pods that die. Also the pod the Job would create for an index, which a
 // machine without Kubernetes runs itself (podman kube play, docker run).
 
+import { stringify } from "yaml";
 import type { SuiteTask } from "./suite.ts";
 import { SuiteError } from "./suite.ts";
 
@@ -221,4 +222,9 @@ export function podFor(
     },
     spec: { ...spec, containers, ...(hostNetwork ? { hostNetwork: true } : {}) },
   };
+}
+
+/** Manifests as one YAML stream (documents separated by ---), as kubectl and podman take it. */
+export function manifestsYaml(manifests: Manifest[]): string {
+  return manifests.map((m) => stringify(m, { lineWidth: 0 })).join("---\n");
 }

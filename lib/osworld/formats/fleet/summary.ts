@@ -101,6 +101,11 @@ function resultScore(text: string | null): number | "unsupported" | null {
 }
 
 export function summarizeTask(folder: TaskFolder): TaskSummary {
+  return readTask(folder).summary;
+}
+
+/** A task's summary and the pod time of its attempts that ended, its records read once. */
+function readTask(folder: TaskFolder): { summary: TaskSummary; podSeconds: number } {
   const problems: string[] = [];
   const attempts = readAttempts(folder.attempts, problems);
   const result = resultScore(folder.result);
@@ -114,7 +119,7 @@ export function summarizeTask(folder: TaskFolder): TaskSummary {
     : result === "unsupported"
     ? "unsupported"
     : "failed";
-  return {
+  const summary: TaskSummary = {
     domain: folder.domain,
     id: folder.id,
     status,
@@ -125,6 +130,7 @@ export function summarizeTask(folder: TaskFolder): TaskSummary {
     failures,
     problems,
   };
+  return { summary, podSeconds: attempts.reduce((s, a) => s + (a.seconds ?? 0), 0) };
 }
 
 function round(n: number): number {
@@ -149,7 +155,8 @@ export function summarize(folders: TaskFolder[], expected: ExpectedTask[] = []):
     runs.set(id, run);
   }
   return [...runs.values()].map((run) => {
-    const tasks = run.folders.map(summarizeTask);
+    const read = run.folders.map(readTask);
+    const tasks = read.map((r) => r.summary);
     for (const want of expected) {
       if (!tasks.some((t) => t.domain === want.domain && t.id === want.id)) {
         tasks.push({
@@ -165,10 +172,7 @@ export function summarize(folders: TaskFolder[], expected: ExpectedTask[] = []):
       }
     }
     tasks.sort((a, b) => a.domain.localeCompare(b.domain) || a.id.localeCompare(b.id));
-    const podSeconds = run.folders.reduce((sum, f) => {
-      const attempts = readAttempts(f.attempts, []);
-      return sum + attempts.reduce((s, a) => s + (a.seconds ?? 0), 0);
-    }, 0);
+    const podSeconds = read.reduce((sum, r) => sum + r.podSeconds, 0);
     const scored = tasks.filter((t) => t.status === "scored");
     const score = scored.reduce((s, t) => s + (t.score ?? 0), 0);
     const failuresByCause: Partial<Record<Cause, number>> = {};

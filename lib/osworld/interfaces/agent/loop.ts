@@ -44,20 +44,27 @@ interface Turn {
   reply: string;
 }
 
-export function safeName(text: string): string {
+function safeName(text: string): string {
   return text.replace(/[^\w.-]+/g, "_").slice(0, 100) || "_";
 }
 
-export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
-  const taskId = String(run.task.id ?? "task");
-  const dir = join(
+/** OSWorld's result folder of a task: <results>/<action space>/<observation>/<model>[/<domain>]/<task id>. */
+export function resultFolder(
+  run: Pick<AgentRun, "resultDir" | "actionSpace" | "observation" | "domain"> & { model: string },
+  taskId: string,
+): string {
+  return join(
     run.resultDir,
     run.actionSpace,
     run.observation,
-    safeName(run.model.model),
+    safeName(run.model),
     ...(run.domain === null ? [] : [safeName(run.domain)]),
     safeName(taskId),
   );
+}
+
+export async function runAgent(run: AgentRun): Promise<AgentOutcome> {
+  const dir = resultFolder({ ...run, model: run.model.model }, String(run.task.id ?? "task"));
   await Deno.mkdir(dir, { recursive: true });
   const traj = await Deno.open(join(dir, "traj.jsonl"), {
     write: true,

@@ -7,11 +7,11 @@
 
 import { parseArgs } from "node:util";
 import { basename, join, relative, resolve } from "node:path";
-import { stringify } from "yaml";
 import { z } from "zod";
 import {
   checkSuiteName,
   type FleetOptions,
+  manifestsYaml,
   suiteManifests,
 } from "../../formats/fleet/manifests.ts";
 import { SuiteError, suiteOf, type SuiteTask, type TaskFile } from "../../formats/fleet/suite.ts";
@@ -148,10 +148,6 @@ function suiteOptions(
   };
 }
 
-function yamlOf(manifests: Record<string, unknown>[]): string {
-  return manifests.map((m) => stringify(m, { lineWidth: 0 })).join("---\n");
-}
-
 function engineOf(text: unknown): Engine {
   if (text === undefined || text === "podman" || text === "docker") {
     return (text ?? "podman") as Engine;
@@ -177,7 +173,7 @@ async function command(name: string, values: Record<string, unknown>): Promise<n
   const suite = await readSuite(values.tasks);
   const options = suiteOptions(values, suite.length, values.tasks);
   if (name === "render") {
-    const text = yamlOf(suiteManifests(options, suite, null));
+    const text = manifestsYaml(suiteManifests(options, suite, null));
     const header =
       `# Suite ${options.name}: ${suite.length} tasks. Create the key's Secret first:\n` +
       `#   kubectl create secret generic ${options.secretName} --from-literal=api-key=…\n`;
@@ -190,7 +186,9 @@ async function command(name: string, values: Record<string, unknown>): Promise<n
     const child = new Deno.Command(kubectl, { args: ["apply", "-f", "-"], stdin: "piped" })
       .spawn();
     const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(yamlOf(suiteManifests(options, suite, apiKey()))));
+    await writer.write(
+      new TextEncoder().encode(manifestsYaml(suiteManifests(options, suite, apiKey()))),
+    );
     await writer.close();
     const status = await child.status;
     if (status.code === 0) {

@@ -6,10 +6,10 @@
 // nothing new starts, as when the Job fails.
 
 import { join } from "node:path";
-import { stringify } from "yaml";
 import {
   type FleetOptions,
   type Manifest,
+  manifestsYaml,
   podFor,
   SECRET_KEY,
   suiteJob,
@@ -94,7 +94,7 @@ async function podmanRunner(localRun: LocalRun, workDir: string): Promise<PodRun
   return async (pod) => {
     const name = (pod.metadata as { name: string }).name;
     const file = join(workDir, `${name}.yaml`);
-    await Deno.writeTextFile(file, [configMap, pod].map((m) => stringify(m)).join("---\n"));
+    await Deno.writeTextFile(file, manifestsYaml([configMap, pod]));
     await must("podman", ["kube", "play", "--replace", file]);
     const container = `${name}-desktop`;
     const deadline = options.podSeconds === null ? null : setTimeout(() => {

@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import type { Attempt, Cause } from "../../formats/fleet/attempts.ts";
-import { runAgent, safeName } from "../agent/loop.ts";
+import { resultFolder, runAgent } from "../agent/loop.ts";
 import { serviceFor } from "../agent/service_start.ts";
 import { ChatError } from "../agent/chat_client.ts";
 import { ServiceError } from "../agent/service_client.ts";
@@ -82,14 +82,13 @@ export async function podMain(): Promise<number> {
     record.cause = causeOf(e);
     return { task: null, domain: "unknown", id: `task-${s.JOB_COMPLETION_INDEX}` };
   });
-  const dir = join(
-    s.OSO_RESULTS,
-    s.OSO_ACTION_SPACE,
-    s.OSO_OBSERVATION,
-    safeName(s.OSO_MODEL),
-    safeName(domain),
-    safeName(id),
-  );
+  const dir = resultFolder({
+    resultDir: s.OSO_RESULTS,
+    actionSpace: s.OSO_ACTION_SPACE,
+    observation: s.OSO_OBSERVATION,
+    model: s.OSO_MODEL,
+    domain,
+  }, id);
   const recordFile = join(dir, "attempts", `${record.attempt}.json`);
   const save = () => Deno.writeTextFile(recordFile, `${JSON.stringify(record)}\n`);
   await Deno.mkdir(join(dir, "attempts"), { recursive: true });
