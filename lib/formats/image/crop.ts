@@ -52,13 +52,17 @@ export function planCrop(region: Bounds, padding: number, image: Size): CropPlan
   };
 }
 
-/** The size after fitting to `maxWidth`: only ever smaller, aspect kept, at least 1 pixel high. */
-export function scaledSize(size: Size, maxWidth?: number): Size {
-  if (maxWidth === undefined || size.width <= maxWidth) return size;
-  return {
-    width: maxWidth,
-    height: Math.max(1, Math.floor(size.height * maxWidth / size.width)),
-  };
+/**
+ * The size after fitting within `maxWidth` and `maxHeight`: only ever smaller,
+ * aspect kept, the other side rounded down to at least 1 pixel.
+ */
+export function scaledSize(size: Size, maxWidth = Infinity, maxHeight = Infinity): Size {
+  const byWidth = maxWidth / size.width;
+  const byHeight = maxHeight / size.height;
+  if (byWidth >= 1 && byHeight >= 1) return size;
+  return byWidth <= byHeight
+    ? { width: maxWidth, height: Math.max(1, Math.floor(size.height * byWidth)) }
+    : { width: Math.max(1, Math.floor(size.width * byHeight)), height: maxHeight };
 }
 
 function overlap(a: Bounds, b: Bounds): Bounds | null {

@@ -82,6 +82,26 @@ Deno.test("scaledSize: only ever down to max_width, aspect kept, at least one pi
   }
 });
 
+Deno.test("scaledSize: max_height, and both, the tighter one winning", () => {
+  const cases: Array<[string, [number, number], [number?, number?], [number, number]]> = [
+    ["shorter than max_height", [400, 300], [undefined, 300], [400, 300]],
+    ["by height", [1920, 1080], [undefined, 720], [1280, 720]],
+    ["width floors", [1366, 768], [undefined, 500], [889, 500]],
+    ["both, width tighter", [1920, 1080], [1024, 768], [1024, 576]],
+    ["both, height tighter", [1080, 1920], [1024, 768], [432, 768]],
+    ["both, equally tight", [400, 300], [200, 150], [200, 150]],
+    ["both roomy", [400, 300], [800, 800], [400, 300]],
+    ["a tall strip stays one pixel wide", [1, 1000], [undefined, 10], [1, 10]],
+  ];
+  for (const [label, [width, height], [maxWidth, maxHeight], [w, h]] of cases) {
+    assert.deepEqual(
+      scaledSize({ width, height }, maxWidth, maxHeight),
+      { width: w, height: h },
+      label,
+    );
+  }
+});
+
 Deno.test("imageOrigin: a whole window, or its on-screen part when that is what was read", () => {
   const screen = box(0, 0, 1920, 1080);
   const cases: Array<[string, Bounds, [number, number], [number, number]]> = [
