@@ -9,6 +9,7 @@ import { TOOLS } from "../lib/tools/index.ts";
 import { type CarrierSignal, createMcpServer } from "../lib/interfaces/mcp/server.ts";
 import { WebStandardStreamableHTTPServerTransport } from "../lib/interfaces/mcp/sdk.ts";
 import { envelope } from "../lib/model/errors.ts";
+import { withClientSignal } from "../lib/interfaces/http/connection.ts";
 
 /** Open MCP sessions at most; a new one beyond is refused until one ends. */
 const MAX_SESSIONS = 64;
@@ -66,12 +67,12 @@ export function mcpHttpRoutes(app: Hono, session: Session): void {
     { transport: WebStandardStreamableHTTPServerTransport; carriers: Carriers }
   >();
 
-  async function stateful(c: Context): Promise<Response> {
+  async function stateful(c: Context, request: Request): Promise<Response> {
     const id = c.req.header("mcp-session-id");
     if (id !== undefined) {
       const known = open.get(id);
       return known
-        ? await known.carriers.carry(c.req.raw, known.transport)
+        ? await known.carriers.carry(request, known.transport)
         : jsonRpcError(c, 404, `no MCP session ${id}: initialize a new one`);
     }
     if (open.size >= MAX_SESSIONS) {
@@ -91,11 +92,12 @@ export function mcpHttpRoutes(app: Hono, session: Session): void {
     };
     await createMcpServer(session, TOOLS, carriers.signalOf).connect(transport);
     // Anything but an initialize is refused by the transport (400) and leaves no session.
-    return await transport.handleRequest(c.req.raw);
+    return await transport.handleRequest(request);
   }
 
-  app.all(
-    "/mcp",
-    (c) => session.config.mcp.http_stateless ? stateless(session, c.req.raw) : stateful(c),
-  );
+  app.all("/mcp", (c) => {
+    // A call's request aborts when its client hangs up (Carriers).
+    const request = withClientSignal(c.req.raw);
+    return session.config.mcp.http_stateless ? stateless(session, request) : stateful(c, request);
+  });
 }

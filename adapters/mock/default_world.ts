@@ -10,9 +10,14 @@ import { MOCK_NOTE, type MockWorld } from "./world.ts";
 export class DefaultWorld implements MockWorld {
   private readonly windows: MockWindow[] = defaultDesktop();
   private readonly interactions: MockInteractions | null;
+  private changes = 0;
 
   constructor(private readonly nonce: string, interactive: boolean) {
     this.interactions = interactive ? new MockInteractions(this.windows) : null;
+  }
+
+  get revision(): number {
+    return this.changes;
   }
 
   listWindows(): WindowInfo[] {
@@ -42,6 +47,7 @@ export class DefaultWorld implements MockWorld {
   }
 
   input(action: InputAction): ActionOutcome {
+    if (this.interactions) this.changes++;
     this.interactions?.apply(action);
     return { ok: true, note: MOCK_NOTE };
   }

@@ -6,6 +6,7 @@ import {
   type Adapter,
   type Capture,
   type CaptureLimits,
+  captureMsSince,
   type ElementOperation,
   type ElementRef,
   type InputAction,
@@ -40,6 +41,8 @@ import { randomHex } from "../../lib/model/hex.ts";
 
 export { MOCK_NOTE } from "./world.ts";
 
+const KEPT_CAPTURES = 16;
+
 export class MockAdapter implements Adapter {
   readonly name = "MockAdapter" as const;
   readonly isMock = true;
@@ -53,6 +56,11 @@ export class MockAdapter implements Adapter {
   private scenarioWorld: ScenarioWorld | null = null;
   private readonly held = new HeldInput();
   private pointerAt: { x: number; y: number } | null = null;
+  /** The latest capture of each window and set of limits, with the world it was taken of. */
+  private readonly captures = new Map<
+    string,
+    { world: MockWorld; revision: number; capture: Capture }
+  >();
   private readonly renderer = new OffThread<RenderJob>(
     new URL("./render_worker.ts", import.meta.url),
     "mock screenshot",
@@ -82,15 +90,24 @@ export class MockAdapter implements Adapter {
 
   captureTree(handle: string | null, limits: CaptureLimits): Promise<Capture | null> {
     const started = performance.now();
-    const tree = this.world.tree(handle);
+    // An unchanged world gives the same capture, as a real adapter's mirror answers an
+    // unchanged window: one tree object, which every later stage keeps its work for.
+    const key = `${handle}\u0000${JSON.stringify(limits)}`;
+    const world = this.world;
+    const kept = this.captures.get(key);
+    if (kept?.world === world && kept.revision === world.revision) {
+      return Promise.resolve({ ...kept.capture, captureMs: captureMsSince(started) });
+    }
+    const tree = world.tree(handle);
     if (!tree) return Promise.resolve(null);
     const { tree: root, nodeCount, cutShort } = copyTree(tree, { ...limits, markCut: true });
-    return Promise.resolve({
-      root,
-      nodeCount,
-      cutShort,
-      captureMs: Math.round(performance.now() - started),
-    });
+    const capture = { root, nodeCount, cutShort, captureMs: captureMsSince(started) };
+    this.captures.delete(key);
+    this.captures.set(key, { world, revision: world.revision, capture });
+    if (this.captures.size > KEPT_CAPTURES) {
+      this.captures.delete(this.captures.keys().next().value!);
+    }
+    return Promise.resolve(capture);
   }
 
   captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {

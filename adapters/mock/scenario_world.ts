@@ -15,6 +15,10 @@ export class ScenarioWorld implements MockWorld {
     this.engine = new ScenarioEngine(scenario, nonce);
   }
 
+  get revision(): number {
+    return this.engine.revision;
+  }
+
   listWindows(): WindowInfo[] {
     return this.engine.windows();
   }

@@ -7,6 +7,11 @@ import type { Bounds, Element, WindowInfo } from "../../lib/model/tree.ts";
 export const MOCK_NOTE = "Mock adapter — no real OS action performed";
 
 export interface MockWorld {
+  /**
+   * Counts the changes the world has been through: equal revisions show the
+   * same windows, trees and pixels (so a capture or picture may be reused).
+   */
+  readonly revision: number;
   listWindows(): WindowInfo[];
   /** A window's tree (null handle: the default window); null when there is none. */
   tree(handle: string | null): Element | null;

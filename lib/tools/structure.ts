@@ -19,6 +19,7 @@ import {
 import { countNodes, type Element, findById } from "../model/tree.ts";
 import { visibleRegions } from "../formats/geometry/visibility.ts";
 import { limitLevels } from "../formats/views/levels.ts";
+import { levelView } from "../formats/views/reuse.ts";
 import { positionalId } from "../formats/views/refs.ts";
 import { type ListedWindow, windowNamed } from "../formats/geometry/window_order.ts";
 import { windowArgs } from "./shared/args.ts";
@@ -260,8 +261,9 @@ export const getWindowStructureTool = defineTool({
       stripMarkers(limited);
       fields = { ...common, scope: args.scope, tree_token: null, depth_used: depth, perf };
     } else {
-      const { tree, truncated } = limitLevels(capture.tree, depth);
-      limited = withDetail(tree, args.detail);
+      // Made once per tree, depth and detail (an unchanged window's answer is the same view).
+      const { tree, truncated } = levelView(capture.tree, depth, args.detail);
+      limited = tree;
       fields = {
         ...common,
         tree_token: session.tokens.mint(

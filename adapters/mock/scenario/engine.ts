@@ -31,6 +31,7 @@ export class ScenarioEngine {
   private selectAll = false;
   private pointer: Point | null = null;
   private readonly names: Map<string, string>;
+  private changes = 0;
 
   constructor(readonly scenario: Scenario, private readonly nonce: string) {
     this.current = scenario.initial_state;
@@ -41,12 +42,18 @@ export class ScenarioEngine {
     return this.current;
   }
 
+  /** Counts the inputs and state changes so far: equal revisions build the same world. */
+  get revision(): number {
+    return this.changes;
+  }
+
   /**
    * Puts the scenario into one of its states (a replay re-synchronising to
    * its recording); values typed so far stay. False when there is no such state.
    */
   enterState(state: string): boolean {
     if (!Object.hasOwn(this.scenario.states, state)) return false;
+    this.changes++;
     this.current = state;
     this.selectAll = false;
     return true;
@@ -143,6 +150,7 @@ export class ScenarioEngine {
 
   /** Applies an input; true when a reaction fired. */
   apply(action: InputAction, handle: string | null): boolean {
+    this.changes++;
     const before = this.world(true);
     const event = toEvent(action, handle, before, this.focus, this.pointer);
     this.pointer = pointerAfter(action, this.pointer);

@@ -9,12 +9,41 @@ import type { SketchJob } from "./worker.ts";
 
 const worker = new OffThread<SketchJob>(new URL("./worker.ts", import.meta.url), "sketch");
 
-/** Like renderSketchCached (memo.ts), in the worker. */
+/**
+ * Sketches already drawn of a tree object, by options: an unchanged window is
+ * captured as the very tree object the service holds, and sending it to the
+ * worker again would cost more than the drawing.
+ */
+const drawn = new WeakMap<Element, Map<string, Promise<SketchResult | string>>>();
+const DRAWN_PER_TREE = 8;
+
+function draw(root: Element, options: SketchOptions, textOnly: boolean) {
+  if (options.ocr) return worker.run<SketchResult | string>({ root, options, textOnly });
+  const key = `${textOnly} ${JSON.stringify(options)}`;
+  let mine = drawn.get(root);
+  if (mine === undefined) drawn.set(root, mine = new Map());
+  let result = mine.get(key);
+  if (result === undefined) {
+    result = worker.run<SketchResult | string>({ root, options, textOnly });
+    mine.set(key, result);
+    if (mine.size > DRAWN_PER_TREE) mine.delete(mine.keys().next().value!);
+    // A failed drawing is not kept: the next request tries again.
+    result.catch(() => mine.delete(key));
+  }
+  return result;
+}
+
+/** Like renderSketchCached (memo.ts), in the worker; the result is shared, not to be modified. */
 export function renderSketchOffThread(
   root: Element,
   options: SketchOptions,
 ): Promise<SketchResult> {
-  return worker.run({ root, options });
+  return draw(root, options, false) as Promise<SketchResult>;
+}
+
+/** The sketch's text alone, for callers that need neither its elements nor its legend. */
+export function sketchTextOffThread(root: Element, options: SketchOptions): Promise<string> {
+  return draw(root, options, true) as Promise<string>;
 }
 
 /**

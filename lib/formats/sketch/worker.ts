@@ -10,9 +10,14 @@ import type { Element } from "../../model/tree.ts";
 export interface SketchJob {
   root: Element;
   options: SketchOptions;
+  /** Only the sketch's text comes back (copying the elements back costs more than drawing). */
+  textOnly: boolean;
 }
 
-answerJobs<SketchJob, SketchResult>(
-  ({ root, options }) => renderSketchCached(root, options),
+answerJobs<SketchJob, SketchResult | string>(
+  ({ root, options, textOnly }) => {
+    const result = renderSketchCached(root, options);
+    return textOnly ? result.sketch : result;
+  },
   () => [],
 );

@@ -66,17 +66,26 @@ export async function responseBytes(
   response: Response,
   options: { head: boolean; close: boolean },
 ): Promise<Uint8Array> {
-  // HEAD answers carry the length the GET body would have.
-  const body = await bodyBytes(response);
-  let text = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? "Status"}\r\n`;
+  let fields = "";
+  let type = "";
   for (const [name, value] of response.headers) {
-    if (!FRAMING.has(name)) text += `${name}: ${value}\r\n`;
+    if (name === "content-type") type = value;
+    if (!FRAMING.has(name)) fields += `${name}: ${value}\r\n`;
   }
   const noBody = response.status === 204 || response.status === 304;
-  if (!noBody) text += `content-length: ${body.length}\r\n`;
-  if (options.close) text += "connection: close\r\n";
-  text += "\r\n";
-  const head = encoder.encode(text);
+  const status = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? "Status"}\r\n`;
+  const close = options.close ? "connection: close\r\n" : "";
+  // Not `response.body` (that getter builds a ReadableStream): text() of a string body is
+  // ~3× cheaper than arrayBuffer(), and every text answer is one; head and text are encoded
+  // together.
+  if (type.startsWith("application/json") || type.startsWith("text/")) {
+    const text = await response.text();
+    if (noBody) return encoder.encode(`${status}${fields}${close}\r\n`);
+    return textAnswer(text, `${status}${fields}`, close, options.head);
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  const length = noBody ? "" : `content-length: ${body.length}\r\n`;
+  const head = encoder.encode(`${status}${fields}${length}${close}\r\n`);
   if (options.head || noBody || body.length === 0) return head;
   const out = new Uint8Array(head.length + body.length);
   out.set(head);
@@ -84,16 +93,34 @@ export async function responseBytes(
   return out;
 }
 
+/** Text bodies up to this many UTF-16 units are encoded straight into the answer's buffer. */
+const ENCODE_IN_PLACE_MAX = 65_536;
+
 /**
- * Not `response.body` (that getter builds a ReadableStream): text() of a
- * string body is ~3× cheaper than arrayBuffer(), and every text answer is one.
+ * A text answer's bytes. The body is encoded once, into the buffer the answer
+ * goes out in, after room for the head (whose length field needs the body's
+ * byte count); larger bodies are encoded on their own and joined.
  */
-async function bodyBytes(response: Response): Promise<Uint8Array> {
-  const type = response.headers.get("content-type") ?? "";
-  if (type.startsWith("application/json") || type.startsWith("text/")) {
-    return encoder.encode(await response.text());
+function textAnswer(text: string, start: string, close: string, headOnly: boolean): Uint8Array {
+  // HEAD answers carry the length the GET body would have.
+  const headOf = (bytes: number) => `${start}content-length: ${bytes}\r\n${close}\r\n`;
+  if (text.length > ENCODE_IN_PLACE_MAX) {
+    const body = encoder.encode(text);
+    const head = encoder.encode(headOf(body.length));
+    if (headOnly) return head;
+    const out = new Uint8Array(head.length + body.length);
+    out.set(head);
+    out.set(body, head.length);
+    return out;
   }
-  return new Uint8Array(await response.arrayBuffer());
+  // Head text is Latin-1 at worst (2 bytes a unit in UTF-8) plus the length's digits.
+  const room = 2 * headOf(0).length + 16;
+  const buffer = new Uint8Array(room + 3 * text.length);
+  const { written } = encoder.encodeInto(text, buffer.subarray(room));
+  const head = encoder.encode(headOf(written));
+  if (headOnly) return head;
+  buffer.set(head, room - head.length);
+  return buffer.subarray(room - head.length, room + written);
 }
 
 /** An error answered by the transport before any route saw the request. */

@@ -45,6 +45,20 @@ Deno.test("tokens: 300 s TTL, 16 per window, oldest dropped first", () => {
   assert.match(tokens[0], /^tt:[0-9a-f]{16}$/);
 });
 
+Deno.test("tokens: the same capture seen again keeps its token, and its 300 s start again", () => {
+  const c = clock();
+  const store = new TokenStore(c.now);
+  const first = store.mint("w1", TREE, "h1");
+  c.advance(200_000);
+  assert.equal(store.mint("w1", TREE, "h1"), first, "the same tree object, hash and depth");
+  c.advance(200_000);
+  assert.equal(store.lookup(first, "w1")?.hash, "h1", "kept 300 s from the second mint");
+  assert.notEqual(store.mint("w1", TREE, "h1", 3), first, "another depth is another capture");
+  const copy = structuredClone(TREE);
+  assert.notEqual(store.mint("w1", copy, "h1"), first, "another tree object, another token");
+  assert.notEqual(store.mint("w2", TREE, "h1"), first, "another window, another token");
+});
+
 Deno.test("requireToken: malformed 400, unknown 410, other window 400", () => {
   const store = new TokenStore();
   const token = store.mint("w1", TREE, "h");

@@ -21,12 +21,23 @@ export interface StoredTree {
 
 export class TokenStore {
   private readonly tokens = new Map<string, StoredTree>();
+  /** Each window's most recent token. */
+  private readonly latest = new Map<string, string>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   mint(uid: string, tree: Element, hash: string, depth = Infinity): string {
     this.purgeExpired();
+    // The tree this window's latest token names, seen again (an unchanged window): the same token.
+    const latest = this.latest.get(uid);
+    const stored = latest === undefined ? undefined : this.tokens.get(latest);
+    if (stored && stored.tree === tree && stored.hash === hash && stored.depth === depth) {
+      this.tokens.delete(latest!);
+      this.tokens.set(latest!, { ...stored, storedAt: this.now() });
+      return latest!;
+    }
     const token = "tt:" + randomHex(8);
+    this.latest.set(uid, token);
     this.tokens.set(token, { uid, tree, hash, storedAt: this.now(), depth });
     const mine = [...this.tokens.entries()].filter(([, v]) => v.uid === uid);
     for (const [old] of mine.slice(0, Math.max(0, mine.length - PER_WINDOW))) {

@@ -20,6 +20,9 @@ export const OCR_HINT = "OCR runs in-process with tesseract.js and the English d
 
 const LANG_PATH: string = (eng as { langPath: string }).langPath;
 const WORKER = new URL("./worker_main.ts", import.meta.url);
+const DATA_RECHECK_MS = 1000;
+let dataFound = false;
+let dataLookedAt = -Infinity;
 
 interface Slot {
   thread: OffThread<OcrJob>;
@@ -40,13 +43,22 @@ export class OcrEngine {
     }));
   }
 
-  /** Whether the language data is where the engine will look (cheap; never starts a worker). */
+  /**
+   * Whether the language data is where the engine will look (never starts a
+   * worker). Once found it stays found; a miss is looked at again at most once
+   * a second (health checks ask on every poll, and a stat is most of their cost).
+   */
   static dataPresent(): boolean {
+    if (dataFound) return true;
+    const now = performance.now();
+    if (now - dataLookedAt < DATA_RECHECK_MS) return false;
+    dataLookedAt = now;
     try {
-      return Deno.statSync(`${LANG_PATH}/eng.traineddata.gz`).isFile;
+      dataFound = Deno.statSync(`${LANG_PATH}/eng.traineddata.gz`).isFile;
     } catch {
-      return false;
+      dataFound = false;
     }
+    return dataFound;
   }
 
   static get dataPath(): string {

@@ -694,9 +694,25 @@ function found(n: Normalised, rule: string, span: Span): InjectionMatch {
   return { rule, excerpt: excerptOf(n.text, span), hidden: isHidden(n, span) };
 }
 
+/** Texts scanned recently and what they held: titles and labels come back call after call. */
+const RECENT_SCANS = new Map<string, InjectionMatch | null>();
+const RECENT_SCANS_MAX = 4096;
+/** Longer texts (documents, OCR pages) are scanned each time rather than kept. */
+const REMEMBERED_TEXT_MAX = 2048;
+
 /** The first rule `text` matches, or null; rules are tried in a fixed order. */
 export function scanText(text: string): InjectionMatch | null {
   if (text.length < 4) return null;
+  if (text.length > REMEMBERED_TEXT_MAX) return scanUnremembered(text);
+  const known = RECENT_SCANS.get(text);
+  if (known !== undefined) return known;
+  const match = scanUnremembered(text);
+  if (RECENT_SCANS.size >= RECENT_SCANS_MAX) RECENT_SCANS.delete(RECENT_SCANS.keys().next().value!);
+  RECENT_SCANS.set(text, match);
+  return match;
+}
+
+function scanUnremembered(text: string): InjectionMatch | null {
   const n = normalise(text);
   if (n.payloads.length === 0 && !ANCHORS.test(n.text)) return null;
   for (const rule of RULES) {
@@ -793,5 +809,5 @@ const WARM_UP_TEXTS = [
 
 export function warmUpDetector(): void {
   const texts = WARM_UP_TEXTS.flatMap((text) => [text, `${text} — ✓`]);
-  for (let round = 0; round < 20; round++) for (const text of texts) scanText(text);
+  for (let round = 0; round < 20; round++) for (const text of texts) scanUnremembered(text);
 }

@@ -4,7 +4,7 @@
 
 import { captureDefault, captureWindow, listWindows, resolveListed } from "../observe/capture.ts";
 import type { SketchContext } from "./context.ts";
-import { renderSketchOffThread } from "../../formats/sketch/off_thread.ts";
+import { renderSketchOffThread, sketchTextOffThread } from "../../formats/sketch/off_thread.ts";
 import type { Element } from "../../model/tree.ts";
 import type { WindowArgs } from "../../formats/geometry/window_order.ts";
 import { type SketchOcr, sketchOcr } from "./ocr_input.ts";
@@ -44,7 +44,7 @@ export async function sketchView(
   } else if (request.ocr) {
     ocrError = "OCR needs a window (window_uid, window_index or window_title)";
   }
-  const result = await renderSketchOffThread(root, {
+  const options = {
     ref: window?.bounds ?? null,
     gridWidth,
     gridHeight,
@@ -54,7 +54,10 @@ export async function sketchView(
     tabIndexBadges: settings.tab_index_badges,
     landmarkHeaders: settings.landmark_headers,
     ...(ocr ? { ocr } : {}),
-  });
+  };
+  const result = request.structured
+    ? await renderSketchOffThread(root, options)
+    : { sketch: await sketchTextOffThread(root, options) };
   return {
     window: window?.title ?? "(focused)",
     grid_width: gridWidth,
@@ -62,7 +65,7 @@ export async function sketchView(
     ocr_overlay: ocr !== null,
     ...(ocrError === null ? {} : { ocr_error: ocrError }),
     sketch: result.sketch,
-    ...(request.structured
+    ...("elements" in result
       ? { elements: result.elements, legend: Object.fromEntries(result.legend) }
       : {}),
   };

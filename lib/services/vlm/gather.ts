@@ -5,7 +5,7 @@
 import type { VlmContext } from "./context.ts";
 import { type Element, focusedElement } from "../../model/tree.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
-import { renderSketchOffThread } from "../../formats/sketch/off_thread.ts";
+import { sketchTextOffThread } from "../../formats/sketch/off_thread.ts";
 import { focusLine, type GroundingParts } from "./grounding.ts";
 
 /** What a description already has of the window it describes. */
@@ -22,7 +22,7 @@ export interface VlmSubject {
 /** The sketch at the configured grid, with the renderer's own legend; null when it fails. */
 async function sketchOf(session: VlmContext, subject: VlmSubject): Promise<string | null> {
   const settings = session.config.ascii_sketch;
-  const result = await renderSketchOffThread(subject.tree, {
+  const sketch = await sketchTextOffThread(subject.tree, {
     ref: subject.window.bounds,
     gridWidth: settings.grid_width,
     gridHeight: settings.grid_height,
@@ -32,7 +32,7 @@ async function sketchOf(session: VlmContext, subject: VlmSubject): Promise<strin
     tabIndexBadges: settings.tab_index_badges,
     landmarkHeaders: settings.landmark_headers,
   });
-  return result.sketch.startsWith("[ASCII render error") ? null : result.sketch;
+  return sketch.startsWith("[ASCII render error") ? null : sketch;
 }
 
 function quietly<T>(work: () => Promise<T | null>): Promise<T | null> {
