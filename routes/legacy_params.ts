@@ -3,7 +3,13 @@
 import { z } from "zod";
 import { IMAGE_FORMATS } from "../lib/formats/image/formats.ts";
 import { GRID_LIMITS } from "../lib/services/sketch/view.ts";
-import { imageFormatArg, QUALITY_LIMITS, qualityArg } from "../lib/tools/shared/image_args.ts";
+import {
+  fitArgs,
+  imageFormatArg,
+  QUALITY_LIMITS,
+  qualityArg,
+} from "../lib/tools/shared/image_args.ts";
+import { MAX_SCALED_SIDE } from "../lib/formats/geometry/coordinate_space.ts";
 import { TRUE_WORDS } from "./query.ts";
 
 const intText = (name: string, min: number, max: number) =>
@@ -30,6 +36,12 @@ export const screenshotQuery = legacyWindowQuery.extend({
   format: z.enum(IMAGE_FORMATS, { error: `format must be ${IMAGE_FORMATS.join(" or ")}` })
     .optional().describe(imageFormatArg.description!),
   quality: intText("quality", ...QUALITY_LIMITS).optional().describe(qualityArg.description!),
+  max_width: intText("max_width", 1, MAX_SCALED_SIDE).optional().describe(
+    fitArgs.max_width.description!,
+  ),
+  max_height: intText("max_height", 1, MAX_SCALED_SIDE).optional().describe(
+    fitArgs.max_height.description!,
+  ),
   raw: flag.optional().describe(
     "true: the picture itself as the response body (image/png or image/jpeg), its facts in " +
       "X-Oso-* headers, as an Accept header naming an image type also asks.",

@@ -5,6 +5,7 @@
 import type { Adapter, LoadedScenario } from "../../adapters/types.ts";
 import type { Config } from "../formats/config/config.ts";
 import type { Element } from "../model/tree.ts";
+import { type CoordinateSpace, SCREEN_SPACE } from "../formats/geometry/coordinate_space.ts";
 import { TokenStore } from "../services/observe/tree_tokens.ts";
 import { TreeCache } from "../services/observe/tree_cache.ts";
 import { ToolSequencer } from "./sequencer.ts";
@@ -43,6 +44,8 @@ export class Session {
   readonly ocr: OcrEngine;
   /** The loaded scenario on a simulated desktop (its state and oracles), else null. */
   scenario: LoadedScenario | null = null;
+  /** The space coordinates are in when a call names none (set_coordinate_space). */
+  coordinateSpace: CoordinateSpace = SCREEN_SPACE;
 
   constructor(
     platform: Adapter,

@@ -17,6 +17,14 @@ import {
 } from "./shared/args.ts";
 import { clickTools } from "./shared/click_tools.ts";
 import { receiptSchema } from "./shared/results.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  pointGiven,
+  screenPointFields,
+  spaceField,
+  spaceResultField,
+} from "./shared/coordinate_args.ts";
 import { ACTS, defineTool } from "../runtime/registry.ts";
 import { HOVER_MS, KEYS, verbWindowArgs } from "./shared/verb_args.ts";
 
@@ -24,6 +32,7 @@ const clickInput = z.object({
   ...verbWindowArgs,
   x: screenX,
   y: screenY,
+  coordinate_space: coordinateSpaceArg,
   button: mouseButton,
   double: z.boolean().default(false).describe("true: a double click. Default false."),
   count: z.number().int().min(1).max(3).optional().describe(
@@ -34,7 +43,7 @@ const clickInput = z.object({
 });
 
 const CLICK_HINT = "Derive x, y from element bounds: x + width // 2, y + height // 2 (absolute " +
-  "screen pixels). Prefer click_element with a selector when the target has a name. Observe " +
+  "screen pixels, or the coordinate_space given or set with set_coordinate_space). Prefer click_element with a selector when the target has a name. Observe " +
   "again afterwards; the receipt's `changed` says whether the window's tree changed.";
 
 export const {
@@ -44,41 +53,41 @@ export const {
 } = clickTools({
   input: clickInput,
   output: receiptSchema({
-    x: z.number().describe("The x clicked at (absolute screen pixels)."),
-    y: z.number().describe("The y clicked at (absolute screen pixels)."),
+    x: z.number().describe("The x clicked at, in coordinate_space."),
+    y: z.number().describe("The y clicked at, in coordinate_space."),
+    ...screenPointFields,
+    ...spaceResultField,
     button: z.enum(["left", "right", "middle"]).describe("The button clicked."),
     double: z.boolean().describe("Whether it was a double click (count 2)."),
     count: z.number().int().describe("How many clicks in a row (1 to 3)."),
   }, "The click's receipt."),
   fixed: { right: { button: "right" }, double: { double: true } },
-  run(args, { session }) {
+  async run(args, { session }) {
     const count = args.count ?? (args.double ? 2 : 1);
+    const mapping = await callSpace(session, args.coordinate_space);
+    const { screen, echo } = pointGiven(mapping, args);
     return runCoordinateVerb(session, {
       action: "click_at",
       args,
       dryRun: args.dry_run,
-      point: { x: args.x, y: args.y },
-      echo: { x: args.x, y: args.y, button: args.button, double: count === 2, count },
-      act: {
-        kind: "input",
-        input: { kind: "click", x: args.x, y: args.y, button: args.button, count },
-      },
+      point: screen,
+      echo: { ...echo, ...spaceField(mapping), button: args.button, double: count === 2, count },
+      act: { kind: "input", input: { kind: "click", ...screen, button: args.button, count } },
     });
   },
 }, {
   click: {
     name: "click_at",
-    description: `Click at an absolute screen coordinate with a button (left, right, middle), ` +
+    description: `Click at a point with a button (left, right, middle), ` +
       `optionally a double click. ${CLICK_HINT}`,
   },
   right: {
     name: "right_click_at",
-    description:
-      `Right-click at an absolute screen coordinate (opens context menus). ${CLICK_HINT}`,
+    description: `Right-click at a point (opens context menus). ${CLICK_HINT}`,
   },
   double: {
     name: "double_click_at",
-    description: `Double-click at an absolute screen coordinate. ${CLICK_HINT}`,
+    description: `Double-click at a point. ${CLICK_HINT}`,
   },
 });
 
@@ -166,26 +175,45 @@ export const scrollTool = defineTool({
       "true: scroll sideways, positive clicks to the right, negative to the left. Default false.",
     ),
     ...moveFirstArgs("to scroll where the pointer is"),
+    coordinate_space: coordinateSpaceArg,
     dry_run: dryRun,
   }).refine(...xAndYTogether),
   output: receiptSchema({
     clicks: z.number().int().describe("Wheel clicks (positive up, or right when horizontal)."),
     horizontal: z.boolean().describe("Whether it scrolled sideways."),
-    x: z.number().optional().describe("Where the pointer was moved first (x), when given."),
-    y: z.number().optional().describe("Where the pointer was moved first (y), when given."),
+    x: z.number().optional().describe(
+      "Where the pointer was moved first (x, in coordinate_space), when given.",
+    ),
+    y: z.number().optional().describe(
+      "Where the pointer was moved first (y, in coordinate_space), when given.",
+    ),
+    ...screenPointFields,
+    ...spaceResultField,
   }, "The scroll's receipt."),
   annotations: ACTS,
-  run(args, { session }) {
-    const point = movedTo(args) ?? undefined;
+  async run(args, { session }) {
+    const mapping = await callSpace(session, args.coordinate_space);
+    const given = movedTo(args);
+    const moved = given ? pointGiven(mapping, given) : null;
     return runCoordinateVerb(session, {
       action: "scroll",
       args,
       dryRun: args.dry_run,
-      point,
-      echo: { clicks: args.clicks, horizontal: args.horizontal, ...point },
+      point: moved?.screen,
+      echo: {
+        clicks: args.clicks,
+        horizontal: args.horizontal,
+        ...moved?.echo,
+        ...spaceField(mapping),
+      },
       act: {
         kind: "input",
-        input: { kind: "scroll", clicks: args.clicks, horizontal: args.horizontal, ...point },
+        input: {
+          kind: "scroll",
+          clicks: args.clicks,
+          horizontal: args.horizontal,
+          ...moved?.screen,
+        },
       },
     });
   },
@@ -194,30 +222,36 @@ export const scrollTool = defineTool({
 export const hoverAtTool = defineTool({
   name: "hover_at",
   description:
-    "Move the pointer to an absolute screen coordinate and wait hover_ms (default 250) so " +
+    "Move the pointer to a point (absolute screen pixels, or the coordinate_space given or " +
+    "set with set_coordinate_space) and wait hover_ms (default 250) so " +
     "tooltips and hover menus can appear; observe afterwards to read them.",
   kind: "input",
   input: z.object({
     ...verbWindowArgs,
     x: screenX,
     y: screenY,
+    coordinate_space: coordinateSpaceArg,
     hover_ms: HOVER_MS,
     dry_run: dryRun,
   }),
   output: receiptSchema({
-    x: z.number().describe("The x hovered at (absolute screen pixels)."),
-    y: z.number().describe("The y hovered at (absolute screen pixels)."),
+    x: z.number().describe("The x hovered at, in coordinate_space."),
+    y: z.number().describe("The y hovered at, in coordinate_space."),
+    ...screenPointFields,
+    ...spaceResultField,
     hover_ms: z.number().int().describe("How long the pointer rested there, in ms."),
   }, "The hover's receipt."),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-  run(args, { session }) {
+  async run(args, { session }) {
+    const mapping = await callSpace(session, args.coordinate_space);
+    const { screen, echo } = pointGiven(mapping, args);
     return runCoordinateVerb(session, {
       action: "hover_at",
       args,
       dryRun: args.dry_run,
-      point: { x: args.x, y: args.y },
-      echo: { x: args.x, y: args.y, hover_ms: args.hover_ms },
-      act: { kind: "hover", x: args.x, y: args.y, ms: args.hover_ms },
+      point: screen,
+      echo: { ...echo, ...spaceField(mapping), hover_ms: args.hover_ms },
+      act: { kind: "hover", ...screen, ms: args.hover_ms },
     });
   },
 });

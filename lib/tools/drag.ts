@@ -27,11 +27,23 @@ import {
 } from "./shared/args.ts";
 import { ACTS, defineTool } from "../runtime/registry.ts";
 import { receiptSchema } from "./shared/results.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+} from "./shared/coordinate_args.ts";
+import {
+  boxFromScreen,
+  fromScreen,
+  type SpaceMapping,
+  toScreen,
+} from "../formats/geometry/coordinate_space.ts";
 
-const pixelPair = z.array(z.number()).describe("A point as [x, y], absolute screen pixels.");
+const pixelPair = z.array(z.number()).describe("A point as [x, y], in coordinate_space.");
 
 const endpoint = z.union([
-  z.object({ x: screenX, y: screenY }).strict().describe("A point in absolute screen pixels."),
+  z.object({ x: screenX, y: screenY }).strict().describe("A point in the call's coordinate_space."),
   z.object({
     selector: z.string().min(1).max(2000).describe(
       'Selector of the element, e.g. Slider[name="Volume"]; its first match is used.',
@@ -54,17 +66,19 @@ interface ResolvedEnd {
   target: CoordinateTarget | null;
 }
 
+/** Each end's screen point; a point's `what` (from, to) names it when it is outside the space. */
 async function resolveEnds(
   session: Session,
   args: WindowArgs,
-  ends: Endpoint[],
+  mapping: SpaceMapping,
+  ends: Array<[what: string, end: Endpoint]>,
 ): Promise<ResolvedEnd[]> {
-  const needsTree = ends.some((e) => !("x" in e));
+  const needsTree = ends.some(([, e]) => !("x" in e));
   const { window } = await receiptWindow(session, args);
   if (needsTree && !window) throw new ToolError("WindowGone", "no windows available");
   const tree = needsTree && window ? (await captureWindow(session, window)).tree : null;
-  return ends.map((end) => {
-    if ("x" in end) return { point: { x: end.x, y: end.y }, target: null };
+  return ends.map(([what, end]) => {
+    if ("x" in end) return { point: toScreen(mapping, end, what), target: null };
     const { element, selector } = resolveTarget(
       tree!,
       end,
@@ -73,7 +87,7 @@ async function resolveEnds(
     );
     return {
       point: center(element.bounds),
-      target: { element_id: element.id, selector, bounds: element.bounds },
+      target: { element_id: element.id, selector, bounds: boxFromScreen(mapping, element.bounds) },
     };
   });
 }
@@ -81,8 +95,10 @@ async function resolveEnds(
 export const dragTool = defineTool({
   name: "drag",
   description:
-    "Drag with a mouse button (left unless button says otherwise) from one place to another: each end is {x, y} (absolute " +
-    "pixels), {selector} or {element_id} (the element's centre). Optional modifiers held " +
+    "Drag with a mouse button (left unless button says otherwise) from one place to another: " +
+    "each end is {x, y} (absolute screen pixels, or the coordinate_space given or set with " +
+    "set_coordinate_space), {selector} or {element_id} (the element's centre). Optional " +
+    "modifiers held " +
     'during the drag (e.g. ["ctrl"] to copy) and duration_s (default 0.5).',
   kind: "input",
   input: z.object({
@@ -95,11 +111,11 @@ export const dragTool = defineTool({
     auto_activate: autoActivate,
     // Checked in run(), to answer with one message naming the accepted shapes.
     from: checkedByTool(endpoint).describe(
-      "Where the drag starts: {x, y} in absolute screen pixels, {selector} or {element_id} " +
+      "Where the drag starts: {x, y} in the call's coordinate_space, {selector} or {element_id} " +
         "(the element's centre). Required.",
     ),
     to: checkedByTool(endpoint).describe(
-      "Where the drag ends: {x, y} in absolute screen pixels, {selector} or {element_id} " +
+      "Where the drag ends: {x, y} in the call's coordinate_space, {selector} or {element_id} " +
         "(the element's centre). Required.",
     ),
     modifiers: z.array(
@@ -116,6 +132,7 @@ export const dragTool = defineTool({
     button: mouseButton.describe(
       "The button held during the drag: left (default), right or middle.",
     ),
+    coordinate_space: coordinateSpaceArg,
     dry_run: dryRun,
     confirm_token: CONFIRM_TOKEN,
   }),
@@ -126,6 +143,7 @@ export const dragTool = defineTool({
       "The modifier keys held during the drag.",
     ),
     path: z.array(pixelPair).describe("The pointer's path: start, midpoint, end, each [x, y]."),
+    ...spaceResultField,
   }, "The drag's receipt; target is the start's element, else the end's, when one was named."),
   annotations: ACTS,
   async run(args, { session }) {
@@ -139,21 +157,30 @@ export const dragTool = defineTool({
       }
       return key;
     });
-    const [start, end] = await resolveEnds(session, args, [from.data, to.data]);
-    const mid = [
-      Math.floor((start.point.x + end.point.x) / 2),
-      Math.floor((start.point.y + end.point.y) / 2),
-    ];
+    const mapping = await callSpace(session, args.coordinate_space);
+    const [start, end] = await resolveEnds(session, args, mapping, [
+      ["from", from.data],
+      ["to", to.data],
+    ]);
+    const mid = {
+      x: Math.floor((start.point.x + end.point.x) / 2),
+      y: Math.floor((start.point.y + end.point.y) / 2),
+    };
+    const pair = (p: { x: number; y: number }) => {
+      const shown = fromScreen(mapping, p);
+      return [shown.x, shown.y];
+    };
     return runCoordinateVerb(session, {
       action: "drag",
       args,
       dryRun: args.dry_run,
       point: start.point,
       echo: {
-        from: [start.point.x, start.point.y],
-        to: [end.point.x, end.point.y],
+        from: pair(start.point),
+        to: pair(end.point),
         modifiers,
-        path: [[start.point.x, start.point.y], mid, [end.point.x, end.point.y]],
+        path: [start.point, mid, end.point].map(pair),
+        ...spaceField(mapping),
       },
       target: start.target ?? end.target ?? undefined,
       act: {

@@ -15,6 +15,13 @@ import type { Session } from "../runtime/session.ts";
 import type { WindowArgs } from "../formats/geometry/window_order.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { boundsSchema, windowWarning } from "./shared/results.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+} from "./shared/coordinate_args.ts";
+import { boxFromScreen, type SpaceMapping } from "../formats/geometry/coordinate_space.ts";
 
 const findOutput = z.object({
   window_uid: z.string().describe("The window searched."),
@@ -24,18 +31,19 @@ const findOutput = z.object({
   selector: z.string().nullable().describe(
     "The selector, in canonical form; null when found by text (OCR).",
   ),
-  bounds: boundsSchema.describe("The first match's bounds."),
+  bounds: boundsSchema.describe("The first match's bounds, in coordinate_space."),
   resolved_by: z.literal("ocr").optional().describe("Present when found by text, by OCR."),
   ambiguous_matches: z.number().int().describe("How many elements match in all."),
   all_matches: z.array(
     z.object({
       element_id: z.string().describe("The match's id."),
-      bounds: boundsSchema,
+      bounds: boundsSchema.describe("Its bounds, in coordinate_space."),
       name: z.string().describe("Its name (with text: the text OCR read)."),
       role: z.string().describe('Its role ("Text" for OCR matches).'),
       confidence: z.number().optional().describe("OCR matches: the read's confidence, 0–100."),
     }).describe("One match."),
   ).describe("The first `limit` matches, in tree (or reading) order."),
+  ...spaceResultField,
   ...windowWarning,
 }).describe("The elements a selector (or a text) finds.");
 
@@ -45,7 +53,8 @@ export const findElementTool = defineTool({
     '`Window/MenuBar/MenuItem[name="Edit"]`, `//Button[name*="Save"]`, or CSS-ish ' +
     '`Dialog > Button:has-text("OK")`; predicates name, value, role, enabled, focused, ' +
     "index, with = (exact), *= (contains), ~= (full regex). Returns the first match's " +
-    "element_id and bounds, ambiguous_matches (the true count) and up to `limit` (10) all_matches.",
+    "element_id and bounds (in coordinate_space: screen pixels unless the call or the session " +
+    "names another), ambiguous_matches (the true count) and up to `limit` (10) all_matches.",
   kind: "perception",
   input: z.object({
     ...windowArgs,
@@ -63,11 +72,15 @@ export const findElementTool = defineTool({
         'whose tree has no element for it), e.g. "OK". The match\'s element_id is ocr:x,y,w,h ' +
         "(screen pixels), which the element verbs accept; resolved_by is ocr.",
     ),
+    coordinate_space: coordinateSpaceArg,
   }),
   output: findOutput,
   annotations: READ_ONLY,
   async run(args, { session }) {
-    if (isScreenTextTarget(args)) return findTextResult(session, args, args.text!, args.limit);
+    const mapping = await callSpace(session, args.coordinate_space);
+    if (isScreenTextTarget(args)) {
+      return findTextResult(session, args, mapping, args.text!, args.limit);
+    }
     if (!args.selector || args.selector.trim() === "") {
       throw new ToolError("BadRequest", "selector (or text) is required");
     }
@@ -98,36 +111,44 @@ export const findElementTool = defineTool({
       window_uid: window.window_uid,
       element_id: matches[0].id,
       selector,
-      bounds: matches[0].bounds,
+      bounds: boxFromScreen(mapping, matches[0].bounds),
       ambiguous_matches: total,
       all_matches: matches.slice(0, args.limit).map((m) => ({
         element_id: m.id,
-        bounds: m.bounds,
+        bounds: boxFromScreen(mapping, m.bounds),
         name: m.name,
         role: m.role,
       })),
+      ...spaceField(mapping),
       ...(warning ? { warning } : {}),
     };
   },
 });
 
-async function findTextResult(session: Session, args: WindowArgs, text: string, limit: number) {
+async function findTextResult(
+  session: Session,
+  args: WindowArgs,
+  mapping: SpaceMapping,
+  text: string,
+  limit: number,
+) {
   const { window, warning } = await targetWindow(session, args);
   const matches = await findScreenText(session, window, text);
   return {
     window_uid: window.window_uid,
     element_id: screenTextId(matches[0].bounds),
     selector: null,
-    bounds: matches[0].bounds,
+    bounds: boxFromScreen(mapping, matches[0].bounds),
     resolved_by: "ocr",
     ambiguous_matches: matches.length,
     all_matches: matches.slice(0, limit).map((m) => ({
       element_id: screenTextId(m.bounds),
-      bounds: m.bounds,
+      bounds: boxFromScreen(mapping, m.bounds),
       name: m.text,
       role: "Text",
       confidence: m.confidence,
     })),
+    ...spaceField(mapping),
     ...(warning ? { warning } : {}),
   };
 }

@@ -10,6 +10,13 @@ import { deriveSelector, pathTo } from "../formats/selectors/index.ts";
 import { screenX, screenY, windowArgs, xAndYTogether } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { lonelyElementSchema, windowWarning } from "./shared/results.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+} from "./shared/coordinate_args.ts";
+import { boxFromScreen, toScreen } from "../formats/geometry/coordinate_space.ts";
 
 const getElementInput = z.object({
   ...windowArgs,
@@ -17,10 +24,11 @@ const getElementInput = z.object({
     'The element\'s id from a tree of this window (e.g. "root.0.2"). Give it, or x and y.',
   ),
   x: screenX.optional().describe(
-    "Instead of element_id: a screen x (pixels); the element painted there (the last in " +
-      "tree order whose box holds the point) is returned. With y.",
+    "Instead of element_id: an x in coordinate_space (by default screen pixels); the element " +
+      "painted there (the last in tree order whose box holds the point) is returned. With y.",
   ),
-  y: screenY.optional().describe("The screen y (pixels), with x."),
+  y: screenY.optional().describe("The y in coordinate_space, with x."),
+  coordinate_space: coordinateSpaceArg,
 }).refine(...xAndYTogether);
 
 /** The element without its subtree: children become a count. */
@@ -32,7 +40,8 @@ function alone(node: Element): Record<string, unknown> {
 export const getElementTool = defineTool({
   name: "get_element",
   description: "One element of a window, by element_id or by the screen point x,y: its role, " +
-    "name, value, states, actions and bounds (children left out, child_count says how many), " +
+    "name, value, states, actions and bounds (in coordinate_space; children left out, " +
+    "child_count says how many), " +
     "the ids of its ancestors, and a selector derived for it that find_element and the " +
     "element verbs resolve back to this element first.",
   kind: "perception",
@@ -46,6 +55,7 @@ export const getElementTool = defineTool({
     selector: z.string().describe(
       "A selector that finds this element first (find_element, the element verbs).",
     ),
+    ...spaceResultField,
     ...windowWarning,
   }).describe("One element, and how to find it again."),
   annotations: READ_ONLY,
@@ -53,10 +63,12 @@ export const getElementTool = defineTool({
     if ((args.element_id === undefined) === (args.x === undefined)) {
       throw new ToolError("BadRequest", "give element_id, or x and y (not both)");
     }
+    const mapping = await callSpace(session, args.coordinate_space);
+    const point = args.x === undefined ? null : toScreen(mapping, { x: args.x, y: args.y! });
     const { window, warning } = await targetWindow(session, args);
     const capture = await captureWindow(session, window);
     session.recordServed(window.window_uid, capture.tree);
-    const id = args.element_id ?? elementAt(capture.tree, args.x!, args.y!)?.id;
+    const id = args.element_id ?? elementAt(capture.tree, point!.x, point!.y)?.id;
     const path = id === undefined ? null : pathTo(capture.tree, id);
     if (path === null) {
       throw new ToolError(
@@ -70,9 +82,10 @@ export const getElementTool = defineTool({
     const node = path.at(-1)!;
     return {
       window_uid: window.window_uid,
-      element: alone(node),
+      element: { ...alone(node), bounds: boxFromScreen(mapping, node.bounds) },
       ancestors: path.slice(0, -1).map((ancestor) => ancestor.id),
       selector: deriveSelector(capture.tree, node.id),
+      ...spaceField(mapping),
       ...(warning ? { warning } : {}),
     };
   },

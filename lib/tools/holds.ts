@@ -11,6 +11,15 @@ import { dryRun, mouseButton, movedTo, moveFirstArgs, xAndYTogether } from "./sh
 import { ACTS, defineTool } from "../runtime/registry.ts";
 import { verbWindowArgs } from "./shared/verb_args.ts";
 import { receiptSchema } from "./shared/results.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  pointEcho,
+  pointGiven,
+  screenPointFields,
+  spaceField,
+  spaceResultField,
+} from "./shared/coordinate_args.ts";
 
 const state = z.enum(["down", "up"]).describe(
   "down: press and keep holding; up: release. Required.",
@@ -28,31 +37,41 @@ export const mouseButtonTool = defineTool({
     button: mouseButton,
     state,
     ...moveFirstArgs("to use the pointer where it is"),
+    coordinate_space: coordinateSpaceArg,
     dry_run: dryRun,
   }).refine(...xAndYTogether),
   output: receiptSchema({
     button: z.enum(["left", "right", "middle"]).describe("The button pressed or released."),
     state: z.enum(["down", "up"]).describe("down: pressed and held; up: released."),
     x: z.number().optional().describe(
-      "Where it happened (x): the point given, else the pointer's.",
+      "Where it happened (x, in coordinate_space): the point given, else the pointer's.",
     ),
     y: z.number().optional().describe(
-      "Where it happened (y): the point given, else the pointer's.",
+      "Where it happened (y, in coordinate_space): the point given, else the pointer's.",
     ),
+    ...screenPointFields,
+    ...spaceResultField,
   }, "The button's receipt (no x, y when no point was given and the pointer's is unknown)."),
   annotations: ACTS,
   async run(args, { session }) {
+    const mapping = await callSpace(session, args.coordinate_space);
     const given = movedTo(args);
-    const point = given ?? await session.adapter.pointer() ?? undefined;
+    const moveTo = given ? pointGiven(mapping, given).screen : undefined;
+    const point = moveTo ?? await session.adapter.pointer() ?? undefined;
     return runCoordinateVerb(session, {
       action: "mouse_button",
       args,
       dryRun: args.dry_run,
       point,
-      echo: { button: args.button, state: args.state, ...point },
+      echo: {
+        button: args.button,
+        state: args.state,
+        ...(point ? pointEcho(mapping, point) : {}),
+        ...spaceField(mapping),
+      },
       act: {
         kind: "input",
-        input: { kind: "button", button: args.button, down: args.state === "down", ...given },
+        input: { kind: "button", button: args.button, down: args.state === "down", ...moveTo },
       },
     });
   },

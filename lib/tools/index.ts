@@ -26,6 +26,7 @@ import {
   typeTextTool,
 } from "./coordinate_verbs.ts";
 import { keyHoldTool, mouseButtonTool } from "./holds.ts";
+import { setCoordinateSpaceTool } from "./coordinate_space.ts";
 import { runComputer13Tool, runPyautoguiTool } from "../osworld/tools/agent_actions.ts";
 import { getSetOfMarksTool } from "../osworld/tools/set_of_marks.ts";
 import { osworldTaskTool } from "../osworld/tools/osworld_task.ts";
@@ -78,6 +79,7 @@ const ALL: Tool[] = [
   listWindowsTool,
   getMonitorsTool,
   getCapabilitiesTool,
+  setCoordinateSpaceTool,
   getWindowStructureTool,
   getDesktopTreeTool,
   getAccessibilityTreeTool,

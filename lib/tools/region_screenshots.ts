@@ -10,7 +10,7 @@ import { ToolError } from "../model/errors.ts";
 import type { Session } from "../runtime/session.ts";
 import type { Bounds, Element } from "../model/tree.ts";
 import { type CropPlan, imageOrigin, planCrop, scaledSize, shift } from "../formats/image/crop.ts";
-import { cropOffThread, encodeOffThread } from "../formats/image/workers.ts";
+import { cropOffThread } from "../formats/image/workers.ts";
 import {
   captureWindow,
   listWindows,
@@ -22,7 +22,8 @@ import {
 import type { ListedWindow, WindowArgs } from "../formats/geometry/window_order.ts";
 import { GRID_LIMITS, sketchView } from "../services/sketch/view.ts";
 import { windowArgs, windowArgsFor } from "./shared/args.ts";
-import { encodingOf, imageEncodingArgs } from "./shared/image_args.ts";
+import { encodeFitted, encodingOf, fitArgs, imageEncodingArgs } from "./shared/image_args.ts";
+import { pictureSpace, pictureSpaceFields } from "./shared/coordinate_args.ts";
 import { rawScreenshot } from "./raw_screenshot.ts";
 import { screenWithCursor } from "../osworld/services/screen_with_cursor.ts";
 import { layoutsFor } from "../formats/image/formats.ts";
@@ -43,10 +44,7 @@ const croppedInput = z.object({
     "Pixels added on every side of the box or element, cut at the window's edges " +
       "(an integer, 0 to 10000). Default 0.",
   ),
-  max_width: z.number().int().min(1).max(16_384).optional().describe(
-    "Scale the crop down to this width (aspect kept, height at least 1) when it is wider; " +
-      "never scaled up. An integer, 1 to 16384. Default: no scaling.",
-  ),
+  ...fitArgs,
   ...imageEncodingArgs,
 });
 
@@ -101,7 +99,8 @@ export const getScreenshotCroppedTool = defineTool({
   name: "get_screenshot_cropped",
   description: "Capture a PNG (or a JPEG with format=jpeg; base64) of part of a window: a box " +
     "relative to the window's top-left corner (bbox) or an element's bounds (element_id), " +
-    "grown by padding_px and cut at the window's edges, optionally scaled down to max_width. " +
+    "grown by padding_px and cut at the window's edges, optionally scaled down to max_width / " +
+    "max_height. " +
     "Cheaper for a vision model than a whole screenshot. source_bbox is the window-relative " +
     "box cut, screen_bbox the same in absolute screen pixels; without bbox or element_id the " +
     "whole window is returned.",
@@ -128,7 +127,7 @@ export const getScreenshotCroppedTool = defineTool({
       name: z.string().describe("Its name."),
     }).optional().describe("With element_id: the element cropped to."),
     scale: z.number().optional().describe(
-      "Present when max_width scaled the crop down: image width / box width.",
+      "Present when max_width / max_height scaled the crop down: image width / box width.",
     ),
     ...windowWarning,
   }).describe("A screenshot of part of a window."),
@@ -157,7 +156,7 @@ export const getScreenshotCroppedTool = defineTool({
         );
       }
     }
-    const size = scaledSize(plan.box, args.max_width);
+    const size = scaledSize(plan.box, args.max_width, args.max_height);
     const encoding = encodingOf(args);
     const bytes = await cropOffThread(image, plan.box, size, encoding);
     const result: ToolResult = {
@@ -207,6 +206,7 @@ const fullInput = z.object({
       "screenshots show it). Default false.",
   ),
   ...imageEncodingArgs,
+  ...fitArgs,
 });
 
 export type FullScreenshotArgs = z.output<typeof fullInput>;
@@ -248,8 +248,7 @@ export async function fullScreenshot(
   const image = args.cursor
     ? await screenWithCursor(session.adapter, layoutsFor(encoding))
     : await rawScreenshot(session, { kind: "screen" }, layoutsFor(encoding));
-  const { width, height } = image;
-  const bytes = await encodeOffThread(image, encoding);
+  const picture = await encodeFitted(image, args, encoding);
   const warnings = [
     ...(resolution.warning ? [resolution.warning] : []),
     ...(!window && resolution.requested !== "none" ? [notFound(args)] : []),
@@ -260,9 +259,10 @@ export async function fullScreenshot(
       screenshot_scope: "full_display",
       format: encoding.format,
       encoding: "base64",
-      width,
-      height,
-      data: toBase64(bytes),
+      width: picture.width,
+      height: picture.height,
+      ...pictureSpace(picture, true),
+      data: toBase64(picture.bytes),
       sketch,
     },
     window,
@@ -274,7 +274,8 @@ export const getFullScreenshotTool = defineTool({
   name: "get_full_screenshot",
   description: "Capture a PNG (or a JPEG with format=jpeg; base64) of the whole desktop, every " +
     "monitor, and, when a window is named, that window's ASCII sketch beside it (sketch; null " +
-    "otherwise). Use it when what matters spans windows; for one window prefer " +
+    "otherwise); max_width / max_height scale it down, and coordinate_space names the space " +
+    "of its pixels (e.g. scaled:1280x720) for the input tools. Use it when what matters spans windows; for one window prefer " +
     "get_screenshot or get_screenshot_cropped, which are smaller.",
   kind: "perception",
   input: fullInput,
@@ -282,8 +283,9 @@ export const getFullScreenshotTool = defineTool({
     window: z.string().describe('The sketched window\'s title, or "(full screen)".'),
     screenshot_scope: z.literal("full_display").describe("The image is the whole desktop."),
     ...imageFields,
-    width: z.number().int().describe("The image's width in pixels."),
-    height: z.number().int().describe("The image's height in pixels."),
+    width: z.number().int().describe("The image's width in pixels (after any scaling)."),
+    height: z.number().int().describe("The image's height in pixels (after any scaling)."),
+    ...pictureSpaceFields,
     sketch: z.string().nullable().describe(
       "The named window's ASCII sketch; null when no window was named or found.",
     ),

@@ -9,6 +9,8 @@ export const TOOL_EXAMPLES: Record<string, Record<string, unknown>> = {
   list_windows: {},
   get_monitors: {},
   get_capabilities: {},
+  // The screen: a service running the examples in turn keeps answering in screen pixels.
+  set_coordinate_space: { coordinate_space: "screen" },
   get_window_structure: { window_index: 0, depth: 2 },
   get_desktop_tree: { application: "notepad.exe", depth: 3 },
   get_accessibility_tree: { format: "table", max_tokens: 500 },

@@ -257,6 +257,17 @@ const COORDINATE_VERB_CASES: ResultCase[] = [
     args: () => ({ x: 108, y: 71, dry_run: true }),
   },
   { label: "a double click", tool: "double_click_at", args: () => ({ x: 108, y: 71 }) },
+  {
+    label: "in normalized coordinates",
+    tool: "click_at",
+    args: () => ({ x: 56.25, y: 65.74, coordinate_space: "normalized" }),
+  },
+  {
+    label: "in the session's scaled space",
+    before: (call) => call("set_coordinate_space", { coordinate_space: "scaled:960x540" }),
+    tool: "scroll",
+    args: () => ({ clicks: 1, x: 200, y: 150 }),
+  },
   { label: "typing", tool: "type_text", args: () => ({ text: "Grüße ✓" }) },
   { label: "a dry run", tool: "type_text", args: () => ({ text: "hi", dry_run: true }) },
   {

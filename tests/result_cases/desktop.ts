@@ -15,6 +15,11 @@ export const DESKTOP_CASES: ResultCase[] = [
   },
   { label: "no monitors on the mock", tool: "get_monitors", args: () => ({}) },
   {
+    label: "a scaled space for the session",
+    tool: "set_coordinate_space",
+    args: () => ({ coordinate_space: "scaled:1280x720" }),
+  },
+  {
     label: "after a capture",
     before: (call) => call("observe_window"),
     tool: "get_capabilities",

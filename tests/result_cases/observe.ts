@@ -234,11 +234,26 @@ const ELEMENTS: ResultCase[] = [
     tool: "get_element",
     args: () => ({ ...NOTEPAD, x: 600, y: 605 }),
   },
+  {
+    label: "by point in a scaled space",
+    tool: "get_element",
+    args: () => ({ ...NOTEPAD, x: 300, y: 302.5, coordinate_space: "scaled:960x540" }),
+  },
+  {
+    label: "in normalized coordinates",
+    tool: "find_element",
+    args: () => ({ ...NOTEPAD, selector: "//MenuItem", coordinate_space: "normalized" }),
+  },
   { label: "the visible parts of a window", tool: "get_visible_areas", args: () => NOTEPAD },
 ];
 
 const PIXELS: ResultCase[] = [
   { label: "a window, png", tool: "get_screenshot", args: () => NOTEPAD },
+  {
+    label: "the full screen, scaled",
+    tool: "get_screenshot",
+    args: () => ({ max_width: 1280, max_height: 1280 }),
+  },
   {
     label: "the full screen, jpeg",
     tool: "get_screenshot",
@@ -263,6 +278,11 @@ const PIXELS: ResultCase[] = [
     args: () => ({ ...NOTEPAD, element_id: "root.0", padding_px: 2 }),
   },
   { label: "no window: no sketch", tool: "get_full_screenshot", args: () => ({}) },
+  {
+    label: "scaled to a height",
+    tool: "get_full_screenshot",
+    args: () => ({ max_height: 500, format: "jpeg" }),
+  },
   {
     label: "a window's sketch, cursor, jpeg",
     tool: "get_full_screenshot",

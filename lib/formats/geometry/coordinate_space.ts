@@ -113,7 +113,7 @@ export function toScreen(mapping: SpaceMapping, point: Point, what = "the point"
         { x: point.x, y: point.y },
       );
     }
-    return point;
+    return { x: point.x, y: point.y };
   }
   const { frame } = mapping;
   const size = extent(mapping);
@@ -136,7 +136,7 @@ export function toScreen(mapping: SpaceMapping, point: Point, what = "the point"
 
 /** A screen point in the space (two decimals; outside the frame it is outside the space's range). */
 export function fromScreen(mapping: SpaceMapping, point: Point): Point {
-  if (!("frame" in mapping)) return point;
+  if (!("frame" in mapping)) return { x: point.x, y: point.y };
   const { frame } = mapping;
   const size = extent(mapping);
   return {

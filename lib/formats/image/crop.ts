@@ -90,7 +90,9 @@ export function imageOrigin(window: Bounds, screen: Bounds, image: Size): Point 
 
 /** `box` of the image, resampled to `size` when that differs (lib/formats/image/raster.ts). */
 export function cropAndScale(image: RawImage, box: Bounds, size: Size): RawImage {
-  const cut = crop(image, box);
+  const whole = box.x === 0 && box.y === 0 && box.width === image.width &&
+    box.height === image.height;
+  const cut = whole ? image : crop(image, box);
   return cut.width === size.width && cut.height === size.height
     ? cut
     : scaleTo(cut, size.width, size.height);

@@ -28,6 +28,8 @@ import {
 import { formatIssues } from "../../runtime/answer.ts";
 import { windowRefSchema } from "../../tools/shared/results.ts";
 import { cancelledError, pause } from "../../support/cancel.ts";
+import { type SpaceMapping, toScreen } from "../../formats/geometry/coordinate_space.ts";
+import { callSpace, coordinateSpaceArg } from "../../tools/shared/coordinate_args.ts";
 
 /**
  * The kind of the last action an agent's batch performed in this session: an
@@ -104,20 +106,38 @@ async function checkedMarks(
   return observation;
 }
 
-/** The plan, each call's arguments already checked against its tool: all or nothing. */
+/** Whether a tool takes `coordinate_space` (the pointer tools a plan calls). */
+function takesSpace(tool: Tool): boolean {
+  return tool.input instanceof z.ZodObject && "coordinate_space" in tool.input.shape;
+}
+
+/**
+ * The plan, each call's arguments already checked against its tool: all or
+ * nothing. The agent's points are mapped from its coordinate space to the
+ * screen here, where the marks' centres and the pointer already are, so every
+ * call says it is in screen pixels (whatever the session's default).
+ */
 async function checkedPlan(
   session: Session,
   tools: ReadonlyMap<string, Tool>,
   actions: AgentAction[],
   observation: MarkObservation | null,
+  mapping: SpaceMapping,
 ): Promise<PlanStep[]> {
   let plan: PlanStep[];
   try {
     plan = planActions(
       actions,
-      (at) => "tag" in at ? observation!.marks[at.tag - 1].centre : at,
+      (at, index) =>
+        "tag" in at
+          ? observation!.marks[at.tag - 1].centre
+          : toScreen(mapping, at, `action ${index + 1}'s point`),
       await session.adapter.pointer(),
       session.config.osworld.max_pause_s,
+    ).map((step) =>
+      step.kind === "call" && takesSpace(tools.get(step.tool)!)
+        ? { ...step, args: { ...step.args, coordinate_space: "screen" } }
+        : step
     );
   } catch (e) {
     if (!(e instanceof PlanError)) throw e;
@@ -180,14 +200,15 @@ async function perform(plan: PlanStep[], ctx: ToolContext): Promise<ToolResult> 
 
 async function runActions(
   actions: AgentAction[],
-  options: { observationId: string | null; dryRun: boolean },
+  options: { observationId: string | null; dryRun: boolean; coordinateSpace?: string },
   ctx: ToolContext,
 ): Promise<ToolResult> {
+  const mapping = await callSpace(ctx.session, options.coordinateSpace);
   // A confirmation rule naming the batch covers the program as a whole (its
   // actions still pass their own rules one by one).
   confirmGate(ctx.session, (await receiptWindow(ctx.session, {})).window, null);
   const observation = await checkedMarks(ctx.session, tagsOf(actions), options.observationId);
-  const plan = await checkedPlan(ctx.session, ctx.tools, actions, observation);
+  const plan = await checkedPlan(ctx.session, ctx.tools, actions, observation, mapping);
   if (options.dryRun) {
     return {
       dry_run: true,
@@ -253,6 +274,14 @@ const OBSERVATION_ID = z.string().min(1).max(40).optional().describe(
     "latest when omitted.",
 );
 
+const AGENT_SPACE = coordinateSpaceArg.describe(
+  "The space the actions' coordinates are in (tag_N points are the marks' own): \"screen\" " +
+    '(absolute screen pixels), "scaled:WIDTHxHEIGHT" (a screenshot of the whole screen scaled ' +
+    'to that size, as get_screenshot with max_width answers it) or "normalized" (0 to 1000). ' +
+    "Default: the session's (set_coordinate_space), else screen. The planned calls are in " +
+    "screen pixels.",
+);
+
 const PLAN_DRY_RUN = dryRun.describe(
   "true: parse and plan only, answering with the tool calls it would make; nothing is input. " +
     "Default false.",
@@ -276,6 +305,7 @@ export const runPyautoguiTool = defineTool({
         "\"pyautogui.click(100, 200)\\npyautogui.write('hi')\"; at most 65536 characters.",
     ),
     observation_id: OBSERVATION_ID,
+    coordinate_space: AGENT_SPACE,
     dry_run: PLAN_DRY_RUN,
     confirm_token: CONFIRM_TOKEN,
   }),
@@ -294,6 +324,7 @@ export const runPyautoguiTool = defineTool({
     return runActions(parsed.actions, {
       observationId: args.observation_id ?? null,
       dryRun: args.dry_run,
+      coordinateSpace: args.coordinate_space,
     }, ctx);
   },
 });
@@ -366,6 +397,7 @@ export const runComputer13Tool = defineTool({
     )).optional().describe(
       "The bare action's parameters (with action_type).",
     ),
+    coordinate_space: AGENT_SPACE,
     dry_run: PLAN_DRY_RUN,
     confirm_token: CONFIRM_TOKEN,
   }),
@@ -381,6 +413,10 @@ export const runComputer13Tool = defineTool({
         { path },
       );
     }
-    return runActions(parsed.actions, { observationId: null, dryRun: args.dry_run }, ctx);
+    return runActions(parsed.actions, {
+      observationId: null,
+      dryRun: args.dry_run,
+      coordinateSpace: args.coordinate_space,
+    }, ctx);
   },
 });

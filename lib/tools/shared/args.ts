@@ -3,17 +3,21 @@
 
 import { z } from "zod";
 
-/** Screen coordinates: negative values are legal left of / above the primary monitor. */
-export const coordinate = z.number().int().min(-100_000).max(100_000);
+/**
+ * A coordinate in the call's coordinate space (lib/tools/shared/coordinate_args.ts):
+ * whole screen pixels, negative left of / above the primary monitor, or a
+ * scaled or normalized value, which may have decimals (checked when mapped).
+ */
+export const coordinate = z.number().min(-100_000).max(100_000);
 
 export const screenX = coordinate.describe(
-  "Horizontal position in absolute screen pixels, the same space as element and window " +
-    "bounds (negative left of the primary monitor).",
+  "Horizontal position in the call's coordinate_space: by default absolute screen pixels, the " +
+    "same space as element and window bounds (negative left of the primary monitor).",
 );
 
 export const screenY = coordinate.describe(
-  "Vertical position in absolute screen pixels, the same space as element and window " +
-    "bounds (negative above the primary monitor).",
+  "Vertical position in the call's coordinate_space: by default absolute screen pixels, the " +
+    "same space as element and window bounds (negative above the primary monitor).",
 );
 
 /**
@@ -22,7 +26,8 @@ export const screenY = coordinate.describe(
  */
 export function moveFirstArgs(otherwise: string) {
   const describe = (axis: string) =>
-    `Move the pointer to this absolute screen ${axis} (pixels) first; give x and y together, ` +
+    `Move the pointer to this ${axis} first (in the call's coordinate_space; by default ` +
+    `absolute screen pixels); give x and y together, ` +
     `or neither ${otherwise}.`;
   return {
     x: screenX.optional().describe(describe("x")),

@@ -1,5 +1,6 @@
-// The `format` and `quality` arguments of the screenshot tools: PNG by
-// default, JPEG for a client that accepts loss for speed.
+// The `format` and `quality` arguments of the screenshot tools (PNG by
+// default, JPEG for a client that accepts loss for speed), and `max_width` /
+// `max_height`, which scale a picture down for a model that sees fewer pixels.
 
 import { z } from "zod";
 import {
@@ -7,6 +8,10 @@ import {
   type ImageEncoding,
   type ImageFormat,
 } from "../../formats/image/formats.ts";
+import type { RawImage } from "../../model/image.ts";
+import { scaledSize } from "../../formats/image/crop.ts";
+import { cropOffThread, encodeOffThread } from "../../formats/image/workers.ts";
+import { MAX_SCALED_SIDE } from "../../formats/geometry/coordinate_space.ts";
 
 /** Text stays legible; above it files grow fast for little a model can see. */
 export const DEFAULT_JPEG_QUALITY = 80;
@@ -32,4 +37,48 @@ export function encodingOf(args: { format?: ImageFormat; quality?: number }): Im
   return args.format === "jpeg"
     ? { format: "jpeg", quality: args.quality ?? DEFAULT_JPEG_QUALITY }
     : { format: "png" };
+}
+
+const fitSide = (side: string, other: string) =>
+  z.number().int().min(1).max(MAX_SCALED_SIDE).optional().describe(
+    `Scale the picture down to at most this ${side} in pixels (aspect kept, its ${other} ` +
+      "rounded down, at least 1; an area average, so text stays legible); never scaled up. " +
+      `An integer, 1 to ${MAX_SCALED_SIDE}. Default: no scaling.`,
+  );
+
+export const fitArgs = {
+  max_width: fitSide("width", "height"),
+  max_height: fitSide("height", "width"),
+};
+
+export interface Fit {
+  max_width?: number;
+  max_height?: number;
+}
+
+export interface FittedPicture {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  /** Present when the picture was scaled: its width over the image's. */
+  scale?: number;
+}
+
+/** `image` fitted within max_width × max_height and encoded, both in the encoding worker. */
+export async function encodeFitted(
+  image: RawImage,
+  fit: Fit,
+  encoding: ImageEncoding,
+): Promise<FittedPicture> {
+  const whole = { x: 0, y: 0, width: image.width, height: image.height };
+  const size = scaledSize(whole, fit.max_width, fit.max_height);
+  if (size === whole) {
+    return {
+      bytes: await encodeOffThread(image, encoding),
+      width: image.width,
+      height: image.height,
+    };
+  }
+  const scale = size.width / image.width;
+  return { bytes: await cropOffThread(image, whole, size, encoding), ...size, scale };
 }

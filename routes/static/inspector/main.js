@@ -94,7 +94,12 @@ async function select(id) {
   state.selected = id;
   updateMarks();
   revealRow($("tree"), id);
-  const answer = await tool("get_element", { window_uid: state.uid, element_id: id });
+  // Screen pixels whatever space an agent declared: the marks are drawn on the screen's picture.
+  const answer = await tool("get_element", {
+    window_uid: state.uid,
+    element_id: id,
+    coordinate_space: "screen",
+  });
   const details = $("details");
   if (!answer.ok) {
     details.replaceChildren(el("p", { class: "error" }, [errorText(answer)]));
@@ -265,7 +270,12 @@ async function runSelector() {
     updateMarks();
     return;
   }
-  const answer = await tool("find_element", { window_uid: state.uid, selector: text, limit: 500 });
+  const answer = await tool("find_element", {
+    window_uid: state.uid,
+    selector: text,
+    limit: 500,
+    coordinate_space: "screen",
+  });
   if (run !== selectorRun) return; // a newer keystroke won
   const code = answer.body.error?.code;
   if (answer.ok || code === "ElementNotFound") {

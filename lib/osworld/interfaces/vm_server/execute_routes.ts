@@ -59,10 +59,11 @@ async function execute(
         returncode: 0,
       });
     case "pyautogui": {
+      // OSWorld's harness sends screen pixels, whatever space the session's own agent declared.
       const called = await callTool(
         session,
         "run_pyautogui",
-        { code: request.code },
+        { code: request.code, coordinate_space: "screen" },
         c.req.raw.signal,
       );
       if (called.ok) return done(200, { status: "success", output: "", error: "", returncode: 0 });
