@@ -212,6 +212,12 @@ export interface Adapter {
   captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null>;
   /** `accept`: the layouts the caller can take besides RGBA (an adapter may ignore it). */
   screenshot(target: ScreenshotTarget, accept?: PixelLayout[]): Promise<RawImage | null>;
+  /**
+   * A token equal whenever `target`'s screenshot would be the same pixels,
+   * without taking it (null: not known now), so work done on a picture can be
+   * reused. Only adapters that know when their pixels change have it.
+   */
+  pictureToken?(target: ScreenshotTarget): Promise<string | null>;
   input(action: InputAction, handle: string | null): Promise<ActionOutcome>;
   elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome>;
   /**

@@ -57,6 +57,13 @@ export function healthRoutes(app: Hono, session: Session): void {
       `oso_http_connections ${session.httpConnections()}`,
       // Untyped, as the original printed it.
       `oso_active_trace ${session.trace.active ? 1 : 0}`,
+      "# HELP oso_ocr_engine_reads_total Pictures the OCR engine read",
+      "# TYPE oso_ocr_engine_reads_total counter",
+      `oso_ocr_engine_reads_total ${session.ocr.counters.engineReads}`,
+      "# HELP oso_ocr_reads_reused_total OCR reads answered from memory (the pixels had not " +
+      "changed)",
+      "# TYPE oso_ocr_reads_reused_total counter",
+      `oso_ocr_reads_reused_total ${session.ocr.counters.reused}`,
       ...safetyMetrics(session),
     ];
     return c.body(lines.join("\n") + "\n", 200, {

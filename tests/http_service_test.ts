@@ -62,6 +62,8 @@ Deno.test("health, metrics, tools and routing", async (t) => {
         "oso_tree_capture_ms_max",
         "oso_http_connections",
         "oso_active_trace",
+        "oso_ocr_engine_reads_total",
+        "oso_ocr_reads_reused_total",
       ]);
       assert.match(text, /# TYPE oso_tree_capture_ms summary\n/);
       const steps = Number(/^oso_step_count (\d+)$/m.exec(text)![1]);

@@ -2,6 +2,8 @@
 
 import { strict as assert } from "node:assert";
 import { startService } from "./helpers/service.ts";
+import { waitFor } from "./helpers/proc.ts";
+import { OCR_STARTING } from "../lib/services/ocr/index.ts";
 import { decodeBase64, getJson, type JsonResponse, pngSize, postJson } from "./helpers/http.ts";
 
 type Tree = { id: string; name: string; role: string; children: Tree[]; [k: string]: unknown };
@@ -191,7 +193,14 @@ Deno.test("v1 routes on the mock desktop", async (t) => {
     }
 
     await t.step("GET /api/description: prose plus the sources' messages", async () => {
-      const r = await track(api("/api/description"));
+      const first = await track(api("/api/description"));
+      assert.equal(first.status, 200);
+      assert.equal(first.body.ocr, OCR_STARTING, "the first description does not wait for OCR");
+      // The engine started with it; a later description reads.
+      const r = await waitFor("a description with OCR's text", async () => {
+        const again = await track(api("/api/description"));
+        return again.body.ocr === OCR_STARTING ? null : again;
+      }, 60_000);
       assert.equal(r.status, 200);
       const b = r.body;
       assert.equal(b.mode, "combined");

@@ -54,6 +54,8 @@ export class MockAdapter implements Adapter {
   readonly nonce = randomHex(4);
   private readonly desktop: DefaultWorld;
   private scenarioWorld: ScenarioWorld | null = null;
+  /** Scenarios loaded so far: each is a world of its own, whose revisions start again. */
+  private worldsLoaded = 0;
   private readonly held = new HeldInput();
   private pointerAt: { x: number; y: number } | null = null;
   /** The latest capture of each window and set of limits, with the world it was taken of. */
@@ -72,6 +74,7 @@ export class MockAdapter implements Adapter {
 
   /** Replaces the desktop with a scenario (and any earlier scenario's state). */
   loadScenario(scenario: Scenario): ScenarioEngine {
+    this.worldsLoaded++;
     this.scenarioWorld = new ScenarioWorld(scenario, this.nonce);
     return this.scenarioWorld.engine;
   }
@@ -143,6 +146,12 @@ export class MockAdapter implements Adapter {
     }
     const windows = this.world.paintOrder();
     return this.renderer.run({ kind: "screen", windows, screen: MOCK_SCREEN });
+  }
+
+  /** The mock's pixels are drawn from its world: an unchanged world draws the same picture. */
+  pictureToken(target: ScreenshotTarget): Promise<string | null> {
+    const subject = target.kind === "window" ? `window ${target.handle}` : target.kind;
+    return Promise.resolve(`mock ${this.worldsLoaded}.${this.world.revision} ${subject}`);
   }
 
   input(action: InputAction, handle: string | null): Promise<ActionOutcome> {

@@ -36,12 +36,6 @@ const vlmEnvelopeSchema = z.object({
   ),
 }).describe("vlm.mode multipass: the model's findings, parsed.");
 
-/** Runs `work` on the first call only; later calls share its promise. */
-function once<T>(work: () => Promise<T>): () => Promise<T> {
-  let started: Promise<T> | null = null;
-  return () => started ??= work();
-}
-
 export const getScreenDescriptionTool = defineTool({
   name: "get_screen_description",
   description:
@@ -100,8 +94,11 @@ export const getScreenDescriptionTool = defineTool({
     const subject = (focusId && findById(capture.tree, focusId)) || capture.tree;
     const proseWindow = { process: window.process, title: window.title, bounds: window.bounds };
     const accessibility = describeTree(subject, proseWindow);
-    // OCR is slow: read at most once per call, whoever asks first.
-    const ocrText = once(() => unlessCancelled(ocrWindowText(session, window), signal, "OCR"));
+    // OCR is slow: read at most once per call, whoever asks first. A model about to be
+    // asked waits for the engine's first start; the description's own section does not.
+    let ocrRead: Promise<string> | null = null;
+    const ocrText = (waitForEngine: boolean) =>
+      ocrRead ??= unlessCancelled(ocrWindowText(session, window, waitForEngine), signal, "OCR");
     const vlm = session.config.vlm.enabled
       ? await unlessCancelled(
         describeWithVlm(session, {
@@ -109,7 +106,7 @@ export const getScreenDescriptionTool = defineTool({
           tree: capture.tree,
           // The model sees the whole window, so its grounding is the whole tree.
           prose: subject === capture.tree ? accessibility : describeTree(capture.tree, proseWindow),
-          ocrText,
+          ocrText: () => ocrText(true),
         }),
         signal,
         "the vision model's description",
@@ -118,7 +115,7 @@ export const getScreenDescriptionTool = defineTool({
     if (vlm) session.safety.tripwire.noteScreenText(vlm.text, window.window_uid, "vlm");
     const sources = {
       accessibility,
-      ...(session.config.ocr.enabled ? { ocr: await ocrText() } : {}),
+      ...(session.config.ocr.enabled ? { ocr: await ocrText(false) } : {}),
       ...(vlm ? { vlm: vlm.text } : {}),
     };
     return {

@@ -33,6 +33,10 @@ export class OcrEngine {
   private readonly slots: Slot[];
   private readonly waiting: Array<() => void> = [];
   private failure: string | null = null;
+  private engineUp = false;
+  /** Pictures the engine read, and reads answered from memory (here or by the caller). */
+  readonly counters = { engineReads: 0, reused: 0 };
+  private enginesStarting = false;
   /** Words of recently read pictures by their hash: agents read an unchanged screen again. */
   private readonly recent = new Map<string, EngineWord[]>();
 
@@ -77,9 +81,28 @@ export class OcrEngine {
    * in the background with `engines` (1.5 s of one core each).
    */
   startWorkers(engines: boolean): void {
+    for (const slot of this.slots) slot.thread.start();
+    if (engines) this.startEngines();
+  }
+
+  /** Whether an engine has read or warmed up: a read now does not wait for one to start. */
+  get started(): boolean {
+    return this.engineUp;
+  }
+
+  /** Starts every worker's engine in the background, once. */
+  startEngines(): void {
+    if (this.enginesStarting) return;
+    this.enginesStarting = true;
     for (const slot of this.slots) {
-      slot.thread.start();
-      if (engines) slot.thread.run({ warm: true }).catch(() => {});
+      slot.thread.run({ warm: true }).then(
+        () => this.engineUp = true,
+        (e) => {
+          // An engine that cannot run says why from now on; another failure is tried again.
+          if (e instanceof ToolError && e.code === "PlatformUnsupported") this.failure = e.message;
+          else this.enginesStarting = false;
+        },
+      );
     }
   }
 
@@ -92,6 +115,7 @@ export class OcrEngine {
     if (known) {
       this.recent.delete(key);
       this.recent.set(key, known);
+      this.counters.reused++;
       return known;
     }
     const slot = await this.acquire();
@@ -107,6 +131,8 @@ export class OcrEngine {
     } finally {
       this.release(slot);
     }
+    this.engineUp = true;
+    this.counters.engineReads++;
     if (this.remembered > 0) {
       this.recent.set(key, words);
       if (this.recent.size > this.remembered) this.recent.delete(this.recent.keys().next().value!);

@@ -16,6 +16,7 @@ import type { EngineWord } from "../../formats/ocr/words.ts";
 import { OCR_HINT, OcrUnavailableError } from "./engine.ts";
 import { scaleFor } from "../../formats/ocr/preprocess.ts";
 import { ocrText, type OcrWord, placeWords } from "../../formats/ocr/words.ts";
+import { perSession } from "../../support/per_session.ts";
 
 export { OCR_HINT } from "./engine.ts";
 export {
@@ -114,7 +115,56 @@ function finish(session: OcrContext, window: ListedWindow, read: OcrRead): OcrRe
  * PlatformUnsupported when OCR cannot run, BadRequest for a region outside
  * the window, Internal when the screenshot or the engine fails.
  */
-export async function ocrWindow(
+export function ocrWindow(
+  session: OcrContext,
+  window: ListedWindow,
+  region?: Bounds,
+): Promise<OcrRead> {
+  return remembered(
+    session,
+    window,
+    `region ${JSON.stringify(region)}`,
+    () => readWindow(session, window, region),
+  );
+}
+
+/** Reads of pictures unchanged since, by picture, window place, what was read and settings. */
+const recentReads = perSession(() => new Map<string, OcrRead>());
+
+/**
+ * `read()`, or the read of the same pixels done before: an adapter that knows
+ * when its pixels change (pictureToken) spares the screenshot, its preparation
+ * and the engine's lookup. As many reads are kept as pictures (ocr.cache_pictures).
+ * The text is noted by the tripwire either way.
+ */
+async function remembered(
+  session: OcrContext,
+  window: ListedWindow,
+  how: string,
+  read: () => Promise<OcrRead>,
+): Promise<OcrRead> {
+  refuseUnless(session);
+  const started = performance.now();
+  const token = await session.adapter.pictureToken?.({ kind: "window", handle: window.handle });
+  const capacity = session.config.ocr.cache_pictures;
+  if (!token || capacity === 0) return read();
+  const key = [token, JSON.stringify(window.bounds), how, JSON.stringify(session.config.ocr)]
+    .join("\u0000");
+  const reads = recentReads(session.ocr);
+  const known = reads.get(key);
+  if (known) {
+    reads.delete(key);
+    reads.set(key, known);
+    session.ocr.counters.reused++;
+    return finish(session, window, { ...known, ms: Math.round(performance.now() - started) });
+  }
+  const fresh = await read();
+  reads.set(key, fresh);
+  if (reads.size > capacity) reads.delete(reads.keys().next().value!);
+  return fresh;
+}
+
+async function readWindow(
   session: OcrContext,
   window: ListedWindow,
   region?: Bounds,
@@ -157,7 +207,7 @@ export const BLOCKS_PER_BOX = 1000;
  * read passes over.
  */
 export function ocrWindowBoxes(session: OcrContext, window: ListedWindow): Promise<OcrRead> {
-  return readBoxes(session, window);
+  return remembered(session, window, "boxes", () => readBoxes(session, window));
 }
 
 /**
@@ -169,7 +219,12 @@ export function ocrWindowRegions(
   window: ListedWindow,
   regions: Bounds[],
 ): Promise<OcrRead> {
-  return readBoxes(session, window, regions);
+  return remembered(
+    session,
+    window,
+    `regions ${JSON.stringify(regions)}`,
+    () => readBoxes(session, window, regions),
+  );
 }
 
 async function readBoxes(
@@ -202,12 +257,25 @@ async function readBoxes(
   return finish(session, window, { words, region, ms: Math.round(performance.now() - started) });
 }
 
-/** The OCR section of a description: text, or why there is none. */
+/** What a description says while the engine starts (it reads once that is done). */
+export const OCR_STARTING = "[OCR engine starting (about 2 s, once): describe again for the " +
+  "text OCR reads]";
+
+/**
+ * The OCR section of a description: text, or why there is none. Unless
+ * `waitForEngine`, the engine's first start is not waited for: it is begun
+ * and the text says so.
+ */
 export async function ocrWindowText(
   session: OcrContext,
   window: ListedWindow,
+  waitForEngine: boolean,
 ): Promise<string> {
   if (!session.config.ocr.enabled) return "[OCR disabled in config (ocr.enabled = false)]";
+  if (!waitForEngine && !session.ocr.started && session.ocr.unavailable === null) {
+    session.ocr.startEngines();
+    return OCR_STARTING;
+  }
   try {
     return ocrText((await ocrWindow(session, window)).words);
   } catch (e) {

@@ -133,6 +133,15 @@ export class GuardedAdapter implements Adapter {
     return boxes.length === 0 ? image : maskBoxes(image, boxes, origin, mode);
   }
 
+  /** The inner adapter's token, for a picture this guard would not mask (masks follow the screen). */
+  async pictureToken(target: ScreenshotTarget): Promise<string | null> {
+    if (!this.inner.pictureToken) return null;
+    if (target.kind === "window") await this.permitted(target.handle);
+    const masks = this.guard.access.hasWindowRules ||
+      (this.guard.redactor.active && this.guard.imageBlur !== "off");
+    return masks ? null : await this.inner.pictureToken(target);
+  }
+
   async input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
     if (handle !== null) await this.permitted(handle);
     if (this.guard.access.hasWindowRules) await this.refuseInputTarget(action);
