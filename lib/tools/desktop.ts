@@ -5,6 +5,22 @@ import { listWindows } from "../services/observe/capture.ts";
 import { currentCall } from "../services/safety/call_context.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { listedWindowSchema, monitorSchema } from "./shared/results.ts";
+import type { ListedWindow } from "../formats/geometry/window_order.ts";
+import { sanitizedForReuse } from "../model/untrusted.ts";
+import { reuseJsonOf } from "../model/json_text.ts";
+
+/** The answer's list of each listing, made once: an unchanged desktop is listed as it was. */
+const shown = new WeakMap<ListedWindow[], ListedWindow[]>();
+
+function shownListing(windows: ListedWindow[]): ListedWindow[] {
+  let list = shown.get(windows);
+  if (list === undefined) {
+    list = sanitizedForReuse([...windows]);
+    reuseJsonOf(list);
+    shown.set(windows, list);
+  }
+  return list;
+}
 
 export const listWindowsTool = defineTool({
   name: "list_windows",
@@ -38,7 +54,7 @@ export const listWindowsTool = defineTool({
     return {
       is_mock: session.adapter.isMock,
       count: windows.length,
-      windows: [...windows, ...denied],
+      windows: denied.length === 0 ? shownListing(windows) : [...windows, ...denied],
     };
   },
 });

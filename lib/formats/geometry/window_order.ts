@@ -15,6 +15,26 @@ export function sortWindows(windows: WindowInfo[]): ListedWindow[] {
   return sorted.map((w, index) => ({ index, ...w }));
 }
 
+/**
+ * Whether two lists from the platform say the same, window by window and
+ * field by field (a field's object value, such as bounds, compared field by field).
+ */
+export function sameWindows(a: readonly WindowInfo[], b: readonly WindowInfo[]): boolean {
+  return a.length === b.length && a.every((window, i) => sameFields(window, b[i], 1));
+}
+
+function sameFields(a: object, b: object, depth: number): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => {
+    const x = (a as Record<string, unknown>)[key];
+    const y = (b as Record<string, unknown>)[key];
+    if (x === y) return true;
+    return depth > 0 && typeof x === "object" && typeof y === "object" && x !== null &&
+      y !== null && Object.hasOwn(b, key) && sameFields(x, y, depth - 1);
+  });
+}
+
 export interface WindowArgs {
   window_uid?: string;
   window_index?: number;

@@ -4,6 +4,7 @@ import {
   BOTH_GIVEN_WARNING,
   focusedWindow,
   resolveWindow,
+  sameWindows,
   sortWindows,
   windowWithKeys,
 } from "./window_order.ts";
@@ -16,6 +17,25 @@ Deno.test("sort: focused first, then title case-insensitively; index is the posi
 });
 
 const windows = sortWindows([win("Notepad", true), win("Chrome"), win("Code")]);
+
+const SAME_CASES: Array<[string, WindowInfo[], WindowInfo[], boolean]> = [
+  ["both empty", [], [], true],
+  ["equal copies", [win("A"), win("B", true)], [win("A"), win("B", true)], true],
+  ["another length", [win("A")], [win("A"), win("B")], false],
+  ["another order", [win("A"), win("B")], [win("B"), win("A")], false],
+  ["a title", [win("A")], [win("a")], false],
+  ["focus", [win("A", true)], [win("A")], false],
+  ["bounds moved", [win("A")], [{ ...win("A"), bounds: { ...win("A").bounds, x: 1 } }], false],
+  ["a field more", [win("A")], [{ ...win("A"), keyboard_focus: false }], false],
+  ["a field other", [{ ...win("A"), monitor_index: 0 }], [{ ...win("A"), scale_factor: 1 }], false],
+];
+
+for (const [name, a, b, same] of SAME_CASES) {
+  Deno.test(`sameWindows: ${name}`, () => {
+    assert.equal(sameWindows(a, b), same);
+    assert.equal(sameWindows(b, a), same);
+  });
+}
 
 const CASES: Array<[string, Parameters<typeof resolveWindow>[1], string | null, string]> = [
   ["nothing requested", {}, null, "none"],

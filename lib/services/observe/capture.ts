@@ -25,6 +25,7 @@ import {
   depthWasCut,
   type Element,
   FALLBACK_SCREEN,
+  type WindowInfo,
 } from "../../model/tree.ts";
 import { screenBounds } from "../../formats/geometry/visibility.ts";
 import { refuseDeniedRequest } from "../safety/guarded_adapter.ts";
@@ -35,19 +36,30 @@ import {
   type ListedWindow,
   type Resolution,
   resolveWindow,
+  sameWindows,
   sortWindows,
   type WindowArgs,
 } from "../../formats/geometry/window_order.ts";
 
-/** The windows of each session's last listing, by uid (see captureTarget). */
-const lastListing = perSession(() => new Map<string, ListedWindow>());
+/**
+ * Each session's last listing: the platform's list as it came, the sorted
+ * windows and the same by uid (see captureTarget). A list that has not changed
+ * is answered with the same sorted array, whose views are then kept.
+ */
+const lastListing = perSession(() => ({
+  listed: [] as WindowInfo[],
+  windows: [] as ListedWindow[],
+  byUid: new Map<string, ListedWindow>(),
+}));
 
 export async function listWindows(session: ObserveContext): Promise<ListedWindow[]> {
-  const windows = sortWindows(await session.adapter.listWindows());
-  const listed = lastListing(session);
-  listed.clear();
-  for (const window of windows) listed.set(window.window_uid, window);
-  return windows;
+  const platform = await session.adapter.listWindows();
+  const last = lastListing(session);
+  if (sameWindows(platform, last.listed)) return last.windows;
+  last.listed = platform;
+  last.windows = sortWindows(platform);
+  last.byUid = new Map(last.windows.map((window) => [window.window_uid, window]));
+  return last.windows;
 }
 
 /**
@@ -98,7 +110,7 @@ export async function captureTarget(
 ): Promise<Target & { capture: Captured }> {
   const guess = args.window_uid === undefined
     ? undefined
-    : lastListing(session).get(args.window_uid);
+    : lastListing(session).byUid.get(args.window_uid);
   const early = guess === undefined ? null : settle(captureWindow(session, guess, use));
   const found = await targetWindow(session, args);
   const outcome = await early;
