@@ -213,10 +213,11 @@ try {
 } finally {
   await walkEveryTime.stop();
   await mirrored.stop();
-  input.close();
+  // Held keys and buttons are released through the display, so it closes after.
+  await input.close();
   x.close();
-  closeX11();
   xtestLib.close();
+  closeX11();
   for (const app of apps) await app.kill();
   await desktop.stop();
 }

@@ -6,7 +6,7 @@ import { ToolError } from "../../model/errors.ts";
 import { copyTree, type Element, PLATFORM_DETAIL, stripDetail } from "../../model/tree.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { refsOf } from "../../formats/views/refs.ts";
-import { compactView } from "../../formats/compact/view.ts";
+import { type CompactView, compactView } from "../../formats/compact/view.ts";
 import type { Session } from "../../runtime/session.ts";
 import type { ToolResult } from "../../model/tool_call.ts";
 
@@ -55,9 +55,28 @@ export function compactOf(
   tree: Element,
   window: ListedWindow,
   maxTokens: number | undefined,
-) {
-  return compactView(tree, { refs: refsOf(capture), area: window.bounds, maxTokens });
+): Promise<CompactView> {
+  const key = `${maxTokens} ${JSON.stringify(window.bounds)}`;
+  let views = compacted.get(tree);
+  if (views === undefined) compacted.set(tree, views = new Map());
+  const kept = views.get(key);
+  if (kept?.capture === capture) return kept.view;
+  const view = compactView(tree, { refs: refsOf(capture), area: window.bounds, maxTokens });
+  views.set(key, { capture, view });
+  if (views.size > COMPACT_VIEWS_PER_TREE) views.delete(views.keys().next().value!);
+  view.catch(() => views.delete(key));
+  return view;
 }
+
+/**
+ * Compact views made of a tree view, by budget and window place: an unchanged
+ * window's view is the same object (reuse.ts), and so is its compact view.
+ */
+const compacted = new WeakMap<
+  Element,
+  Map<string, { capture: Element; view: Promise<CompactView> }>
+>();
+const COMPACT_VIEWS_PER_TREE = 4;
 
 /** Whether elements carry the platform detail (tree.ts PLATFORM_DETAIL). */
 export const DETAIL = z.enum(["basic", "full"]).optional().describe(

@@ -1,0 +1,161 @@
+// Observations of real windows as an HTTP client sees them (issue 45 item 2):
+// on a 1920×1080 Xvfb desktop with gtk3-widget-factory and mousepad, the
+// service with its live mirror (the default), one client with keep-alive
+// (fetch's connection pool) timing GET /api/observe, the compact view and the
+// full structure of an unchanged window, then each after one change (a check
+// box toggled, a character typed through XTest, 150 ms for its events).
+//
+//   npx -y deno@2.9.6 run -A bench/unchanged.ts [--runs 60] [--changes 20]
+//
+// Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
+
+import { openX11 } from "../adapters/linux/ffi/x11.ts";
+import { openXTest } from "../adapters/linux/ffi/xtest.ts";
+import { XDisplay } from "../adapters/linux/x11/display.ts";
+import { XTestInput } from "../adapters/linux/x11/xtest_input.ts";
+import type { InputAction } from "../adapters/types.ts";
+import { type Element, walk } from "../lib/model/tree.ts";
+import { startService } from "../tests/helpers/service.ts";
+import { startDesktop } from "../tests/linux/desktop.ts";
+import { median, percentile } from "./measure/timing.ts";
+import { callTool } from "./measure/service_tool.ts";
+
+const flag = (name: string, fallback: number) => {
+  const at = Deno.args.indexOf(name);
+  return at >= 0 ? Number(Deno.args[at + 1]) : fallback;
+};
+const RUNS = flag("--runs", 60);
+const CHANGES = flag("--changes", 20);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A GET's milliseconds until its whole body has arrived; throws unless 200. */
+async function timedGet(url: string): Promise<{ ms: number; bytes: number }> {
+  const t0 = performance.now();
+  const response = await fetch(url);
+  const body = await response.arrayBuffer();
+  const ms = performance.now() - t0;
+  if (response.status !== 200) {
+    throw new Error(`${url}: ${response.status} ${new TextDecoder().decode(body)}`);
+  }
+  return { ms, bytes: body.byteLength };
+}
+
+const QUERIES = [
+  ["observe", "/api/observe"],
+  ["compact view", "/api/structure?view=compact"],
+  ["full structure", "/api/structure"],
+] as const;
+
+const desktop = await startDesktop({ width: 1920, height: 1080 });
+const apps = [
+  await desktop.launch("gtk3-widget-factory"),
+  await desktop.launch("mousepad"),
+];
+Deno.env.set("DISPLAY", desktop.display);
+const { x11, close: closeX11 } = openX11();
+const xtestLib = openXTest();
+const x = XDisplay.open(x11);
+const input = new XTestInput(x, xtestLib.xtest);
+const service = await startService({ mock: false, env: desktop.env });
+const rows: string[] = [];
+try {
+  const windows = (await callTool(service.url, "list_windows", {})).windows as Array<
+    { title: string; window_uid: string; bounds: Element["bounds"] }
+  >;
+  const windowOf = (pattern: RegExp) => {
+    const found = windows.find((w) => pattern.test(w.title));
+    if (!found) throw new Error(`no window ${pattern} among ${windows.map((w) => w.title)}`);
+    return found;
+  };
+  const factory = windowOf(/widget-factory/i);
+  const pad = windowOf(/mousepad/i);
+  const full = await callTool(service.url, "get_window_structure", {
+    window_uid: factory.window_uid,
+    detail: "full",
+    depth: 64,
+  });
+  let box: Element | null = null;
+  walk(full.tree as Element, (e) => {
+    if (
+      box === null && e.role === "CheckBox" && e.enabled && e.states?.showing === true &&
+      e.bounds.width > 4
+    ) box = e;
+  });
+  if (box === null) throw new Error("no check box to toggle");
+  const { bounds } = box as Element;
+  const centre = (b: Element["bounds"]) => ({
+    x: b.x + Math.round(b.width / 2),
+    y: b.y + Math.round(b.height / 2),
+  });
+  const toggle: InputAction = { kind: "click", ...centre(bounds), button: "left", count: 1 };
+  const targets = [
+    {
+      name: "gtk3-widget-factory",
+      window: factory,
+      change: toggle,
+      what: "a check box toggled",
+      prepare: () => Promise.resolve(),
+    },
+    {
+      name: "mousepad",
+      window: pad,
+      change: { kind: "text", text: "a" } as InputAction,
+      what: "a character typed",
+      // The document takes the keys once clicked.
+      prepare: () =>
+        input.perform({ kind: "click", ...centre(pad.bounds), button: "left", count: 1 }),
+    },
+  ];
+  for (const target of targets) {
+    // The windows overlap: the changed one must be on top for the input to reach it.
+    await callTool(service.url, "bring_to_foreground", { window_uid: target.window.window_uid });
+    await sleep(300);
+    await target.prepare();
+    await sleep(300);
+    for (const [label, path] of QUERIES) {
+      const url = `${service.url}${path}${path.includes("?") ? "&" : "?"}window_uid=${
+        encodeURIComponent(target.window.window_uid)
+      }`;
+      for (let i = 0; i < 10; i++) await timedGet(url);
+      const quiet: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const t = await timedGet(url);
+        quiet.push(t.ms);
+        bytes = t.bytes;
+      }
+      const changed: number[] = [];
+      for (let i = 0; i < CHANGES; i++) {
+        await input.perform(target.change);
+        await sleep(150);
+        changed.push((await timedGet(url)).ms);
+      }
+      rows.push(
+        `| ${target.name} | ${label} | ${bytes.toLocaleString("en")} B | ${
+          median(quiet).toFixed(2)
+        } | ${percentile(quiet, 0.95).toFixed(2)} | ${target.what}: ${
+          median(changed).toFixed(2)
+        } | ${percentile(changed, 0.95).toFixed(2)} |`,
+      );
+    }
+  }
+} finally {
+  await service.stop();
+  // Held keys and buttons are released through the display, so it closes after.
+  await input.close();
+  x.close();
+  xtestLib.close();
+  closeX11();
+  for (const app of apps) await app.kill();
+  await desktop.stop();
+}
+
+console.log(
+  `GET over HTTP with keep-alive, ${RUNS} unchanged and ${CHANGES} after one change each (ms)\n`,
+);
+console.log(
+  "| app | answer | size | unchanged p50 | unchanged p95 | after one change p50 | p95 |",
+);
+console.log("|---|---|---:|---:|---:|---|---:|");
+for (const row of rows) console.log(row);
