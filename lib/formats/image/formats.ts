@@ -12,9 +12,12 @@ export type ImageEncoding = { format: "png" } | { format: "jpeg"; quality: numbe
 
 export const PNG: ImageEncoding = { format: "png" };
 
-/** The pixel layouts an encoding reads as they are (TurboJPEG reads X's BGRX: no conversion). */
-export function layoutsFor(encoding: ImageEncoding): PixelLayout[] {
-  return encoding.format === "jpeg" ? ["bgrx"] : [];
+/**
+ * The pixel layouts an encoding reads as they are: TurboJPEG reads X's BGRX,
+ * and the PNG encoder makes it RGBA while it filters (no conversion of its own).
+ */
+export function layoutsFor(_encoding: ImageEncoding): PixelLayout[] {
+  return ["bgrx"];
 }
 
 export const MIME_TYPES: Record<ImageFormat, string> = { png: "image/png", jpeg: "image/jpeg" };

@@ -4,6 +4,7 @@
 import { deflateSync, inflateSync } from "node:zlib";
 import type { RawImage } from "../../model/image.ts";
 import { ToolError } from "../../model/errors.ts";
+import { upFilteredScanlines } from "./png_up_filter.ts";
 
 const SIGNATURE = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
 
@@ -49,27 +50,51 @@ function laneDifference(a: number, b: number): number {
 }
 
 /**
+ * X11's BGRX word (0xXXRRGGBB) as an RGBA word (0xAABBGGRR) with alpha 0:
+ * byte-wise differences commute with moving bytes, so a difference of two
+ * BGRX pixels swizzled is the difference of the two RGBA pixels (whose
+ * alphas, both opaque, differ by 0).
+ */
+function swizzled(p: number): number {
+  return ((p & 0xff) << 16) | (p & 0xff00) | ((p >>> 16) & 0xff);
+}
+
+const OPAQUE = 0xff000000;
+
+/**
  * RGBA scanlines with their filter byte in front, ready for zlib. Filtering
  * works on whole pixels as 32-bit words (PNG filters are per byte, and the
  * lane arithmetic keeps the bytes apart), then each row is copied behind
- * its filter byte.
+ * its filter byte. BGRX pictures are made RGBA in the same pass.
  */
 function filterScanlines(img: RawImage, filter: PngFilter): Uint8Array {
   const { width, height, data } = img;
   // A 32-bit view needs 4-byte alignment; copy only when the pixels lack it.
   const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
   const pixels = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
+  const bgrx = img.layout === "bgrx";
   let filtered = pixels;
-  if (filter !== "none") {
+  if (filter !== "none" || bgrx) {
     filtered = new Uint32Array(width * height);
     const back = filter === "up" ? width : 1;
     for (let row = 0; row < height; row++) {
       const first = row * width;
-      // The first row ("up") or pixel ("sub") predicts from zeros: stored as is.
-      const start = filter === "up" ? (row === 0 ? width : first) : first + 1;
-      if (filter === "sub" || row === 0) filtered.set(pixels.subarray(first, start), first);
-      for (let i = start; i < first + width; i++) {
-        filtered[i] = laneDifference(pixels[i], pixels[i - back]);
+      // The first row ("up") or pixel ("sub"), and every pixel without a filter, are stored as is.
+      const start = filter === "none"
+        ? first + width
+        : filter === "up"
+        ? (row === 0 ? first + width : first)
+        : first + 1;
+      if (bgrx) {
+        for (let i = first; i < start; i++) filtered[i] = OPAQUE | swizzled(pixels[i]);
+        for (let i = start; i < first + width; i++) {
+          filtered[i] = swizzled(laneDifference(pixels[i], pixels[i - back]));
+        }
+      } else {
+        filtered.set(pixels.subarray(first, start), first);
+        for (let i = start; i < first + width; i++) {
+          filtered[i] = laneDifference(pixels[i], pixels[i - back]);
+        }
       }
     }
   }
@@ -104,7 +129,8 @@ function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * An 8-bit RGBA PNG (colour type 6). Compressed with the runtime's zlib
+ * An 8-bit RGBA PNG (colour type 6) of an RGBA or BGRX picture (made RGBA as
+ * it is filtered, without a pass of its own). Compressed with the runtime's zlib
  * (node:zlib), which at level 3 is three times faster than
  * CompressionStream's fixed level on a screenshot for a file ~25 % larger.
  */
@@ -117,7 +143,7 @@ export function encodePng(img: RawImage, options: EncodeOptions = {}): Promise<U
   }
   if (data.length !== width * height * 4) {
     return Promise.reject(
-      new Error(`RGBA data has ${data.length} bytes, expected ${width * height * 4}`),
+      new Error(`pixel data has ${data.length} bytes, expected ${width * height * 4}`),
     );
   }
   const header = new Uint8Array(13);
@@ -127,7 +153,9 @@ export function encodePng(img: RawImage, options: EncodeOptions = {}): Promise<U
   header[8] = 8; // bit depth
   header[9] = 6; // colour type: RGBA
   // compression, filter method and interlace stay 0
-  const compressed = deflateSync(filterScanlines(img, options.filter ?? "up"), {
+  const filter = options.filter ?? "up";
+  const scanlines = filter === "up" ? upFilteredScanlines(img) : filterScanlines(img, filter);
+  const compressed = deflateSync(scanlines, {
     level: options.level ?? 3,
   });
   return Promise.resolve(concat([

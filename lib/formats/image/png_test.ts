@@ -43,6 +43,38 @@ for (const [w, h] of SIZES) {
   }
 }
 
+/** The pattern in X11's byte order, with the unused fourth byte set to `x`. */
+function asBgrx(img: RawImage, x: number): RawImage {
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = img.data[i + 2];
+    data[i + 1] = img.data[i + 1];
+    data[i + 2] = img.data[i];
+    data[i + 3] = x;
+  }
+  return { ...img, data, layout: "bgrx" };
+}
+
+for (const [w, h] of SIZES) {
+  for (const filter of FILTERS) {
+    for (const x of [0, 0xff, 0x5a]) {
+      Deno.test(`encode ${w}×${h} BGRX (fourth byte ${x}), filter ${filter}: the opaque RGBA picture`, async () => {
+        const rgba = pattern(w, h, () => 255);
+        const png = await encodePng(asBgrx(rgba, x), { filter });
+        assert.deepEqual(new Uint8Array((await Image.decode(png)).bitmap), rgba.data);
+        assert.deepEqual((await decodePng(png)).data, rgba.data);
+      });
+    }
+  }
+}
+
+Deno.test("pictures of other sizes one after another: each encodes its own pixels", async () => {
+  for (const [w, h] of [[300, 200], [7, 3], [300, 201], [1, 1], [640, 480]]) {
+    const rgba = pattern(w, h, (i) => i & 255);
+    assert.deepEqual((await decodePng(await encodePng(rgba))).data, rgba.data, `${w}×${h}`);
+  }
+});
+
 Deno.test("an unaligned pixel view encodes the same pixels", async () => {
   const img = pattern(5, 4, () => 255);
   const shifted = new Uint8Array(img.data.length + 1);

@@ -69,9 +69,7 @@ answerJobs<ImageJob, Uint8Array | RawImage | OcrBoxes>(
 
 /** TurboJPEG takes X's BGRX as it is; everything else is given RGBA. */
 async function encodeImage(image: RawImage, encoding: ImageEncoding): Promise<Uint8Array> {
-  return encoding.format === "jpeg"
-    ? encodeJpeg(image, encoding.quality)
-    : await encodePng(asRgba(image));
+  return encoding.format === "jpeg" ? encodeJpeg(image, encoding.quality) : await encodePng(image);
 }
 
 async function ocrBoxes(
