@@ -6,7 +6,8 @@ import { TOOLS } from "../lib/tools/index.ts";
 import type { Caller } from "../lib/runtime/registry.ts";
 import type { Session } from "../lib/runtime/session.ts";
 import { coerceQuery } from "./query.ts";
-import { resultJson } from "../lib/model/json_text.ts";
+import { resultJsonBytes } from "../lib/model/json_text.ts";
+import { withKnownBody } from "../lib/interfaces/http/response_bytes.ts";
 import type { ToolRoute } from "../lib/interfaces/openapi/route_table.ts";
 import { readJsonBody } from "./body.ts";
 import {
@@ -50,8 +51,9 @@ export async function runTool(
       ...pictureHeaders(body),
     });
   }
+  const bytes = resultJsonBytes(body) as Uint8Array<ArrayBuffer>;
   // deno-lint-ignore no-explicit-any
-  return c.body(resultJson(body), status as any, { "content-type": "application/json" });
+  return withKnownBody(c.body(bytes, status as any, { "content-type": "application/json" }), bytes);
 }
 
 /** A picture's facts, beside its bytes: the window (screen text, percent-encoded), uid and size. */

@@ -71,3 +71,40 @@ export function resultJson(body: Record<string, unknown>): string {
   }
   return `{${fields.join(",")}}`;
 }
+
+const encoder = new TextEncoder();
+/** The UTF-8 of served values' text, kept like the text (screen text is rarely Latin-1 only). */
+const utf8 = new WeakMap<object, Uint8Array>();
+
+/**
+ * resultJson's text as UTF-8: the registered values' bytes are encoded once
+ * and copied after, so an unchanged tree is not encoded again on every answer.
+ */
+export function resultJsonBytes(body: Record<string, unknown>): Uint8Array {
+  const values = Object.values(body);
+  if (!values.some(isReusable)) return encoder.encode(JSON.stringify(body));
+  const parts: Uint8Array[] = [];
+  let pending = "{";
+  for (const [key, value] of Object.entries(body)) {
+    if (!isReusable(value)) {
+      const text = JSON.stringify(value);
+      if (text !== undefined) {
+        pending += `${pending === "{" ? "" : ","}${JSON.stringify(key)}:${text}`;
+      }
+      continue;
+    }
+    let bytes = utf8.get(value);
+    if (bytes === undefined) utf8.set(value, bytes = encoder.encode(textOf(value)));
+    parts.push(encoder.encode(`${pending}${pending === "{" ? "" : ","}${JSON.stringify(key)}:`));
+    parts.push(bytes);
+    pending = "";
+  }
+  parts.push(encoder.encode(`${pending}}`));
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

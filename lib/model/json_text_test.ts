@@ -4,7 +4,7 @@
 // and marking a result untrusted then passes it as it is.
 
 import { strict as assert } from "node:assert";
-import { resultJson, reuseJsonOf, reuseTreeJsonOf } from "./json_text.ts";
+import { resultJson, resultJsonBytes, reuseJsonOf, reuseTreeJsonOf } from "./json_text.ts";
 import { markUntrusted, sanitizeValue } from "./untrusted.ts";
 import { assignIds, type Element, element } from "./tree.ts";
 import { replaceSubtrees } from "./tree_patch.ts";
@@ -22,11 +22,19 @@ const bodies: Array<[string, Record<string, unknown>]> = [
   ["a registered value twice", { one: registered.tree, two: registered.tree }],
   ["odd keys", { 'quote"key': registered.tree, "ünï": "✓", "": 0 }],
   ["a date", { at: new Date(0), tree: registered.tree }],
+  ["a registered value first", { tree: registered.tree, ok: true }],
+  ["a registered value alone", { tree: registered.tree }],
+  ["a registered value last, after one without JSON", { ok: 1, u: undefined, tree: registered.tree }],
+  ["nothing", {}],
 ];
 
 for (const [name, body] of bodies) {
   Deno.test(`resultJson writes what JSON.stringify writes: ${name}`, () => {
     assert.equal(resultJson(body), JSON.stringify(body));
+  });
+  Deno.test(`resultJsonBytes is its UTF-8: ${name}`, () => {
+    assert.equal(new TextDecoder().decode(resultJsonBytes(body)), JSON.stringify(body));
+    assert.equal(new TextDecoder().decode(resultJsonBytes(body)), JSON.stringify(body), "again");
   });
 }
 

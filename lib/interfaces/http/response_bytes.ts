@@ -62,6 +62,15 @@ export function chunk(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
+/** Bodies made as bytes by their handler, given here too: read back, they would be copied. */
+const bodies = new WeakMap<Response, Uint8Array>();
+
+/** `response`, whose body is `bytes`: the transport writes them without reading the body. */
+export function withKnownBody(response: Response, bytes: Uint8Array): Response {
+  bodies.set(response, bytes);
+  return response;
+}
+
 export async function responseBytes(
   response: Response,
   options: { head: boolean; close: boolean },
@@ -72,25 +81,20 @@ export async function responseBytes(
     if (name === "content-type") type = value;
     if (!FRAMING.has(name)) fields += `${name}: ${value}\r\n`;
   }
-  const noBody = response.status === 204 || response.status === 304;
-  const status = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? "Status"}\r\n`;
+  const start = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? "Status"}\r\n${fields}`;
   const close = options.close ? "connection: close\r\n" : "";
+  if (response.status === 204 || response.status === 304) {
+    return encoder.encode(`${start}${close}\r\n`);
+  }
+  const known = bodies.get(response);
+  if (known !== undefined) return joined(start, close, known, options.head);
   // Not `response.body` (that getter builds a ReadableStream): text() of a string body is
   // ~3× cheaper than arrayBuffer(), and every text answer is one; head and text are encoded
   // together.
   if (type.startsWith("application/json") || type.startsWith("text/")) {
-    const text = await response.text();
-    if (noBody) return encoder.encode(`${status}${fields}${close}\r\n`);
-    return textAnswer(text, `${status}${fields}`, close, options.head);
+    return textAnswer(await response.text(), start, close, options.head);
   }
-  const body = new Uint8Array(await response.arrayBuffer());
-  const length = noBody ? "" : `content-length: ${body.length}\r\n`;
-  const head = encoder.encode(`${status}${fields}${length}${close}\r\n`);
-  if (options.head || noBody || body.length === 0) return head;
-  const out = new Uint8Array(head.length + body.length);
-  out.set(head);
-  out.set(body, head.length);
-  return out;
+  return joined(start, close, new Uint8Array(await response.arrayBuffer()), options.head);
 }
 
 /** Text bodies up to this many UTF-16 units are encoded straight into the answer's buffer. */
@@ -102,17 +106,11 @@ const ENCODE_IN_PLACE_MAX = 65_536;
  * byte count); larger bodies are encoded on their own and joined.
  */
 function textAnswer(text: string, start: string, close: string, headOnly: boolean): Uint8Array {
+  if (text.length > ENCODE_IN_PLACE_MAX) {
+    return joined(start, close, encoder.encode(text), headOnly);
+  }
   // HEAD answers carry the length the GET body would have.
   const headOf = (bytes: number) => `${start}content-length: ${bytes}\r\n${close}\r\n`;
-  if (text.length > ENCODE_IN_PLACE_MAX) {
-    const body = encoder.encode(text);
-    const head = encoder.encode(headOf(body.length));
-    if (headOnly) return head;
-    const out = new Uint8Array(head.length + body.length);
-    out.set(head);
-    out.set(body, head.length);
-    return out;
-  }
   // Head text is Latin-1 at worst (2 bytes a unit in UTF-8) plus the length's digits.
   const room = 2 * headOf(0).length + 16;
   const buffer = new Uint8Array(room + 3 * text.length);
@@ -121,6 +119,16 @@ function textAnswer(text: string, start: string, close: string, headOnly: boolea
   if (headOnly) return head;
   buffer.set(head, room - head.length);
   return buffer.subarray(room - head.length, room + written);
+}
+
+/** The head (with the body's length) and the body, in one buffer. */
+function joined(start: string, close: string, body: Uint8Array, headOnly: boolean): Uint8Array {
+  const head = encoder.encode(`${start}content-length: ${body.length}\r\n${close}\r\n`);
+  if (headOnly || body.length === 0) return head;
+  const out = new Uint8Array(head.length + body.length);
+  out.set(head);
+  out.set(body, head.length);
+  return out;
 }
 
 /** An error answered by the transport before any route saw the request. */
