@@ -11,9 +11,15 @@ import { createLinuxAdapter } from "../adapters/linux/index.ts";
 import { type Adapter, asCapture, type CaptureOptions } from "../adapters/types.ts";
 import { encodePngOffThread, stopPngWorker } from "../lib/formats/image/workers.ts";
 import { startService } from "../tests/helpers/service.ts";
-import { launchWriter, startDesktop } from "../tests/linux/desktop.ts";
+import {
+  launchWriter,
+  processesWhere,
+  startDesktop,
+  TOKEN_VARIABLE,
+} from "../tests/linux/desktop.ts";
 import { median, percentile, timeCalls } from "./measure/timing.ts";
 import { pyatspiWalk } from "./measure/pyatspi.ts";
+import { cpuDuring, pidsWith } from "./measure/process_cpu.ts";
 
 const RUNS = 15;
 const LIMITS = { maxDepth: 64, maxNodes: 100_000, timeoutMs: 30_000 };
@@ -81,6 +87,7 @@ try {
         "pyatspi ÷ adapter | pyatspi ÷ service |",
     );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    const breakdown: string[] = [];
     for (const { name, app, runs } of apps) {
       const handle = app.window.toString();
       await waitForTree(adapter, handle);
@@ -103,7 +110,41 @@ try {
           `${theirs.nodes} | ${ms(pyatspi)} | ${(pyatspi / median(ours)).toFixed(1)}× | ` +
           `${(pyatspi / median(viaService)).toFixed(1)}× |`,
       );
+      // Where the time goes: the CPU each party spent over more walks (10 ms ticks, so many).
+      const walks = runs * 4;
+      let wall = 0;
+      const mine = processesWhere((token) => token === desktop.env[TOKEN_VARIABLE]);
+      const cpu = await cpuDuring({
+        app: [app.pid],
+        x: pidsWith(mine, "Xvfb"),
+        bus: pidsWith(mine, "dbus-daemon", "accessibility"),
+        // Ours and the service's (idle meanwhile).
+        host: pidsWith(mine, "/adapters/linux/atspi/"),
+      }, async () => {
+        const started = performance.now();
+        for (let i = 0; i < walks; i++) await adapter.captureTree(handle, LIMITS, WALK);
+        wall = performance.now() - started;
+      });
+      const per = (v: number) => v / walks;
+      const answering = per(cpu.app + cpu.x);
+      breakdown.push(
+        `| ${name} | ${walks} | ${ms(per(wall))} | ${ms(per(cpu.app))} | ${ms(per(cpu.x))} | ` +
+          `${ms(per(cpu.bus))} | ${ms(per(cpu.host))} | ${ms(answering)} | ` +
+          `${(median(ours) / answering).toFixed(2)}× | ${
+            (median(viaService) / answering).toFixed(2)
+          }× |`,
+      );
     }
+    console.log(
+      "\n## Where a walk's time goes: CPU per walk of each party over more walks, and the " +
+        "walk as a multiple of the application's own time (its CPU and the X server's)\n",
+    );
+    console.log(
+      "| app | walks | wall per walk | app CPU | X server CPU | bus CPU | AT-SPI host CPU | " +
+        "app + X | adapter p50 ÷ (app + X) | service p50 ÷ (app + X) |",
+    );
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const row of breakdown) console.log(row);
     const list = await timed(50, () => adapter.listWindows());
     const shots = await timed(RUNS, () => adapter.screenshot({ kind: "screen" }));
     const encoded = await timed(RUNS, async () => {
