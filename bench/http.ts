@@ -4,6 +4,7 @@
 // table for docs/PERFORMANCE.md, after the first description's time.
 //
 //   deno task bench            (or: deno run -A bench/http.ts --duration 5)
+//   deno run -A bench/http.ts --baseline /tmp/oso-before   (an earlier checkout beside it)
 
 import { startService } from "../tests/helpers/service.ts";
 
@@ -59,37 +60,57 @@ async function wrk(url: string, duration = seconds): Promise<WrkFigures> {
   return { rps, p50Ms: p50, p99Ms: p99, errors };
 }
 
-const svc = await startService();
-try {
-  // The first description after start: it must not wait for the OCR engine to start.
+const baselineArg = Deno.args.indexOf("--baseline");
+/** Another checkout (e.g. a `git worktree` of an earlier commit) measured in the same run. */
+const baselineCheckout = baselineArg >= 0 ? Deno.args[baselineArg + 1] : null;
+
+type Service = Awaited<ReturnType<typeof startService>>;
+
+/** The first description after start (it must not wait for the OCR engine), then OCR's start. */
+async function firstDescription(svc: Service): Promise<string> {
   const started = performance.now();
   const first = await (await fetch(`${svc.url}/api/description`)).json();
   const firstMs = performance.now() - started;
-  // Then the engine's start, so the table shows the steady state.
-  let readAfter = 0;
+  let calls = 1;
   for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    calls++;
     const again = await (await fetch(`${svc.url}/api/description`)).json();
     if (!String(again.ocr).startsWith("[OCR engine starting")) break;
-    readAfter++;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return `${firstMs.toFixed(1)} ms (its OCR section: ${
+    JSON.stringify(String(first.ocr).slice(0, 48))
+  }…; OCR's text from call ${calls} on)`;
+}
+
+const services: Array<[string, Service]> = [["this checkout", await startService()]];
+if (baselineCheckout) {
+  services.push([baselineCheckout, await startService({ checkout: baselineCheckout })]);
+}
+try {
+  for (const [name, svc] of services) {
+    console.log(`first /api/description after start, ${name}: ${await firstDescription(svc)}`);
+  }
+  console.log(`\nwrk -t 2 -c 4 -d ${seconds}s --latency, services on the mock desktop\n`);
+  const baselineColumns = baselineCheckout ? " baseline req/s | baseline p50 ms |" : "";
   console.log(
-    `first /api/description after start: ${firstMs.toFixed(1)} ms (its OCR section: ` +
-      `${JSON.stringify(String(first.ocr).slice(0, 60))}); OCR's text from call ` +
-      `${readAfter + 2} on\n`,
+    `| route | req/s | p50 ms | p99 ms | errors |${baselineColumns} Python original req/s | ratio |`,
   );
-  console.log(`wrk -t 2 -c 4 -d ${seconds}s --latency, service on the mock desktop\n`);
-  console.log("| route | req/s | p50 ms | p99 ms | errors | Python original req/s | ratio |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  console.log(`|---|---:|---:|---:|---:|${baselineCheckout ? "---:|---:|" : ""}---:|---:|`);
   for (const [name, path] of ROUTES) {
-    await wrk(`${svc.url}${path}`, 2); // warm-up, discarded
-    const f = await wrk(`${svc.url}${path}`);
+    const figures: WrkFigures[] = [];
+    for (const [, svc] of services) {
+      await wrk(`${svc.url}${path}`, 2); // warm-up, discarded
+      figures.push(await wrk(`${svc.url}${path}`));
+    }
+    const [f, before] = figures;
     const base = BASELINE_RPS[name];
+    const baseline = before ? ` ${before.rps.toFixed(0)} | ${before.p50Ms.toFixed(2)} |` : "";
     console.log(
       `| ${path} | ${f.rps.toFixed(0)} | ${f.p50Ms.toFixed(2)} | ${f.p99Ms.toFixed(2)} | ` +
-        `${f.errors} | ${base} | ${(f.rps / base).toFixed(1)}× |`,
+        `${f.errors} |${baseline} ${base} | ${(f.rps / base).toFixed(1)}× |`,
     );
   }
 } finally {
-  await svc.stop();
+  for (const [, svc] of services) await svc.stop();
 }

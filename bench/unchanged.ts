@@ -6,6 +6,7 @@
 // box toggled, a character typed through XTest, 150 ms for its events).
 //
 //   npx -y deno@2.9.6 run -A bench/unchanged.ts [--runs 60] [--changes 20]
+//     [--baseline /tmp/oso-before]   (an earlier checkout's service beside it)
 //
 // Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
 
@@ -26,6 +27,9 @@ const flag = (name: string, fallback: number) => {
 };
 const RUNS = flag("--runs", 60);
 const CHANGES = flag("--changes", 20);
+const baselineAt = Deno.args.indexOf("--baseline");
+/** Another checkout (e.g. a `git worktree` of an earlier commit) measured on the same desktop. */
+const baselineCheckout = baselineAt >= 0 ? Deno.args[baselineAt + 1] : null;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -58,6 +62,13 @@ const xtestLib = openXTest();
 const x = XDisplay.open(x11);
 const input = new XTestInput(x, xtestLib.xtest);
 const service = await startService({ mock: false, env: desktop.env });
+const services: Array<[string, typeof service]> = [["this checkout", service]];
+if (baselineCheckout) {
+  services.push([
+    "baseline",
+    await startService({ mock: false, env: desktop.env, checkout: baselineCheckout }),
+  ]);
+}
 const rows: string[] = [];
 try {
   const windows = (await callTool(service.url, "list_windows", {})).windows as Array<
@@ -114,34 +125,36 @@ try {
     await target.prepare();
     await sleep(300);
     for (const [label, path] of QUERIES) {
-      const url = `${service.url}${path}${path.includes("?") ? "&" : "?"}window_uid=${
-        encodeURIComponent(target.window.window_uid)
-      }`;
-      for (let i = 0; i < 10; i++) await timedGet(url);
-      const quiet: number[] = [];
-      let bytes = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const t = await timedGet(url);
-        quiet.push(t.ms);
-        bytes = t.bytes;
+      for (const [who, { url: base }] of services) {
+        const url = `${base}${path}${path.includes("?") ? "&" : "?"}window_uid=${
+          encodeURIComponent(target.window.window_uid)
+        }`;
+        for (let i = 0; i < 10; i++) await timedGet(url);
+        const quiet: number[] = [];
+        let bytes = 0;
+        for (let i = 0; i < RUNS; i++) {
+          const t = await timedGet(url);
+          quiet.push(t.ms);
+          bytes = t.bytes;
+        }
+        const changed: number[] = [];
+        for (let i = 0; i < CHANGES; i++) {
+          await input.perform(target.change);
+          await sleep(150);
+          changed.push((await timedGet(url)).ms);
+        }
+        rows.push(
+          `| ${target.name} | ${label} | ${who} | ${bytes.toLocaleString("en")} B | ${
+            median(quiet).toFixed(2)
+          } | ${percentile(quiet, 0.95).toFixed(2)} | ${target.what}: ${
+            median(changed).toFixed(2)
+          } | ${percentile(changed, 0.95).toFixed(2)} |`,
+        );
       }
-      const changed: number[] = [];
-      for (let i = 0; i < CHANGES; i++) {
-        await input.perform(target.change);
-        await sleep(150);
-        changed.push((await timedGet(url)).ms);
-      }
-      rows.push(
-        `| ${target.name} | ${label} | ${bytes.toLocaleString("en")} B | ${
-          median(quiet).toFixed(2)
-        } | ${percentile(quiet, 0.95).toFixed(2)} | ${target.what}: ${
-          median(changed).toFixed(2)
-        } | ${percentile(changed, 0.95).toFixed(2)} |`,
-      );
     }
   }
 } finally {
-  await service.stop();
+  for (const [, running] of services) await running.stop();
   // Held keys and buttons are released through the display, so it closes after.
   await input.close();
   x.close();
@@ -155,7 +168,7 @@ console.log(
   `GET over HTTP with keep-alive, ${RUNS} unchanged and ${CHANGES} after one change each (ms)\n`,
 );
 console.log(
-  "| app | answer | size | unchanged p50 | unchanged p95 | after one change p50 | p95 |",
+  "| app | answer | service | size | unchanged p50 | unchanged p95 | after one change p50 | p95 |",
 );
-console.log("|---|---|---:|---:|---:|---|---:|");
+console.log("|---|---|---|---:|---:|---:|---|---:|");
 for (const row of rows) console.log(row);
