@@ -69,7 +69,13 @@ Deno.test("pyautogui: tags resolve to the marks' centres, the actions run as too
     });
     assert.equal(ran.performed, 3);
     const steps = ran.steps as Body[];
-    assert.deepEqual(steps[0].args, { x: 320, y: 212, button: "left", count: 1 });
+    assert.deepEqual(steps[0].args, {
+      x: 320,
+      y: 212,
+      button: "left",
+      count: 1,
+      coordinate_space: "screen",
+    });
     assert.deepEqual(steps.map((s) => s.tool), ["click_at", "type_text", undefined]);
     assert.equal(steps[2].action, "sleep");
     assert.equal(ran.control, null);
@@ -127,15 +133,53 @@ Deno.test("pyautogui: dry_run answers with the plan and inputs nothing", async (
       dry_run: true,
     });
     assert.deepEqual(plan.plan, [
-      { tool: "hover_at", args: { x: 320, y: 212, hover_ms: 0 } },
-      { tool: "click_at", args: { x: 320, y: 212, button: "left", count: 1 } },
+      { tool: "hover_at", args: { x: 320, y: 212, hover_ms: 0, coordinate_space: "screen" } },
+      {
+        tool: "click_at",
+        args: { x: 320, y: 212, button: "left", count: 1, coordinate_space: "screen" },
+      },
       { tool: "press_key", args: { keys: "ctrl+a" } },
       { tool: "type_text", args: { text: "A" } },
       { tool: "press_key", args: { keys: "b" } },
-      { tool: "scroll", args: { clicks: -2, horizontal: true } },
+      { tool: "scroll", args: { clicks: -2, horizontal: true, coordinate_space: "screen" } },
       { kind: "control", word: "DONE", action: { kind: "done" } },
     ]);
     assert.equal(await usernameIs(svc, ""), true);
+  });
+});
+
+Deno.test("pyautogui and computer_13 in a declared space: the plan's points are on the screen", async () => {
+  await withLogin(async (svc) => {
+    // The mock's screen is 1920×1080: scaled:960x540 halves it.
+    const ran = await post(svc, "/api/pyautogui", {
+      code: "pyautogui.click(160, 106)\npyautogui.write('alice')",
+      coordinate_space: "scaled:960x540",
+    });
+    const steps = ran.steps as Body[];
+    assert.deepEqual(steps[0].args, {
+      x: 320,
+      y: 212,
+      button: "left",
+      count: 1,
+      coordinate_space: "screen",
+    });
+    assert.equal(await usernameIs(svc, "alice"), true);
+    const plan = await post(svc, "/api/computer13", {
+      action: { action_type: "MOVE_TO", parameters: { x: 500, y: 500 } },
+      coordinate_space: "normalized",
+      dry_run: true,
+    });
+    assert.deepEqual(plan.plan, [
+      { tool: "hover_at", args: { x: 960, y: 540, hover_ms: 0, coordinate_space: "screen" } },
+    ]);
+    const outside = errorOf(
+      await post(svc, "/api/computer13", {
+        action: { action_type: "CLICK", parameters: { x: 1001, y: 5 } },
+        coordinate_space: "normalized",
+      }, 400),
+    );
+    assert.equal(outside.code, "BadRequest");
+    assert.match(String(outside.message), /action 1's point \(1001, 5\) is outside the normalized/);
   });
 });
 

@@ -215,6 +215,8 @@ export interface FullScreenshot {
   /** The v1 answer of GET /api/full_screenshot. */
   legacy: ToolResult;
   window: ListedWindow | null;
+  /** The tool's answer adds them (the v1 answer keeps its fields): scale, coordinate_space. */
+  space: { scale?: number; coordinate_space?: string };
   /** Why a named window drew no sketch. */
   warning?: string;
 }
@@ -261,11 +263,11 @@ export async function fullScreenshot(
       encoding: "base64",
       width: picture.width,
       height: picture.height,
-      ...pictureSpace(picture, true),
       data: toBase64(picture.bytes),
       sketch,
     },
     window,
+    space: pictureSpace(picture, true),
     ...(warnings.length > 0 ? { warning: warnings.join("; ") } : {}),
   };
 }
@@ -297,6 +299,7 @@ export const getFullScreenshotTool = defineTool({
     const shot = await fullScreenshot(session, args);
     return {
       ...shot.legacy,
+      ...shot.space,
       ...(shot.window ? { window_uid: shot.window.window_uid } : {}),
       ...(shot.warning ? { warning: shot.warning } : {}),
     };
