@@ -87,12 +87,12 @@ export function mappingOf(space: CoordinateSpace, frame: Bounds): SpaceMapping {
   const heightForWidth = frame.height * space.width / frame.width;
   const widthForHeight = frame.width * space.height / frame.height;
   if (Math.abs(space.height - heightForWidth) > 1 && Math.abs(space.width - widthForHeight) > 1) {
-    const expected = Math.max(1, Math.floor(heightForWidth));
+    const expected = `scaled:${space.width}x${Math.max(1, Math.floor(heightForWidth))}`;
     throw badSpace(
       `${spaceName(space)} does not have the screen's aspect (${frame.width}×${frame.height}): ` +
-        `a screenshot scaled to width ${space.width} is ${space.width}×${expected}; declare ` +
-        "the size the screenshot answered with",
-      { field: "coordinate_space", screen: frame, expected: `scaled:${space.width}x${expected}` },
+        `a screenshot scaled to width ${space.width} is ${expected}; declare the ` +
+        "coordinate_space the screenshot answered with",
+      { field: "coordinate_space", screen: frame, expected },
     );
   }
   return { space, frame };

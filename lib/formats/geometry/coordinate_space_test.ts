@@ -141,7 +141,7 @@ const ASPECTS: Array<[string, ReturnType<typeof b>, CoordinateSpace, boolean]> =
 for (const [label, frame, space, fits] of ASPECTS) {
   Deno.test(`mappingOf: ${label}`, () => {
     if (fits) assert.ok("frame" in mappingOf(space, frame));
-    else badRequest(() => mappingOf(space, frame), /aspect.*declare the size/);
+    else badRequest(() => mappingOf(space, frame), /aspect.*declare the coordinate_space/);
   });
 }
 
