@@ -33,12 +33,7 @@ import {
   spaceField,
   spaceResultField,
 } from "./shared/coordinate_args.ts";
-import {
-  boxFromScreen,
-  fromScreen,
-  type SpaceMapping,
-  toScreen,
-} from "../formats/geometry/coordinate_space.ts";
+import { fromScreen, type SpaceMapping, toScreen } from "../formats/geometry/coordinate_space.ts";
 
 const pixelPair = z.array(z.number()).describe("A point as [x, y], in coordinate_space.");
 
@@ -87,7 +82,8 @@ async function resolveEnds(
     );
     return {
       point: center(element.bounds),
-      target: { element_id: element.id, selector, bounds: boxFromScreen(mapping, element.bounds) },
+      // Receipts keep their target's bounds on the screen, as every verb's does (traces draw them).
+      target: { element_id: element.id, selector, bounds: element.bounds },
     };
   });
 }

@@ -21,6 +21,10 @@ const SUMMARY_KEYS = [
   "format",
   "width",
   "height",
+  // Where pointer input went on the screen, and the space its arguments were in (issue 45).
+  "screen_x",
+  "screen_y",
+  "coordinate_space",
 ] as const;
 
 export const REDACTED_ARG = "<redacted>";

@@ -19,6 +19,10 @@ export interface ResultFacts {
   newDialogs: Array<string | null>;
   selector: string | null;
   bounds: Bounds | null;
+  /** Where pointer input went, in screen pixels (the receipt's screen_x, screen_y). */
+  screenPoint: { x: number; y: number } | null;
+  /** The space the call's coordinates were in (null: the summary does not say: screen). */
+  coordinateSpace: string | null;
 }
 
 function record(value: unknown): Record<string, unknown> | null {
@@ -46,5 +50,9 @@ export function resultFacts(summary: Record<string, unknown>): ResultFacts {
       : [],
     selector: typeof target?.selector === "string" ? target.selector : null,
     bounds: isBounds(target?.bounds) ? target.bounds : null,
+    screenPoint: Number.isFinite(summary.screen_x) && Number.isFinite(summary.screen_y)
+      ? { x: summary.screen_x as number, y: summary.screen_y as number }
+      : null,
+    coordinateSpace: typeof summary.coordinate_space === "string" ? summary.coordinate_space : null,
   };
 }

@@ -4,7 +4,7 @@
 
 import type { TraceRow } from "../format.ts";
 import { escapeHtml, jsonHtml } from "./html_text.ts";
-import { resultFacts } from "./result_facts.ts";
+import { type ResultFacts, resultFacts } from "./result_facts.ts";
 import { type Marks, type Screenshot, screenshotFigure } from "./screenshot_figure.ts";
 import { formatDuration, traceTimeMs } from "./trace_time.ts";
 
@@ -45,9 +45,13 @@ function treeHashHtml(before: string, after: string): string {
   return `${shown(before)} → ${shown(after)} ${verdict}`;
 }
 
-/** A coordinate verb's point (click_at, hover_at, scroll with x and y). */
-function pointOf(args: Record<string, unknown>): Marks["point"] {
-  const { x, y } = args;
+/**
+ * A coordinate verb's point (click_at, hover_at, scroll with x and y) on the
+ * screen: the receipt's screen point, else (older traces) its x and y.
+ */
+function pointOf(row: TraceRow, facts: ResultFacts): Marks["point"] {
+  if (facts.screenPoint) return facts.screenPoint;
+  const { x, y } = row.args;
   return typeof x === "number" && typeof y === "number" ? { x, y } : undefined;
 }
 
@@ -94,7 +98,7 @@ function screenshotsHtml(row: TraceRow, screenshots: ReadonlyMap<string, Uint8Ar
   const facts = resultFacts(row.result_summary);
   const marks: Marks = {
     ...(facts.bounds ? { bounds: facts.bounds } : {}),
-    ...(pointOf(row.args) ? { point: pointOf(row.args) } : {}),
+    ...(pointOf(row, facts) ? { point: pointOf(row, facts) } : {}),
   };
   const shots: Screenshot[] = [];
   if (row.screenshot_full_ref) {

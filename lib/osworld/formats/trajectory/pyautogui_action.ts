@@ -161,8 +161,14 @@ function elementPoint(bounds: Bounds | null): Point | null {
   return bounds ? centreOf(bounds) : null;
 }
 
-function codeFor(tool: string, args: Record<string, unknown>, bounds: Bounds | null): Code {
-  const point = pointOf(args);
+function codeFor(
+  tool: string,
+  args: Record<string, unknown>,
+  bounds: Bounds | null,
+  screenPoint: Point | null,
+): Code {
+  // The receipt's screen point: the arguments may be in a scaled or normalized space.
+  const point = screenPoint ?? pointOf(args);
   const at = elementPoint(bounds);
   switch (tool) {
     case "click_at":
@@ -249,6 +255,16 @@ export function pyautoguiAction(
         "have happened",
     );
   }
-  const code = codeFor(COMPOSITE_OF[row.tool] ?? row.tool, row.args, facts.bounds);
+  if (facts.coordinateSpace !== null && facts.coordinateSpace !== "screen" && row.tool === "drag") {
+    return kept(
+      `a drag in the ${facts.coordinateSpace} space: its ends are not recorded on the screen`,
+    );
+  }
+  const code = codeFor(
+    COMPOSITE_OF[row.tool] ?? row.tool,
+    row.args,
+    facts.bounds,
+    facts.screenPoint,
+  );
   return "code" in code ? { action: code.code, converted: true } : kept(code.reason);
 }
