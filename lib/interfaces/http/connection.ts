@@ -38,9 +38,14 @@ export type Handler = (request: Request) => Response | Promise<Response>;
 const clientSignals = new WeakMap<Request, AbortSignal>();
 
 /**
- * `request` with a signal that aborts when its client hangs up, for a handler
- * that streams or runs long; as it is when it did not come through a Connection.
+ * The signal that aborts when `request`'s client hangs up, for a handler that
+ * runs long (the request's own when it did not come through a Connection).
  */
+export function clientSignal(request: Request): AbortSignal {
+  return clientSignals.get(request) ?? request.signal;
+}
+
+/** `request` with clientSignal as its own signal, for a handler that hands it on. */
 export function withClientSignal(request: Request): Request {
   const signal = clientSignals.get(request);
   return signal === undefined ? request : new Request(request, { signal });

@@ -40,6 +40,13 @@ export interface TreeRedaction {
 
 export class Redactor {
   private readonly secrets = new SecretSet(MAX_SECRETS);
+  /** Secrets added so far (a set at its capacity forgets one for each new one). */
+  private secretsAdded = 0;
+  /** What redacting each tree found, with the window title and the secrets added by then. */
+  private readonly redacted = new WeakMap<
+    Element,
+    { title: string | null; secrets: number; result: TreeRedaction }
+  >();
   private readonly titles: ClientRegex[];
   private readonly names: ClientRegex[];
   private readonly roles: ClientRegex[];
@@ -73,6 +80,7 @@ export class Redactor {
 
   addSecret(text: string): void {
     if (text.length < MIN_SCRUBBED_SECRET || text.length > MAX_SCRUBBED_SECRET) return;
+    this.secretsAdded++;
     this.secrets.add(text);
   }
 
@@ -98,6 +106,23 @@ export class Redactor {
    * window's title matches) lose name and value, and every text is scrubbed.
    */
   redactTree(root: Element, windowTitle: string | null): TreeRedaction {
+    // A tree redacted before (an adapter that answers an unchanged window with the same
+    // tree object) has nothing left to blank: its boxes are still those found then, with
+    // any a secret learned since finds now.
+    const earlier = this.redacted.get(root);
+    if (earlier?.title === windowTitle && earlier.secrets === this.secretsAdded) {
+      return earlier.result;
+    }
+    const result = this.redactOnce(root, windowTitle);
+    if (earlier?.title === windowTitle) {
+      result.boxes.push(...earlier.result.boxes);
+      result.count += earlier.result.count;
+    }
+    this.redacted.set(root, { title: windowTitle, secrets: this.secretsAdded, result });
+    return result;
+  }
+
+  private redactOnce(root: Element, windowTitle: string | null): TreeRedaction {
     const wholeWindow = windowTitle !== null && this.titles.some((p) => p.search(windowTitle));
     const result: TreeRedaction = { boxes: [], count: 0 };
     const visit = (node: Element) => {

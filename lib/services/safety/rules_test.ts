@@ -273,6 +273,28 @@ Deno.test("redaction of trees: password fields, name/role/title patterns, known 
   assert.equal(JSON.stringify(status).includes("horse"), false, "status never shows a secret");
 });
 
+Deno.test("a tree redacted again keeps the boxes found the first time, and a new secret's", () => {
+  const r = redactor({}, {});
+  const tree = element("Window", "Login", [0, 0, 400, 300], { id: "root" }, [
+    element("Edit", "Password", [10, 10, 100, 20], {
+      value: "hunter22",
+      platform_role: "password text",
+    }),
+    element("Text", "note: open sesame", [10, 40, 100, 20]),
+  ]);
+  const first = r.redactTree(tree, "Login");
+  assert.deepEqual(first.boxes, [tree.children[0].bounds]);
+  // The same tree object again (an unchanged window): already blank, the same boxes.
+  assert.deepEqual(r.redactTree(tree, "Login").boxes, first.boxes);
+  r.addSecret("open sesame");
+  const later = r.redactTree(tree, "Login");
+  assert.equal(tree.children[1].name, "note: [REDACTED]");
+  assert.deepEqual(
+    later.boxes.sort((a, b) => a.y - b.y),
+    [tree.children[0].bounds, tree.children[1].bounds],
+  );
+});
+
 Deno.test("redaction of results: every string, keys too, image data untouched, copy on write", () => {
   const r = redactor({ text_patterns: ["\\b\\d{3}-\\d{2}-\\d{4}\\b"] });
   r.addSecret("opensesame");

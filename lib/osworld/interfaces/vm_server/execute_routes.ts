@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Session } from "../../../runtime/session.ts";
 import { classifyExecute, pythonPlatformName } from "../../formats/vm/execute_request.ts";
 import { type Called, callTool, failed, home, json, jsonBody, text } from "./answer.ts";
+import { clientSignal } from "../../../interfaces/http/connection.ts";
 
 /** The original's /execute timeout. */
 const EXECUTE_TIMEOUT_S = 240;
@@ -64,7 +65,7 @@ async function execute(
         session,
         "run_pyautogui",
         { code: request.code, coordinate_space: "screen" },
-        c.req.raw.signal,
+        clientSignal(c.req.raw),
       );
       if (called.ok) return done(200, { status: "success", output: "", error: "", returncode: 0 });
       // What ran (if anything) is in the audit log; the program failed as a whole.
@@ -82,7 +83,7 @@ async function execute(
       const called = await callTool(session, "run_command", {
         ...(request.shell ? { shell: request.argv[0] } : { argv: request.argv }),
         timeout_s: EXECUTE_TIMEOUT_S,
-      }, c.req.raw.signal);
+      }, clientSignal(c.req.raw));
       if (!called.ok) {
         return done(called.status, { status: "error", message: called.message, code: called.code });
       }
@@ -132,7 +133,7 @@ async function executeWithVerification(c: Context, session: Session): Promise<Re
   if (!ran.ok || verification === undefined) return ran.response;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started) / 1000;
-  const signal = c.req.raw.signal;
+  const signal = clientSignal(c.req.raw);
   while (!signal.aborted) {
     if (await verified(session, verification, signal)) {
       return json(c, { ...ran.fields, verification: "passed", wait_time: elapsed() });
@@ -159,7 +160,7 @@ async function runPython(c: Context, session: Session): Promise<Response> {
   const called = await callTool(session, "run_command", {
     argv: ["python3", "-c", body.value.code],
     timeout_s: RUN_PYTHON_TIMEOUT_S,
-  }, c.req.raw.signal);
+  }, clientSignal(c.req.raw));
   if (!called.ok) return refused(c, called);
   const run = called.body as {
     returncode: number;
@@ -211,7 +212,7 @@ async function runBashScript(c: Context, session: Session): Promise<Response> {
     ...(cwd === null ? {} : { cwd }),
     timeout_s: timeout,
     merge_stderr: true,
-  }, c.req.raw.signal);
+  }, clientSignal(c.req.raw));
   if (!called.ok) return json(c, shape("error", called.message, -1), called.status);
   const run = called.body as { returncode: number; stdout: string; timed_out: boolean };
   if (run.timed_out) {
@@ -230,7 +231,7 @@ async function launch(c: Context, session: Session): Promise<Response> {
       config: [{ type: "launch", parameters: { command, shell } }],
     }),
     phase: "setup",
-  }, c.req.raw.signal);
+  }, clientSignal(c.req.raw));
   const answer = setupOutcome(called);
   if (answer.status !== 200) return failed(c, answer.status, answer.message);
   const shown = typeof command === "string" ? command : command.join(" ");

@@ -15,6 +15,7 @@ import {
 } from "../../formats/evaluate/tree_query/xml_dom.ts";
 import { callTool, failed, formBody, json, jsonBody, text } from "./answer.ts";
 import { setupOutcome } from "./execute_routes.ts";
+import { clientSignal } from "../../../interfaces/http/connection.ts";
 
 const OpenBody = z.looseObject({
   path: z.string().max(4096).optional().describe("The file to open"),
@@ -36,7 +37,7 @@ function setupStep(
   return callTool(session, "osworld_task", {
     task: JSON.stringify({ id: `setup/${type}`, config: [{ type, parameters }] }),
     phase: "setup",
-  }, c.req.raw.signal);
+  }, clientSignal(c.req.raw));
 }
 
 async function openFile(c: Context, session: Session): Promise<Response> {
