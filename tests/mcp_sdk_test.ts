@@ -54,7 +54,11 @@ for (const name of Object.keys(SEED_TOOLS)) {
       assert.ok(tool, `${name} is not advertised`);
       const properties = tool.inputSchema.properties as Record<string, { type?: string }>;
       for (const [param, type] of Object.entries(SEED_TOOLS[name].params)) {
-        assert.equal(properties[param]?.type, type, `${name}.${param}`);
+        // What the seed sends must be valid: a whole number is a number too (coordinates in a
+        // scaled or normalized coordinate_space may have decimals).
+        const advertised = properties[param]?.type;
+        const accepts = advertised === type || (type === "integer" && advertised === "number");
+        assert.ok(accepts, `${name}.${param}: the seed's ${type}, advertised ${advertised}`);
       }
       // A seed client sends only the seed's parameters, so nothing else may be required.
       for (const param of tool.inputSchema.required ?? []) {

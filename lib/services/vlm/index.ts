@@ -8,7 +8,6 @@ import { unavailableText } from "./messages.ts";
 import { describeMultipass } from "./multipass.ts";
 import { describeSingle } from "./single.ts";
 import type { VlmDescription } from "./description.ts";
-import type { VlmFailure } from "./failures.ts";
 import { perSession } from "../../support/per_session.ts";
 
 export type { VlmSubject } from "./gather.ts";
@@ -24,11 +23,9 @@ export function describeWithVlm(
     return Promise.resolve({ text, structured: null, tokensUsed: 0 });
   }
   const down = serverDowns(session).last;
-  if (down !== null && performance.now() < down.until) {
-    const text = `${unavailableText(down.failure)} (not asked again for ${
-      Math.ceil((down.until - performance.now()) / 1000)
-    } s)`;
-    return Promise.resolve({ text, structured: null, tokensUsed: 0 });
+  if (down?.asked === askedOf(settings) && performance.now() < down.until) {
+    // The same answer as the call that found the server gone: the same shape, the same advice.
+    return Promise.resolve(down.description);
   }
   return describe(session, subject, settings.model);
 }
@@ -36,10 +33,17 @@ export function describeWithVlm(
 /** How long a server that could not be reached is left alone before it is asked again. */
 export const UNREACHABLE_RETRY_MS = 5_000;
 
-/** The last call's failure to reach the server, and until when it is not asked again. */
+/**
+ * The answer of the last call that could not reach the server, the server and
+ * model it asked, and until when they are not asked again.
+ */
 const serverDowns = perSession(() => ({
-  last: null as { failure: VlmFailure; until: number } | null,
+  last: null as { description: VlmDescription; asked: string; until: number } | null,
 }));
+
+function askedOf(settings: VlmContext["config"]["vlm"]): string {
+  return JSON.stringify([settings.base_url, settings.model, settings.mode]);
+}
 
 async function describe(
   session: VlmContext,
@@ -52,9 +56,12 @@ async function describe(
     : await describeSingle(session, caller, subject, model);
   // A server that is not there costs every description a screenshot, its encoding and a
   // failed connection: it is left alone for a while instead.
-  const wall = caller.blocked;
-  serverDowns(session).last = wall?.kind === "unreachable"
-    ? { failure: wall, until: performance.now() + UNREACHABLE_RETRY_MS }
+  serverDowns(session).last = caller.blocked?.kind === "unreachable"
+    ? {
+      description,
+      asked: askedOf(session.config.vlm),
+      until: performance.now() + UNREACHABLE_RETRY_MS,
+    }
     : null;
   return description;
 }
