@@ -8,6 +8,7 @@
 // are never changed once made, so their text stays theirs.
 
 import type { Element } from "./tree.ts";
+import { concatBytes } from "./bytes.ts";
 
 const reusable = new WeakSet<object>();
 const trees = new WeakSet<object>();
@@ -100,11 +101,5 @@ export function resultJsonBytes(body: Record<string, unknown>): Uint8Array {
     pending = "";
   }
   parts.push(encoder.encode(`${pending}}`));
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }

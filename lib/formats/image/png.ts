@@ -5,6 +5,7 @@ import { deflateSync, inflateSync } from "node:zlib";
 import type { RawImage } from "../../model/image.ts";
 import { ToolError } from "../../model/errors.ts";
 import { upFilteredScanlines } from "./png_up_filter.ts";
+import { concatBytes } from "../../model/bytes.ts";
 
 const SIGNATURE = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
 
@@ -118,16 +119,6 @@ function chunk(type: string, body: Uint8Array): Uint8Array {
   return out;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
 /**
  * An 8-bit RGBA PNG (colour type 6) of an RGBA or BGRX picture (made RGBA as
  * it is filtered, without a pass of its own). Compressed with the runtime's zlib
@@ -158,7 +149,7 @@ export function encodePng(img: RawImage, options: EncodeOptions = {}): Promise<U
   const compressed = deflateSync(scanlines, {
     level: options.level ?? 3,
   });
-  return Promise.resolve(concat([
+  return Promise.resolve(concatBytes([
     SIGNATURE,
     chunk("IHDR", header),
     chunk("IDAT", new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.length)),
@@ -378,7 +369,7 @@ function decodePngNow(bytes: Uint8Array, maxPixels: number): RawImage {
   if (header.colorType === 3 && !colours.palette) throw new Error("corrupt PNG: palette missing");
   const bpp = CHANNELS[header.colorType];
   const stride = header.width * bpp;
-  const raw = inflateScanlines(concat(idat), (stride + 1) * header.height);
+  const raw = inflateScanlines(concatBytes(idat), (stride + 1) * header.height);
   if (raw.length < (stride + 1) * header.height) {
     throw new Error("corrupt PNG: image data is shorter than the image");
   }
