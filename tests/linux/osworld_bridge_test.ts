@@ -105,7 +105,13 @@ desktopTest(
         // The tag's centre is below the last (empty) line: the caret goes there.
         const ran = await pyautogui(c, `pyautogui.click(tag_${docTag})\npyautogui.write('hello')`);
         const steps = ran.steps as Body[];
-        assert.deepEqual(steps[0].args, { ...docMark!.centre, button: "left", count: 1 });
+        // Planned in screen pixels, and said so: a session's default space is not applied again.
+        assert.deepEqual(steps[0].args, {
+          ...docMark!.centre,
+          button: "left",
+          count: 1,
+          coordinate_space: "screen",
+        });
         await textIs("seed\nhello");
       });
 
