@@ -74,6 +74,8 @@ export function resultJson(body: Record<string, unknown>): string {
 }
 
 const encoder = new TextEncoder();
+/** Kept text this long or longer is kept as UTF-8 too, and joined as bytes (each encode costs ~0.6 µs). */
+const JOIN_BYTES_FROM = 4096;
 /** The UTF-8 of served values' text, kept like the text (screen text is rarely Latin-1 only). */
 const utf8 = new WeakMap<object, Uint8Array>();
 
@@ -83,7 +85,10 @@ const utf8 = new WeakMap<object, Uint8Array>();
  */
 export function resultJsonBytes(body: Record<string, unknown>): Uint8Array {
   const values = Object.values(body);
-  if (!values.some(isReusable)) return encoder.encode(JSON.stringify(body));
+  // Encoding a small answer whole costs less than joining the bytes of its parts.
+  if (!values.some((v) => isReusable(v) && textOf(v).length > JOIN_BYTES_FROM)) {
+    return encoder.encode(resultJson(body));
+  }
   const parts: Uint8Array[] = [];
   let pending = "{";
   for (const [key, value] of Object.entries(body)) {

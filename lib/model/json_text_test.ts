@@ -14,6 +14,9 @@ import { withDetail } from "../tools/shared/tree_view_args.ts";
 
 const registered = { tree: { name: "a", children: [{ name: 'b "quoted"', n: 1.5 }] } };
 reuseJsonOf(registered.tree);
+// Big enough that its UTF-8 is kept and joined as bytes (with a character beyond Latin-1).
+const big = { text: `${"x".repeat(5000)} — ✓`, list: Array.from({ length: 50 }, (_, i) => i) };
+reuseJsonOf(big);
 
 const bodies: Array<[string, Record<string, unknown>]> = [
   ["no registered value", { ok: true, n: 3, list: [1, "two", null], nested: { a: "x" } }],
@@ -24,8 +27,15 @@ const bodies: Array<[string, Record<string, unknown>]> = [
   ["a date", { at: new Date(0), tree: registered.tree }],
   ["a registered value first", { tree: registered.tree, ok: true }],
   ["a registered value alone", { tree: registered.tree }],
-  ["a registered value last, after one without JSON", { ok: 1, u: undefined, tree: registered.tree }],
+  ["a registered value last, after one without JSON", {
+    ok: 1,
+    u: undefined,
+    tree: registered.tree,
+  }],
   ["nothing", {}],
+  ["a big registered value among others", { ok: true, big, tree: registered.tree, n: 2 }],
+  ["a big registered value first and last", { big, u: undefined, again: big }],
+  ["a big registered value alone", { big }],
 ];
 
 for (const [name, body] of bodies) {
