@@ -6,7 +6,7 @@
 // JavaScript fallback; base64; and the whole GET /api/screenshot at the
 // service, PNG and JPEG, in JSON and as the response body.
 //
-//   npx -y deno@2.9.6 run -A bench/screenshots.ts
+//   npx -y deno@2.9.6 run -A bench/screenshots.ts [--baseline /tmp/oso-before]
 //
 // Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
 
@@ -24,6 +24,9 @@ import { median, percentile, timeCalls } from "./measure/timing.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
 
 const RUNS = 40;
+const baselineAt = Deno.args.indexOf("--baseline");
+/** An earlier checkout (e.g. a `git worktree`) whose PNG encoder is timed beside this one's. */
+const baselineCheckout = baselineAt >= 0 ? Deno.args[baselineAt + 1] : null;
 
 async function timed(call: () => unknown): Promise<{ p50: number; p95: number }> {
   const times = await timeCalls(RUNS, call);
@@ -58,6 +61,13 @@ try {
       if (filter === "up" && level === 3) png = out;
     });
     row(`PNG encode, filter ${filter}, level ${level}`, t, `${Math.round(bytes / 1024)} KB`);
+  }
+  if (baselineCheckout) {
+    // The same picture through an earlier checkout's encoder, in this run.
+    const before = await import(`${baselineCheckout}/lib/formats/image/png.ts`);
+    let size = 0;
+    const t = await timed(async () => size = (await before.encodePng(picture)).length);
+    row("PNG encode, default, the baseline checkout's encoder", t, `${Math.round(size / 1024)} KB`);
   }
   row("base64 of the default PNG", await timed(() => toBase64(png)));
   const turbo = turboJpeg();

@@ -63,38 +63,34 @@ function swizzled(p: number): number {
 const OPAQUE = 0xff000000;
 
 /**
- * RGBA scanlines with their filter byte in front, ready for zlib. Filtering
- * works on whole pixels as 32-bit words (PNG filters are per byte, and the
- * lane arithmetic keeps the bytes apart), then each row is copied behind
- * its filter byte. BGRX pictures are made RGBA in the same pass.
+ * RGBA scanlines with the "none" or "sub" filter, each behind its filter byte,
+ * ready for zlib ("up", the default, runs in WebAssembly: png_up_filter.ts).
+ * Filtering works on whole pixels as 32-bit words (PNG filters are per byte,
+ * and the lane arithmetic keeps the bytes apart). BGRX pictures are made RGBA
+ * in the same pass.
  */
-function filterScanlines(img: RawImage, filter: PngFilter): Uint8Array {
+function filterScanlines(img: RawImage, filter: Exclude<PngFilter, "up">): Uint8Array {
   const { width, height, data } = img;
   // A 32-bit view needs 4-byte alignment; copy only when the pixels lack it.
   const aligned = data.byteOffset % 4 === 0 ? data : data.slice();
   const pixels = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
   const bgrx = img.layout === "bgrx";
   let filtered = pixels;
-  if (filter !== "none" || bgrx) {
+  if (filter === "sub" || bgrx) {
     filtered = new Uint32Array(width * height);
-    const back = filter === "up" ? width : 1;
     for (let row = 0; row < height; row++) {
       const first = row * width;
-      // The first row ("up") or pixel ("sub"), and every pixel without a filter, are stored as is.
-      const start = filter === "none"
-        ? first + width
-        : filter === "up"
-        ? (row === 0 ? first + width : first)
-        : first + 1;
+      // Without a filter every pixel, with "sub" the first of each row, is stored as it is.
+      const start = filter === "none" ? first + width : first + 1;
       if (bgrx) {
         for (let i = first; i < start; i++) filtered[i] = OPAQUE | swizzled(pixels[i]);
         for (let i = start; i < first + width; i++) {
-          filtered[i] = swizzled(laneDifference(pixels[i], pixels[i - back]));
+          filtered[i] = swizzled(laneDifference(pixels[i], pixels[i - 1]));
         }
       } else {
         filtered.set(pixels.subarray(first, start), first);
         for (let i = start; i < first + width; i++) {
-          filtered[i] = laneDifference(pixels[i], pixels[i - back]);
+          filtered[i] = laneDifference(pixels[i], pixels[i - 1]);
         }
       }
     }
