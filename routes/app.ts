@@ -18,9 +18,10 @@ import { auditAuthRefusal, bearerGuard } from "./auth.ts";
 import { sketchRoutes } from "./sketch.ts";
 import { toolRoutes } from "./tools.ts";
 import { traceFileRoutes } from "./trace_files.ts";
+import { RememberingRouter } from "./router.ts";
 
 export function createApp(session: Session, bindHost: string, token: string | null = null): Hono {
-  const app = new Hono();
+  const app = new Hono({ router: new RememberingRouter() });
   app.use(
     "*",
     securityGuard({
