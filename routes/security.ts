@@ -54,6 +54,19 @@ function refuse(c: Context, status: 403 | 415, message: string, context = {}) {
   return c.json(envelope(code, message, context), status);
 }
 
+/**
+ * What every answer says, written by the HTTP server unless the answer sets
+ * its own: the inspector must not be framed (clickjacking) nor any answer
+ * sniffed as HTML. The inspector's own policy (routes/inspector.ts) also says
+ * frame-ancestors 'none'. (Set on each Response, these cost a tenth of a
+ * small answer's time.)
+ */
+export const ANSWER_FIELDS = [
+  ["x-content-type-options", "nosniff"],
+  ["x-frame-options", "DENY"],
+  ["content-security-policy", "frame-ancestors 'none'"],
+] as const;
+
 export function securityGuard(options: SecurityOptions): MiddlewareHandler {
   return async (c, next) => {
     const host = c.req.header("host");
@@ -95,13 +108,6 @@ export function securityGuard(options: SecurityOptions): MiddlewareHandler {
       }
     }
     await next();
-    // The inspector must not be framed (clickjacking) nor any answer sniffed as HTML.
-    c.res.headers.set("X-Content-Type-Options", "nosniff");
-    c.res.headers.set("X-Frame-Options", "DENY");
-    // The inspector's own policy (routes/inspector.ts) also says frame-ancestors 'none'.
-    if (!c.res.headers.has("Content-Security-Policy")) {
-      c.res.headers.set("Content-Security-Policy", "frame-ancestors 'none'");
-    }
     if (corsAllowed) {
       c.res.headers.set("Access-Control-Allow-Origin", origin!);
       c.res.headers.append("Vary", "Origin");

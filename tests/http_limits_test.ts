@@ -256,7 +256,9 @@ Deno.test("transport limits over raw TCP", async (t) => {
       const res = await fetch(`${service.url}/`);
       await res.body?.cancel();
       assert.equal(res.headers.get("x-frame-options"), "DENY");
-      assert.match(res.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+      const policy = res.headers.get("content-security-policy") ?? "";
+      assert.match(policy, /frame-ancestors 'none'/);
+      assert.equal(policy.match(/frame-ancestors/g)?.length, 1, "the page's own policy, once");
       // An API answer has the bare anti-framing policy.
       const api = await fetch(`${service.url}/api/healthz`);
       await api.body?.cancel();

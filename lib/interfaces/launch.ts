@@ -12,7 +12,7 @@ import { loadScenarioAtStartup } from "../services/scenario/activate.ts";
 import { Session } from "../runtime/session.ts";
 import { warmUp } from "../services/observe/capture.ts";
 import { createApp } from "../../routes/app.ts";
-import { isLoopbackHost } from "../../routes/security.ts";
+import { ANSWER_FIELDS, isLoopbackHost } from "../../routes/security.ts";
 import { TOKEN_ENV } from "../../routes/auth.ts";
 import { createVmServerApp } from "../osworld/interfaces/vm_server/app.ts";
 import type { Adapter } from "../../adapters/types.ts";
@@ -226,6 +226,7 @@ function startVmServer(
     hostname: host,
     port,
     limits: transportLimits(config, bodyBytes),
+    answerFields: ANSWER_FIELDS,
     onListen: ({ hostname, port }) => {
       const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
       console.error(`[screen_observer] OSWorld's server protocol → http://${shown}:${port}`);
@@ -244,6 +245,7 @@ function startHttp(session: Session, config: Config, token: string | null): Http
     hostname: host,
     port,
     limits: transportLimits(config, config.limits.body_bytes),
+    answerFields: ANSWER_FIELDS,
     onListen: ({ hostname, port }) => {
       const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
       console.error(`[screen_observer] Web inspector → http://${shown}:${port}`);

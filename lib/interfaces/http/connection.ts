@@ -17,6 +17,7 @@ import {
   type RequestHead,
 } from "../../formats/http/head.ts";
 import {
+  type AnswerFields,
   chunk,
   CONTINUE,
   isEventStream,
@@ -76,6 +77,8 @@ export class Connection {
     private readonly handler: Handler,
     private readonly limits: TransportLimits,
     private readonly origin: string,
+    /** Header fields every answer carries unless it sets its own. */
+    private readonly defaults: AnswerFields = [],
   ) {
     this.deadline = Date.now() + limits.idleTimeoutMs;
   }
@@ -101,7 +104,7 @@ export class Connection {
       const sent = this.writeAll(
         responseBytes(
           this.error(408, "Timeout", `request not received within the ${this.phase} timeout`),
-          { head: false, close: true },
+          { head: false, close: true, defaults: this.defaults },
         ),
       );
       sent.finally(() => this.close());
@@ -173,7 +176,11 @@ export class Connection {
     } else {
       this.setPhase("writing", this.limits.bodyTimeoutMs);
       await this.writeAll(
-        responseBytes(response, { head: head.method === "HEAD", close: !keepAlive }),
+        responseBytes(response, {
+          head: head.method === "HEAD",
+          close: !keepAlive,
+          defaults: this.defaults,
+        }),
       );
     }
     this.lastActive = Date.now();
@@ -190,7 +197,9 @@ export class Connection {
     const cancel = () => reader.cancel().catch(() => {});
     gone.addEventListener("abort", cancel, { once: true });
     try {
-      await this.writeAll(Promise.resolve(streamedHead(response, { close: !keepAlive })));
+      await this.writeAll(
+        Promise.resolve(streamedHead(response, { close: !keepAlive, defaults: this.defaults })),
+      );
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
@@ -285,7 +294,11 @@ export class Connection {
     this.setPhase("writing", 1000);
     const code: ErrorCode = status === 501 || status === 505 ? "PlatformUnsupported" : "BadRequest";
     await this.writeAll(
-      responseBytes(this.error(status, code, message, context), { head: false, close: true }),
+      responseBytes(this.error(status, code, message, context), {
+        head: false,
+        close: true,
+        defaults: this.defaults,
+      }),
     ).catch(() => {});
     return false;
   }

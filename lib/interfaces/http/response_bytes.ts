@@ -41,12 +41,33 @@ export function isEventStream(response: Response): boolean {
     response.body !== null;
 }
 
-/** The head of a streamed answer: chunked, so each event goes out as it is written. */
-export function streamedHead(response: Response, options: { close: boolean }): Uint8Array {
-  let text = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? "Status"}\r\n`;
+/** Fields every answer carries unless it sets its own (the server's defaults). */
+export type AnswerFields = ReadonlyArray<readonly [string, string]>;
+
+/** The answer's own header fields as HTTP text, then `defaults` it did not set; and its type. */
+function fieldsOf(response: Response, defaults: AnswerFields): { fields: string; type: string } {
+  let fields = "";
+  let type = "";
+  const names: string[] = [];
   for (const [name, value] of response.headers) {
-    if (!FRAMING.has(name)) text += `${name}: ${value}\r\n`;
+    if (name === "content-type") type = value;
+    if (FRAMING.has(name)) continue;
+    fields += `${name}: ${value}\r\n`;
+    names.push(name);
   }
+  for (const [name, value] of defaults) {
+    if (!names.includes(name)) fields += `${name}: ${value}\r\n`;
+  }
+  return { fields, type };
+}
+
+/** The head of a streamed answer: chunked, so each event goes out as it is written. */
+export function streamedHead(
+  response: Response,
+  options: { close: boolean; defaults?: AnswerFields },
+): Uint8Array {
+  const { fields } = fieldsOf(response, options.defaults ?? []);
+  let text = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? "Status"}\r\n${fields}`;
   text += "transfer-encoding: chunked\r\n";
   if (options.close) text += "connection: close\r\n";
   return encoder.encode(`${text}\r\n`);
@@ -73,14 +94,9 @@ export function withKnownBody(response: Response, bytes: Uint8Array): Response {
 
 export async function responseBytes(
   response: Response,
-  options: { head: boolean; close: boolean },
+  options: { head: boolean; close: boolean; defaults?: AnswerFields },
 ): Promise<Uint8Array> {
-  let fields = "";
-  let type = "";
-  for (const [name, value] of response.headers) {
-    if (name === "content-type") type = value;
-    if (!FRAMING.has(name)) fields += `${name}: ${value}\r\n`;
-  }
+  const { fields, type } = fieldsOf(response, options.defaults ?? []);
   const start = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? "Status"}\r\n${fields}`;
   const close = options.close ? "connection: close\r\n" : "";
   if (response.status === 204 || response.status === 304) {

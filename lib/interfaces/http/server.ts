@@ -7,12 +7,14 @@ import { setImmediate } from "node:timers";
 import { log } from "../../support/log.ts";
 import { Connection, type Handler, type TransportLimits } from "./connection.ts";
 import { connectionCap, openFileLimit } from "./fd_limit.ts";
-import { responseBytes, transportError } from "./response_bytes.ts";
+import { type AnswerFields, responseBytes, transportError } from "./response_bytes.ts";
 
 export interface ServerOptions {
   hostname: string;
   port: number;
   limits: TransportLimits & { connections: number };
+  /** Header fields every answer carries unless it sets its own (the application's policy). */
+  answerFields?: AnswerFields;
   onListen?: (addr: Deno.NetAddr) => void;
 }
 
@@ -83,7 +85,9 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
       { limit: cap, config_key: "limits.connections" },
     );
     try {
-      await conn.write(await responseBytes(response, { head: false, close: true }));
+      await conn.write(
+        await responseBytes(response, { head: false, close: true, defaults: options.answerFields }),
+      );
     } catch {
       // the client is gone already
     } finally {
@@ -102,7 +106,7 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
       void refuseBusy(conn);
       return;
     }
-    const connection = new Connection(conn, handler, options.limits, origin);
+    const connection = new Connection(conn, handler, options.limits, origin, options.answerFields);
     open.add(connection);
     connection.serve().finally(() => open.delete(connection));
   }
