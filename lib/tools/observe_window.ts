@@ -42,6 +42,7 @@ import {
   depthUsedField,
   treeChangesSchema,
 } from "./shared/view_results.ts";
+import { withScreenPixelsCaution } from "./shared/coordinate_args.ts";
 
 const observeInput = z.object({
   ...windowArgs,
@@ -118,6 +119,7 @@ function served(
   warning?: string,
 ): ToolResult {
   session.recordServed(window.window_uid, capture.tree);
+  const cautioned = withScreenPixelsCaution(session, warning);
   return {
     window: window.title,
     window_uid: window.window_uid,
@@ -130,7 +132,7 @@ function served(
       depth_used: depth,
     },
     ...degradedHint(session, capture.namedNodeCount),
-    ...(warning ? { warning } : {}),
+    ...(cautioned ? { warning: cautioned } : {}),
   };
 }
 

@@ -38,6 +38,7 @@ import {
   withDetail,
 } from "./shared/tree_view_args.ts";
 import { elementSchema, windowWarning } from "./shared/results.ts";
+import { withScreenPixelsCaution } from "./shared/coordinate_args.ts";
 import {
   capturedTreeFields,
   capturePerfSchema,
@@ -218,7 +219,9 @@ export const getWindowStructureTool = defineTool({
       );
     }
     if (args.page_cursor !== undefined) return nextPage(session, args, args.page_cursor);
-    const { window, warning } = await targetWindow(session, args);
+    const target = await targetWindow(session, args);
+    const { window } = target;
+    const warning = withScreenPixelsCaution(session, target.warning);
     const depth = depthUsed(session, args.depth);
     const filter = await compileFilter(
       args,

@@ -77,6 +77,21 @@ export async function callSpace(
   return space.kind === "screen" ? { space } : mappingOf(space, await screenFrame(session));
 }
 
+/**
+ * `warning` with, while the session's space is not the screen's, a caution
+ * for results whose bounds stay in screen pixels (trees, compact views): an
+ * agent that clicks them must say so, or they are read in the session's space.
+ */
+export function withScreenPixelsCaution(
+  session: Pick<SpaceContext, "coordinateSpace">,
+  warning: string | undefined,
+): string | undefined {
+  if (session.coordinateSpace.kind === "screen") return warning;
+  const caution = `bounds and click points here are screen pixels, not the session's ` +
+    `${spaceName(session.coordinateSpace)}: give coordinate_space "screen" to click at them`;
+  return warning === undefined ? caution : `${warning}; ${caution}`;
+}
+
 /** The result's `coordinate_space` field. */
 export function spaceField(mapping: SpaceMapping): { coordinate_space: string } {
   return { coordinate_space: spaceName(mapping.space) };

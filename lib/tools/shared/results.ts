@@ -82,7 +82,8 @@ export const windowRefSchema = z.object({
 export const windowWarning = {
   warning: z.string().optional().describe(
     "A caution about how the arguments were read: both window_index and window_uid " +
-      "given (window_uid used), a point outside the named window, ...",
+      "given (window_uid used), a point outside the named window, screen-pixel bounds " +
+      "while the session's coordinate space is another, ...",
   ),
 };
 
