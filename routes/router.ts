@@ -5,6 +5,7 @@
 
 import type { Result, Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
+import { LruCache } from "../lib/support/lru_cache.ts";
 
 /** Matches remembered at most: paths with ids in them come and go. */
 const REMEMBERED = 512;
@@ -12,7 +13,7 @@ const REMEMBERED = 512;
 export class RememberingRouter<T> implements Router<T> {
   readonly name = "RememberingRouter";
   private readonly inner = new TrieRouter<T>();
-  private readonly matches = new Map<string, Result<T>>();
+  private readonly matches = new LruCache<string, Result<T>>(REMEMBERED);
 
   add(method: string, path: string, handler: T): void {
     this.matches.clear();
@@ -22,11 +23,7 @@ export class RememberingRouter<T> implements Router<T> {
   match(method: string, path: string): Result<T> {
     const key = `${method} ${path}`;
     let result = this.matches.get(key);
-    if (result === undefined) {
-      result = this.inner.match(method, path);
-      if (this.matches.size >= REMEMBERED) this.matches.delete(this.matches.keys().next().value!);
-      this.matches.set(key, result);
-    }
+    if (result === undefined) this.matches.set(key, result = this.inner.match(method, path));
     return result;
   }
 }

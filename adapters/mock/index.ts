@@ -38,6 +38,7 @@ import { HeldInput } from "./held_input.ts";
 import { pointerAfter } from "./scenario/events.ts";
 import { mockCursor } from "./cursor.ts";
 import { randomHex } from "../../lib/model/hex.ts";
+import { LruCache } from "../../lib/support/lru_cache.ts";
 
 export { MOCK_NOTE } from "./world.ts";
 
@@ -59,10 +60,10 @@ export class MockAdapter implements Adapter {
   private readonly held = new HeldInput();
   private pointerAt: { x: number; y: number } | null = null;
   /** The latest capture of each window and set of limits, with the world it was taken of. */
-  private readonly captures = new Map<
+  private readonly captures = new LruCache<
     string,
     { world: MockWorld; revision: number; capture: Capture }
-  >();
+  >(KEPT_CAPTURES);
   private readonly renderer = new OffThread<RenderJob>(
     new URL("./render_worker.ts", import.meta.url),
     "mock screenshot",
@@ -105,11 +106,7 @@ export class MockAdapter implements Adapter {
     if (!tree) return Promise.resolve(null);
     const { tree: root, nodeCount, cutShort } = copyTree(tree, { ...limits, markCut: true });
     const capture = { root, nodeCount, cutShort, captureMs: captureMsSince(started) };
-    this.captures.delete(key);
     this.captures.set(key, { world, revision: world.revision, capture });
-    if (this.captures.size > KEPT_CAPTURES) {
-      this.captures.delete(this.captures.keys().next().value!);
-    }
     return Promise.resolve(capture);
   }
 

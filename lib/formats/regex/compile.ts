@@ -2,7 +2,7 @@
 // engine: no pattern can stall the event loop by backtracking.
 
 import { RE2JS, RE2JSException } from "re2js";
-import { LruCache } from "./cache.ts";
+import { LruCache } from "../../support/lru_cache.ts";
 import { emitPattern } from "./emit.ts";
 import { parsePattern } from "./parse.ts";
 import { type RegexProblem, RegexRefusal, unsupported } from "./problem.ts";

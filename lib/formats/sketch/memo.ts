@@ -5,22 +5,17 @@
 import { createHash } from "node:crypto";
 import type { Element } from "../../model/tree.ts";
 import { renderSketch, type SketchOptions, type SketchResult } from "./render.ts";
+import { LruCache } from "../../support/lru_cache.ts";
 
-const CAPACITY = 32;
-const recent = new Map<string, SketchResult>();
+const recent = new LruCache<string, SketchResult>(32);
 
 /** Like renderSketch; the result is shared, so callers must not modify it. */
 export function renderSketchCached(root: Element, options: SketchOptions): SketchResult {
   if (options.ocr) return renderSketch(root, options);
   const key = createHash("sha1").update(JSON.stringify([root, options]), "utf8").digest("hex");
   const hit = recent.get(key);
-  if (hit) {
-    recent.delete(key);
-    recent.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const result = renderSketch(root, options);
   recent.set(key, result);
-  if (recent.size > CAPACITY) recent.delete(recent.keys().next().value!);
   return result;
 }

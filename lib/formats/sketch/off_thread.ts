@@ -6,6 +6,7 @@ import type { Element } from "../../model/tree.ts";
 import type { SketchOptions, SketchResult } from "./render.ts";
 import { SAMPLE_AREA, sampleWindow } from "../warm/views.ts";
 import type { SketchJob } from "./worker.ts";
+import { KeptPerObject } from "../../support/lru_cache.ts";
 
 const worker = new OffThread<SketchJob>(new URL("./worker.ts", import.meta.url), "sketch");
 
@@ -14,21 +15,16 @@ const worker = new OffThread<SketchJob>(new URL("./worker.ts", import.meta.url),
  * captured as the very tree object the service holds, and sending it to the
  * worker again would cost more than the drawing.
  */
-const drawn = new WeakMap<Element, Map<string, Promise<SketchResult | string>>>();
-const DRAWN_PER_TREE = 8;
+const drawn = new KeptPerObject<Element, Promise<SketchResult | string>>(8);
 
 function draw(root: Element, options: SketchOptions, textOnly: boolean) {
   if (options.ocr) return worker.run<SketchResult | string>({ root, options, textOnly });
   const key = `${textOnly} ${JSON.stringify(options)}`;
-  let mine = drawn.get(root);
-  if (mine === undefined) drawn.set(root, mine = new Map());
-  let result = mine.get(key);
+  let result = drawn.get(root, key);
   if (result === undefined) {
     result = worker.run<SketchResult | string>({ root, options, textOnly });
-    mine.set(key, result);
-    if (mine.size > DRAWN_PER_TREE) mine.delete(mine.keys().next().value!);
     // A failed drawing is not kept: the next request tries again.
-    result.catch(() => mine.delete(key));
+    drawn.set(root, key, result, result);
   }
   return result;
 }

@@ -11,6 +11,7 @@ import { ToolError } from "../../model/errors.ts";
 import { OffThread } from "../../support/off_thread.ts";
 import { hexOf } from "../../model/hex.ts";
 import type { OcrJob } from "./worker_main.ts";
+import { LruCache } from "../../support/lru_cache.ts";
 
 export class OcrUnavailableError extends Error {}
 
@@ -38,9 +39,10 @@ export class OcrEngine {
   readonly counters = { engineReads: 0, reused: 0 };
   private enginesStarting = false;
   /** Words of recently read pictures by their hash: agents read an unchanged screen again. */
-  private readonly recent = new Map<string, EngineWord[]>();
+  private readonly recent: LruCache<string, EngineWord[]>;
 
-  constructor(size: number, private readonly remembered: number) {
+  constructor(size: number, remembered: number) {
+    this.recent = new LruCache(remembered);
     this.slots = Array.from({ length: size }, (_, i) => ({
       thread: new OffThread<OcrJob>(WORKER, `OCR ${i + 1}`),
       busy: false,
@@ -113,8 +115,6 @@ export class OcrEngine {
     const key = `${psm}:${await digest(png)}`;
     const known = this.recent.get(key);
     if (known) {
-      this.recent.delete(key);
-      this.recent.set(key, known);
       this.counters.reused++;
       return known;
     }
@@ -133,10 +133,7 @@ export class OcrEngine {
     }
     this.engineUp = true;
     this.counters.engineReads++;
-    if (this.remembered > 0) {
-      this.recent.set(key, words);
-      if (this.recent.size > this.remembered) this.recent.delete(this.recent.keys().next().value!);
-    }
+    this.recent.set(key, words);
     return words;
   }
 

@@ -16,7 +16,7 @@ import type { EngineWord } from "../../formats/ocr/words.ts";
 import { OCR_HINT, OcrUnavailableError } from "./engine.ts";
 import { scaleFor } from "../../formats/ocr/preprocess.ts";
 import { ocrText, type OcrWord, placeWords } from "../../formats/ocr/words.ts";
-import { perSession } from "../../support/per_session.ts";
+import { LruCache } from "../../support/lru_cache.ts";
 
 export { OCR_HINT } from "./engine.ts";
 export {
@@ -128,8 +128,19 @@ export function ocrWindow(
   );
 }
 
-/** Reads of pictures unchanged since, by picture, window place, what was read and settings. */
-const recentReads = perSession(() => new Map<string, OcrRead>());
+/**
+ * Each session's reads of pictures unchanged since, by picture, window place,
+ * what was read and settings: as many as pictures the engine keeps (ocr.cache_pictures).
+ */
+const recentReads = new WeakMap<OcrContext["ocr"], LruCache<string, OcrRead>>();
+
+function readsOf(session: OcrContext): LruCache<string, OcrRead> {
+  let reads = recentReads.get(session.ocr);
+  if (reads === undefined) {
+    recentReads.set(session.ocr, reads = new LruCache(session.config.ocr.cache_pictures));
+  }
+  return reads;
+}
 
 /**
  * `read()`, or the read of the same pixels done before: an adapter that knows
@@ -146,21 +157,17 @@ async function remembered(
   refuseUnless(session);
   const started = performance.now();
   const token = await session.adapter.pictureToken?.({ kind: "window", handle: window.handle });
-  const capacity = session.config.ocr.cache_pictures;
-  if (!token || capacity === 0) return read();
+  if (!token || session.config.ocr.cache_pictures === 0) return read();
   const key = [token, JSON.stringify(window.bounds), how, JSON.stringify(session.config.ocr)]
     .join("\u0000");
-  const reads = recentReads(session.ocr);
+  const reads = readsOf(session);
   const known = reads.get(key);
   if (known) {
-    reads.delete(key);
-    reads.set(key, known);
     session.ocr.counters.reused++;
     return finish(session, window, { ...known, ms: Math.round(performance.now() - started) });
   }
   const fresh = await read();
   reads.set(key, fresh);
-  if (reads.size > capacity) reads.delete(reads.keys().next().value!);
   return fresh;
 }
 

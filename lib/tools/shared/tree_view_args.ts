@@ -9,6 +9,7 @@ import { refsOf } from "../../formats/views/refs.ts";
 import { type CompactView, compactView } from "../../formats/compact/view.ts";
 import type { Session } from "../../runtime/session.ts";
 import type { ToolResult } from "../../model/tool_call.ts";
+import { KeptPerObject } from "../../support/lru_cache.ts";
 
 /** Levels of a window's tree to return (get_window_structure, observe_window). */
 export const DEPTH = z.number().int().optional().describe(
@@ -57,14 +58,10 @@ export function compactOf(
   maxTokens: number | undefined,
 ): Promise<CompactView> {
   const key = `${maxTokens} ${JSON.stringify(window.bounds)}`;
-  let views = compacted.get(tree);
-  if (views === undefined) compacted.set(tree, views = new Map());
-  const kept = views.get(key);
+  const kept = compacted.get(tree, key);
   if (kept?.capture === capture) return kept.view;
   const view = compactView(tree, { refs: refsOf(capture), area: window.bounds, maxTokens });
-  views.set(key, { capture, view });
-  if (views.size > COMPACT_VIEWS_PER_TREE) views.delete(views.keys().next().value!);
-  view.catch(() => views.delete(key));
+  compacted.set(tree, key, { capture, view }, view);
   return view;
 }
 
@@ -72,11 +69,7 @@ export function compactOf(
  * Compact views made of a tree view, by budget and window place: an unchanged
  * window's view is the same object (reuse.ts), and so is its compact view.
  */
-const compacted = new WeakMap<
-  Element,
-  Map<string, { capture: Element; view: Promise<CompactView> }>
->();
-const COMPACT_VIEWS_PER_TREE = 4;
+const compacted = new KeptPerObject<Element, { capture: Element; view: Promise<CompactView> }>(4);
 
 /** Whether elements carry the platform detail (tree.ts PLATFORM_DETAIL). */
 export const DETAIL = z.enum(["basic", "full"]).optional().describe(
