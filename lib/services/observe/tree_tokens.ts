@@ -62,7 +62,10 @@ export class TokenStore {
   private purgeExpired(): void {
     const limit = this.now() - TTL_MS;
     for (const [token, entry] of this.tokens) {
-      if (entry.storedAt < limit) this.tokens.delete(token);
+      if (entry.storedAt >= limit) continue;
+      this.tokens.delete(token);
+      // A window seen no more leaves nothing behind.
+      if (this.latest.get(entry.uid) === token) this.latest.delete(entry.uid);
     }
   }
 }
