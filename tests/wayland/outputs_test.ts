@@ -68,14 +68,10 @@ Deno.test({
             });
             const listed = (await api.windows()).find((w) => w.window_uid === uid)!;
             assert.deepEqual(listed.bounds, { x: 1024, y: 0, width: 1024, height: 768 });
-            await eventually("the = key on orange pixels", async () => {
-              try {
-                await equalsOnOrange();
-                return true;
-              } catch {
-                return null;
-              }
-            });
+            await eventually(
+              "the = key on orange pixels",
+              () => equalsOnOrange().then(() => true, () => null),
+            );
           },
         );
       } finally {

@@ -145,14 +145,10 @@ Deno.test({
               const view = (await desktop.views()).find((v) => v.conId === calculator.view.conId);
               return view?.floating && view.content.x === 150 ? true : null;
             });
-            await eventually("the = key on orange pixels", async () => {
-              try {
-                await equalsOnOrange();
-                return true;
-              } catch {
-                return null;
-              }
-            });
+            await eventually(
+              "the = key on orange pixels",
+              () => equalsOnOrange().then(() => true, () => null),
+            );
             await equalsOnOrange();
           },
         );
