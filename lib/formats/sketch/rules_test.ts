@@ -661,3 +661,24 @@ Deno.test("rendering errors become a bracketed message", () => {
     assert.deepEqual([result.legend, result.elements], [[], []]);
   }
 });
+
+Deno.test("a control holding only a control of its role is one item: the inner's name, one key", () => {
+  // GTK 4's menu button: an outer button named after its class around a
+  // toggle button named by its label, on cells too narrow for either label.
+  const menuButton = (x: number) =>
+    node("Button", "GtkMenuButton", [x, 8, 42, 20], {}, [
+      node("Button", "Basic", [x + 4, 10, 34, 16], {}, [
+        node("Label", "Basic", [x + 4, 10, 24, 16]),
+      ]),
+    ]);
+  const root = assignIds(node("Window", "Wide", [0, 0, 400, 40], {}, [menuButton(180)]));
+  const geometry = { ref: root.bounds, gridWidth: 20, gridHeight: 2 };
+  const result = renderSketch(root, options(20, 2));
+  const buttons = result.elements.filter((e) => e.role === "Button");
+  assert.equal(buttons.length, 2);
+  assert.notEqual(buttons[0].legend_key, "", result.sketch);
+  assert.equal(buttons[0].legend_key, buttons[1].legend_key, "one key for both");
+  const line = result.legend.find(([key]) => key === buttons[0].legend_key)![1];
+  assert.match(line, /^Button "Basic"/);
+  assertKeysClickable(result, root, geometry);
+});

@@ -9,6 +9,7 @@ import { isInteractiveRole, isNeeded } from "../views/needed.ts";
 import type { Annotation } from "./annotate.ts";
 import { type CellRect, type GridGeometry, rectHeight, rectWidth } from "./geometry.ts";
 import { displayName, displayValue } from "./labels.ts";
+import { normaliseRole } from "./roles.ts";
 import { length } from "./text.ts";
 
 /** Placement order: needed controls first, then other controls, content, containers. */
@@ -119,7 +120,7 @@ export function buildScene(annotations: Annotation[], geometry: GridGeometry): I
       parent: parentItem,
     });
   });
-  return mergeDuplicates(items);
+  return mergeNestedTwins(mergeDuplicates(items));
 }
 
 /**
@@ -174,6 +175,50 @@ function mergeDuplicates(items: Item[]): Item[] {
       twin.members.push(...item.members);
     }
   }
+  return renumbered(items, kept);
+}
+
+function isPlainControl(item: Item): boolean {
+  return !item.box && !item.pair && item.point === undefined &&
+    isInteractiveRole(item.element.role);
+}
+
+/**
+ * GTK 4's menu button holds a toggle button that holds its label: two buttons
+ * at one place, the outer named after its class ("GtkMenuButton"), the inner
+ * "Basic". A control whose only drawn child is a control of the same role on
+ * cells it shares becomes one item with the child: drawn once, named as the
+ * innermost, and one key for both (a click on it is a click on each). Apart,
+ * the outer's label covered the inner's cells and left it no key.
+ */
+function mergeNestedTwins(items: Item[]): Item[] {
+  const children = new Int32Array(items.length);
+  for (const item of items) if (item.parent >= 0) children[item.parent]++;
+  const dropped = new Set<Item>();
+  // Deepest first, so a chain of such controls folds into its outermost.
+  for (let i = items.length - 1; i >= 0; i--) {
+    const inner = items[i];
+    const outer = inner.parent < 0 ? undefined : items[inner.parent];
+    if (outer === undefined || children[outer.id] !== 1) continue;
+    if (!isPlainControl(inner) || !isPlainControl(outer)) continue;
+    if (normaliseRole(inner.element.role) !== normaliseRole(outer.element.role)) continue;
+    const shared = intersection(outer.rect, inner.rect);
+    if (shared === null) continue;
+    const named = inner.name !== "" ? inner : outer;
+    outer.element = named.element;
+    outer.name = named.name;
+    outer.members = [...inner.members, ...outer.members];
+    outer.rect = shared;
+    outer.rank = Math.min(outer.rank, inner.rank);
+    outer.container = inner.container;
+    children[outer.id] = children[inner.id];
+    dropped.add(inner);
+  }
+  return dropped.size === 0 ? items : renumbered(items, items.filter((item) => !dropped.has(item)));
+}
+
+/** The kept items numbered afresh, each under its nearest kept ancestor. */
+function renumbered(items: readonly Item[], kept: readonly Item[]): Item[] {
   const renumber = new Map(kept.map((item, id) => [item.id, id]));
   return kept.map((item, id) => ({ ...item, id, parent: renumberParent(item, items, renumber) }));
 }

@@ -215,7 +215,14 @@ Deno.test("compact diff: removed lines lose their ref, moved refs are no change"
   assert.deepEqual(compactDiff(lines(before), lines(before)), []);
 });
 
-const FIXTURES = ["widget-factory", "mousepad", "zenity-forms", "calculator", "writer"];
+const FIXTURES = [
+  "widget-factory",
+  "mousepad",
+  "zenity-forms",
+  "calculator",
+  "calculator-sway",
+  "writer",
+];
 
 for (const name of FIXTURES) {
   Deno.test(`real window ${name}: default views contain every needed control`, async () => {
