@@ -15,6 +15,12 @@ import { center, type Element } from "../../model/tree.ts";
 import { heldText, isInteractiveRole, isNeeded } from "../views/needed.ts";
 import type { Bounds } from "../../model/tree.ts";
 import type { Shown } from "./display.ts";
+import {
+  boxFromScreen,
+  fromScreen,
+  SCREEN_MAPPING,
+  type SpaceMapping,
+} from "../geometry/coordinate_space.ts";
 
 /** Lower numbers are kept longer when a token budget cuts. */
 export const Importance = {
@@ -45,6 +51,8 @@ export interface LineOptions {
   area: Bounds;
   /** Longest name or text shown, in code points. */
   textLimit: number;
+  /** The coordinate space of the points and sizes shown; default the screen's. */
+  mapping?: SpaceMapping;
 }
 
 const CHECKED_ROLES = new Set(["CheckBox", "RadioButton", "ToggleButton", "Switch", "MenuItem"]);
@@ -95,6 +103,22 @@ function shownText(el: Element, name: string): string {
 }
 
 /**
+ * Where an element is, as its line shows it: `@x,y`, the screen point to
+ * click (the centre), in the space; containers add their size ` WxH`, the
+ * box mapped corner to corner.
+ */
+export function placeText(
+  bounds: Bounds,
+  isContainer: boolean,
+  mapping: SpaceMapping = SCREEN_MAPPING,
+): string {
+  const middle = fromScreen(mapping, center(bounds));
+  if (!isContainer) return `@${middle.x},${middle.y}`;
+  const { width, height } = boxFromScreen(mapping, bounds);
+  return `@${middle.x},${middle.y} ${width}x${height}`;
+}
+
+/**
  * The line of one element, without indentation. Every line shows the point
  * to click (the centre), so `@x,y` means one thing; containers add their size.
  */
@@ -104,6 +128,7 @@ export function elementText(
   hidden: number,
   textLimit: number,
   isContainer: boolean,
+  mapping: SpaceMapping = SCREEN_MAPPING,
 ): string {
   const parts = [ref, el.role];
   const name = el.name.trim();
@@ -111,9 +136,7 @@ export function elementText(
   const text = shownText(el, name);
   if (text !== "") parts.push(`= ${quoted(text, textLimit)}`);
   parts.push(...states(el));
-  const { width, height } = el.bounds;
-  const middle = center(el.bounds);
-  parts.push(`@${middle.x},${middle.y}` + (isContainer ? ` ${width}x${height}` : ""));
+  parts.push(placeText(el.bounds, isContainer, mapping));
   if (hidden > 0) parts.push(`+${hidden} hidden`);
   if (el.truncated && el.child_count !== undefined) parts.push(`+${el.child_count} deeper`);
   return parts.join(" ");
@@ -141,6 +164,7 @@ export function compactLines(shown: Shown, options: LineOptions): CompactLine[] 
         node.hidden,
         options.textLimit,
         node.children.length > 0 || indent === 0,
+        options.mapping,
       ),
       importance: importanceOf(el, options.area, indent === 0),
       parent,

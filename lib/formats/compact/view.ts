@@ -8,6 +8,7 @@ import { cutNote, linesWithin, NOTE_RESERVE } from "./budget.ts";
 import { compactDiff } from "./diff.ts";
 import { shownTree } from "./display.ts";
 import { type CompactLine, compactLines, lineWithIndent } from "./lines.ts";
+import type { SpaceMapping } from "../geometry/coordinate_space.ts";
 
 export interface CompactRequest {
   /** Element id → ref over the capture the tree comes from (refs.ts). */
@@ -15,6 +16,8 @@ export interface CompactRequest {
   /** The window's bounds: what lies outside is hidden. */
   area: Bounds;
   maxTokens?: number;
+  /** The coordinate space of the lines' points and sizes; default the screen's. */
+  mapping?: SpaceMapping;
 }
 
 export interface CompactView {
@@ -32,6 +35,7 @@ export function compactLinesOf(tree: Element, request: CompactRequest): CompactL
     refs: request.refs,
     area: request.area,
     textLimit: TEXT_LIMIT,
+    mapping: request.mapping,
   });
 }
 
@@ -70,15 +74,17 @@ export interface CompactDiffView {
 
 /**
  * What changed from `before` to `after` as compact lines (diff.ts), the
- * first ones that fit in `maxTokens` when a budget is given.
+ * first ones that fit in `maxTokens` when a budget is given; points and
+ * sizes in `mapping`'s space (default the screen's).
  */
 export async function compactDiffView(
   before: Element,
   after: Element,
   area: Bounds,
   maxTokens?: number,
+  mapping?: SpaceMapping,
 ): Promise<CompactDiffView> {
-  const lines = (tree: Element) => compactLinesOf(tree, { refs: refsOf(tree), area });
+  const lines = (tree: Element) => compactLinesOf(tree, { refs: refsOf(tree), area, mapping });
   const changed = compactDiff(lines(before), lines(after));
   const unchanged = changed.length === 0;
   if (maxTokens === undefined) return { compact_diff: changed.join("\n"), cut: false, unchanged };

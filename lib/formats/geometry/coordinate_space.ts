@@ -73,6 +73,9 @@ export interface FramedSpace {
 /** The screen itself needs no frame. */
 export type SpaceMapping = { space: { kind: "screen" } } | FramedSpace;
 
+/** The screen's mapping: the identity. */
+export const SCREEN_MAPPING: SpaceMapping = { space: { kind: "screen" } };
+
 function extent({ space }: FramedSpace): Size {
   return space.kind === "scaled" ? space : { width: NORMALIZED_EXTENT, height: NORMALIZED_EXTENT };
 }
