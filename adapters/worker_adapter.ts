@@ -22,6 +22,7 @@ import {
   WindowGoneError,
 } from "./types.ts";
 import { type CursorImage, type PixelLayout, type RawImage } from "../lib/model/image.ts";
+import { ToolError } from "../lib/model/errors.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import { HEARTBEAT_MS, type Method, type Reply, type WorkerMessage } from "./worker_protocol.ts";
 
@@ -192,6 +193,9 @@ export class WorkerAdapter implements Adapter {
     }
     if (reply.error.kind === "not_responding") {
       return job.reject(new AppNotRespondingError(reply.error.message));
+    }
+    if (reply.error.kind === "tool" && reply.error.code !== undefined) {
+      return job.reject(new ToolError(reply.error.code, reply.error.message, reply.error.context));
     }
     job.reject(new Error(reply.error.message));
   }

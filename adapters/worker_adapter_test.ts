@@ -1,9 +1,11 @@
 // The worker watchdog: a request past its deadline waits while the worker's
 // heartbeat goes on (a busy machine), and abandons the worker when the beat
-// stops (a held thread) or when the request is lost (four deadlines).
+// stops (a held thread) or when the request is lost (four deadlines). A typed
+// error thrown in the worker reaches the caller as itself.
 
 import { strict as assert } from "node:assert";
 import { WorkerAdapter } from "./worker_adapter.ts";
+import { ToolError } from "../lib/model/errors.ts";
 
 const FIXTURE = import.meta.resolve("../tests/fixtures/workers/stalling_desktop.ts");
 const DEADLINE_MS = 1_000;
@@ -24,6 +26,18 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
       const started = Date.now();
       assert.deepEqual(await adapter.monitors(), []);
       assert.ok(Date.now() - started > DEADLINE_MS, "it was late");
+    });
+
+    await t.step("a typed error crosses as itself: its code and context", async () => {
+      await assert.rejects(adapter.screenshot({ kind: "screen" }), (e: unknown) => {
+        assert.ok(e instanceof ToolError);
+        assert.deepEqual([e.code, e.message, e.context], [
+          "ServiceBusy",
+          "the user is asked",
+          { portal_request: "Screenshot" },
+        ]);
+        return true;
+      });
     });
 
     await t.step("a held thread is abandoned once its beat has stopped", async () => {

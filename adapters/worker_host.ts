@@ -1,6 +1,6 @@
 // The worker side of a WorkerAdapter: opens the platform's desktop on this
 // thread and serves the proxy's requests one at a time. Errors cross back as
-// data and are rebuilt as WindowGoneError / AppNotRespondingError.
+// data and are rebuilt as WindowGoneError / AppNotRespondingError / ToolError.
 
 import {
   type Adapter,
@@ -15,6 +15,7 @@ import {
   type Request,
   type WorkerMessage,
 } from "./worker_protocol.ts";
+import { ToolError } from "../lib/model/errors.ts";
 
 /** What a platform's worker owns: the adapter's platform methods, run on the worker thread. */
 export type WorkerDesktop =
@@ -48,6 +49,8 @@ async function serve(desktop: WorkerDesktop, request: Request): Promise<void> {
       ? { kind: "window_gone" as const, message: e.message, handle: e.handle }
       : e instanceof AppNotRespondingError
       ? { kind: "not_responding" as const, message: e.message }
+      : e instanceof ToolError
+      ? { kind: "tool" as const, message: e.message, code: e.code, context: e.context }
       : { kind: "error" as const, message: (e as Error).message ?? String(e) };
     scope.postMessage({ kind: "reply", id: request.id, error });
   }

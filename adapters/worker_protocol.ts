@@ -2,6 +2,7 @@
 // that owns a platform (worker_host.ts). Everything is structured-clone data.
 
 import type { TreeSourceInfo } from "./types.ts";
+import type { ErrorCode } from "../lib/model/errors.ts";
 
 /** The adapter methods the worker serves, by name. */
 export type Method =
@@ -25,10 +26,15 @@ export interface Request {
 }
 
 export interface WireError {
-  /** "window_gone" and "not_responding" are rebuilt as their errors on the main thread. */
-  kind: "window_gone" | "not_responding" | "error";
+  /**
+   * "window_gone", "not_responding" and "tool" (a ToolError: its code and
+   * context travel too) are rebuilt as their errors on the main thread.
+   */
+  kind: "window_gone" | "not_responding" | "tool" | "error";
   message: string;
   handle?: string;
+  code?: ErrorCode;
+  context?: Record<string, unknown>;
 }
 
 export type Reply =

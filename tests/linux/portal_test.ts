@@ -2,7 +2,8 @@
 // and inject on Wayland) against a fake portal that speaks the documented
 // interfaces on a private session bus: a screenshot, a RemoteDesktop session
 // with screen-cast streams (consent asked once, then restored by its token),
-// input as the portal takes it, a user who refuses, and no portal at all.
+// input as the portal takes it, a user who has yet to answer (one dialog,
+// taken up by the next call), a user who refuses, and no portal at all.
 
 import { strict as assert } from "node:assert";
 import { partAvailable } from "../helpers/parts.ts";
@@ -11,6 +12,7 @@ import { openLibc } from "../../adapters/linux/ffi/libc.ts";
 import { Portal } from "../../adapters/linux/portal/portal.ts";
 import { PortalInput } from "../../adapters/linux/portal/portal_input.ts";
 import { decodePng } from "../../lib/formats/image/png.ts";
+import { ToolError } from "../../lib/model/errors.ts";
 
 const FAKE = new URL("../fixtures/dbus/fake_portal.py", import.meta.url).pathname;
 const PYTHON = "/usr/bin/python3";
@@ -28,7 +30,20 @@ function portalParts(): boolean {
   return partAvailable("Python with GObject (the fake portal)", ok, "apt-get install python3-gi");
 }
 
+/** `call`'s value once the user's answer reaches it: until then it says the user is asked. */
+async function untilAnswered<T>(call: () => T, withinMs = 30_000): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return call();
+    } catch (e) {
+      if (!(e instanceof ToolError && e.code === "ServiceBusy") || Date.now() > deadline) throw e;
+    }
+  }
+}
+
 interface Logged {
+  held?: string;
   call?: string;
   args?: unknown[];
   options?: Record<string, unknown>;
@@ -154,6 +169,95 @@ Deno.test({
         fake.kill();
         await fake.status;
       }
+
+      await t.step("a user yet to answer: said at once, one dialog, taken up after", async () => {
+        const answer = `${dir}/held-answer`;
+        const heldLog = `${dir}/held.log`;
+        const holding = await startFake(heldLog, {
+          FAKE_PORTAL_HOLD: "Screenshot",
+          FAKE_PORTAL_ANSWER: answer,
+        });
+        const waiting = Portal.open(libc, address, 1000);
+        try {
+          for (let call = 0; call < 2; call++) {
+            assert.throws(() => waiting.screenshot(), (e: unknown) => {
+              assert.ok(e instanceof ToolError);
+              assert.equal(e.code, "ServiceBusy");
+              assert.match(e.message, /Screenshot\.Screenshot: the desktop is asking the user/);
+              return true;
+            });
+          }
+          const asked = (await readLog(heldLog)).filter((e) => e.held);
+          assert.equal(asked.length, 1, "the second call takes up the first dialog");
+          await Deno.writeTextFile(answer, "0");
+          const file = await untilAnswered(() => waiting.screenshot());
+          const image = await decodePng(await Deno.readFile(file));
+          assert.deepEqual([image.width, image.height], [4, 3]);
+          const calls = (await readLog(heldLog)).filter((e) => e.call === "Screenshot.Screenshot");
+          assert.equal(calls.length, 2, "the allowed request's picture is old: the screen again");
+        } finally {
+          waiting.close();
+          holding.kill();
+          await holding.status;
+        }
+      });
+
+      await t.step("a RemoteDesktop start yet to answer: the same session taken up", async () => {
+        const answer = `${dir}/start-answer`;
+        const heldLog = `${dir}/start.log`;
+        const holding = await startFake(heldLog, {
+          FAKE_PORTAL_HOLD: "Start",
+          FAKE_PORTAL_ANSWER: answer,
+        });
+        const waiting = Portal.open(libc, address, 1000);
+        try {
+          for (let call = 0; call < 2; call++) {
+            assert.throws(
+              () => waiting.startRemoteDesktop(null),
+              /RemoteDesktop\.Start: the desktop is asking the user/,
+            );
+          }
+          await Deno.writeTextFile(answer, "0");
+          const session = await untilAnswered(() => waiting.startRemoteDesktop(null));
+          assert.equal(session.streams.length, 2);
+          const made = (await readLog(heldLog)).filter((e) =>
+            e.call === "RemoteDesktop.CreateSession"
+          );
+          assert.equal(made.length, 1, "one session, started once the user answered");
+          assert.equal(made.length, (await readLog(heldLog)).filter((e) => e.held).length);
+        } finally {
+          waiting.close();
+          holding.kill();
+          await holding.status;
+        }
+      });
+
+      await t.step("a user who refuses the dialog later: PermissionDenied", async () => {
+        const answer = `${dir}/refused-answer`;
+        const holding = await startFake(`${dir}/refused-later.log`, {
+          FAKE_PORTAL_HOLD: "Screenshot",
+          FAKE_PORTAL_ANSWER: answer,
+        });
+        const waiting = Portal.open(libc, address, 1000);
+        try {
+          assert.throws(() => waiting.screenshot(), /the desktop is asking the user/);
+          await Deno.writeTextFile(answer, "1");
+          const refused = await untilAnswered(() => {
+            try {
+              waiting.screenshot();
+              return null;
+            } catch (e) {
+              if (e instanceof ToolError && e.code === "PermissionDenied") return e;
+              throw e;
+            }
+          });
+          assert.match(refused?.message ?? "", /Screenshot\.Screenshot: the user refused/);
+        } finally {
+          waiting.close();
+          holding.kill();
+          await holding.status;
+        }
+      });
 
       await t.step("a user who refuses: said so", async () => {
         const refusing = await startFake(`${dir}/refusing.log`, {

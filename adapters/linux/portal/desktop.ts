@@ -19,6 +19,7 @@ import type {
   TreeSourceInfo,
 } from "../../types.ts";
 import { WindowGoneError } from "../../types.ts";
+import { ToolError } from "../../../lib/model/errors.ts";
 import type { CursorImage, RawImage } from "../../../lib/model/image.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../../../lib/model/tree.ts";
 import { decodePng } from "../../../lib/formats/image/png.ts";
@@ -137,7 +138,9 @@ export class PortalDesktop {
   }
 
   async screenshot(target: ScreenshotTarget): Promise<RawImage | null> {
-    if (target.kind === "window") throw new Error(`${NO_POSITIONS}: take the screen instead`);
+    if (target.kind === "window") {
+      throw new ToolError("PlatformUnsupported", `${NO_POSITIONS}: take the screen instead`);
+    }
     const file = this.portal.screenshot();
     try {
       const image = await decodePng(await Deno.readFile(file));

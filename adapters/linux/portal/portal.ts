@@ -11,18 +11,43 @@ import type { Libc } from "../ffi/libc.ts";
 import { type Arg, type Variant } from "../dbus_wire/marshal.ts";
 import { WireConnection } from "../dbus_wire/connection.ts";
 import type { WireValue } from "../dbus_wire/unmarshal.ts";
+import { ToolError } from "../../../lib/model/errors.ts";
 
 const DESTINATION = "org.freedesktop.portal.Desktop";
 const PATH = "/org/freedesktop/portal/desktop";
 const CALL_TIMEOUT_MS = 10_000;
+/**
+ * How long one call waits for a request's answer: well inside the adapter
+ * worker's watchdog, which takes a thread silent for 10 s for hung.
+ */
+const ANSWER_MS = 5_000;
+/**
+ * A request the user has not answered (a consent dialog open on the screen)
+ * is taken up again by the next call, not asked anew, for this long; then it
+ * is closed and asked again.
+ */
+const CONSENT_MS = 300_000;
 /** RemoteDesktop device types (a bit mask) and ScreenCast source types. */
 const KEYBOARD = 1;
 const POINTER = 2;
 const MONITOR = 1;
 /** persist_mode 2: until the user revokes it. */
 const PERSIST_UNTIL_REVOKED = 2;
+const START = "RemoteDesktop.Start";
 
 export class PortalError extends Error {}
+
+/** A request still waiting for the user's answer, taken up again by the next call. */
+interface Unanswered {
+  handle: string;
+  since: number;
+}
+
+/** A request's results, and whether it was answered only after an earlier call gave up on it. */
+interface Answer {
+  results: Record<string, WireValue>;
+  late: boolean;
+}
 
 /** A stream of a screen-cast session: where one monitor is in the layout. */
 export interface PortalStream {
@@ -48,6 +73,14 @@ function record(value: WireValue | undefined): Record<string, WireValue> {
   return out;
 }
 
+/** The path of the file a Screenshot answer's `uri` names. */
+function fileOf(uri: WireValue | undefined): string {
+  if (typeof uri !== "string" || !uri.startsWith("file://")) {
+    throw new PortalError("Screenshot: the portal gave no file");
+  }
+  return decodeURIComponent(new URL(uri).pathname);
+}
+
 function streamsOf(value: WireValue | undefined): PortalStream[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) => {
@@ -63,15 +96,19 @@ function streamsOf(value: WireValue | undefined): PortalStream[] {
 
 export class Portal {
   private tokens = 0;
+  /** Requests waiting for the user, by interface and member. */
+  private readonly unanswered = new Map<string, Unanswered>();
+  /** The RemoteDesktop session whose Start waits for the user. */
+  private starting: string | null = null;
 
-  private constructor(private readonly bus: WireConnection, private readonly consentMs: number) {}
+  private constructor(private readonly bus: WireConnection, private readonly answerMs: number) {}
 
   /**
-   * Connects to the session bus at `address`. `consentMs`: how long a call
-   * may wait for its answer (a consent dialog waits for the user).
+   * Connects to the session bus at `address`. `answerMs`: how long a call
+   * waits for a request's answer before saying the user has yet to answer.
    */
-  static open(libc: Libc, address: string, consentMs = 120_000): Portal {
-    return new Portal(WireConnection.open(libc, address, CALL_TIMEOUT_MS), consentMs);
+  static open(libc: Libc, address: string, answerMs = ANSWER_MS): Portal {
+    return new Portal(WireConnection.open(libc, address, CALL_TIMEOUT_MS), answerMs);
   }
 
   private call(iface: string, member: string, args: Arg[]): WireValue[] {
@@ -91,15 +128,64 @@ export class Portal {
   }
 
   /**
-   * A call answered by a Request's Response signal: its results, or a
-   * PortalError saying the user refused or nothing answered.
+   * A call answered by a Request's Response signal: its results, or an error
+   * saying the user refused or nothing answered. A request the user has not
+   * answered within `answerMs` (a consent dialog is open) is left open and
+   * this call says so; the next one takes it up instead of opening a second
+   * dialog.
    */
   private request(
     iface: string,
     member: string,
     args: Arg[],
     options: Record<string, Variant>,
-  ): Record<string, WireValue> {
+  ): Answer {
+    const what = `${iface.split(".").pop()}.${member}`;
+    const earlier = this.takeUp(what);
+    const handle = earlier?.handle ?? this.ask(iface, member, args, options);
+    const response = this.bus.waitForSignal(
+      (s) => s.path === handle && s.member === "Response",
+      this.answerMs,
+    );
+    if (response === null) {
+      const since = earlier?.since ?? performance.now();
+      this.unanswered.set(what, { handle, since });
+      throw new ToolError(
+        "ServiceBusy",
+        `${what}: the desktop is asking the user for permission (a dialog on the screen, ` +
+          `open for ${Math.round((performance.now() - since) / 1000)} s); once it is ` +
+          "answered, call again: the answer is remembered",
+        { portal_request: what },
+      );
+    }
+    this.unanswered.delete(what);
+    const [code, results] = response.body;
+    if (code === 1) {
+      throw new ToolError("PermissionDenied", `${what}: the user refused`, {
+        portal_request: what,
+      });
+    }
+    if (code !== 0) throw new PortalError(`${what}: the portal ended the request (${code})`);
+    return { results: record(results), late: earlier !== undefined };
+  }
+
+  /** The earlier unanswered request for `what`, unless too old: then it is closed. */
+  private takeUp(what: string): Unanswered | undefined {
+    const earlier = this.unanswered.get(what);
+    if (earlier === undefined || performance.now() - earlier.since < CONSENT_MS) return earlier;
+    this.unanswered.delete(what);
+    this.bus.callMany([{
+      destination: DESTINATION,
+      path: earlier.handle,
+      iface: "org.freedesktop.portal.Request",
+      member: "Close",
+      args: [],
+    }], CALL_TIMEOUT_MS);
+    return undefined;
+  }
+
+  /** Makes the call; its Request object's path. */
+  private ask(iface: string, member: string, args: Arg[], options: Record<string, Variant>) {
     const token = `oso${++this.tokens}`;
     const sender = this.bus.uniqueName.replace(/^:/, "").replaceAll(".", "_");
     const expected = `${PATH}/request/${sender}/${token}`;
@@ -110,21 +196,7 @@ export class Portal {
     ]);
     // Portals before 0.9 chose the path themselves.
     if (handle !== expected) this.addMatch(String(handle));
-    const response = this.bus.waitForSignal(
-      (s) => s.path === handle && s.member === "Response",
-      this.consentMs,
-    );
-    const what = `${iface.split(".").pop()}.${member}`;
-    if (response === null) {
-      throw new PortalError(
-        `${what}: no answer from the portal within ${this.consentMs / 1000} s (a consent ` +
-          "dialog may be waiting for the user)",
-      );
-    }
-    const [code, results] = response.body;
-    if (code === 1) throw new PortalError(`${what}: the user refused`);
-    if (code !== 0) throw new PortalError(`${what}: the portal ended the request (${code})`);
-    return record(results);
+    return String(handle);
   }
 
   private addMatch(path: string): void {
@@ -144,14 +216,14 @@ export class Portal {
 
   /** A screenshot's file (a file: URI the portal wrote); the caller reads and removes it. */
   screenshot(): string {
-    const results = this.request("org.freedesktop.portal.Screenshot", "Screenshot", [
+    const { results, late } = this.request("org.freedesktop.portal.Screenshot", "Screenshot", [
       { type: "s", value: "" },
     ], { interactive: { type: "b", value: false } });
-    const uri = results.uri;
-    if (typeof uri !== "string" || !uri.startsWith("file://")) {
-      throw new PortalError("Screenshot: the portal gave no file");
-    }
-    return decodeURIComponent(new URL(uri).pathname);
+    const file = fileOf(results.uri);
+    if (!late) return file;
+    // Taken when the user allowed it, maybe long ago: the screen now instead.
+    Deno.removeSync(file);
+    return this.screenshot();
   }
 
   /**
@@ -160,9 +232,33 @@ export class Portal {
    * without asking the user where the portal remembers the consent.
    */
   startRemoteDesktop(restoreToken: string | null): RemoteSession {
+    // A session whose Start waits for the user is taken up, not made again.
+    const handle = this.starting !== null && this.unanswered.has(START)
+      ? this.starting
+      : this.newRemoteSession(restoreToken);
+    this.starting = handle;
+    let started: Record<string, WireValue>;
+    try {
+      started = this.request("org.freedesktop.portal.RemoteDesktop", "Start", [
+        { type: "o", value: handle },
+        { type: "s", value: "" },
+      ], {}).results;
+    } finally {
+      if (!this.unanswered.has(START)) this.starting = null;
+    }
+    const token = started.restore_token;
+    return {
+      handle,
+      streams: streamsOf(started.streams),
+      restoreToken: typeof token === "string" && token !== "" ? token : null,
+    };
+  }
+
+  /** A RemoteDesktop session with its devices and sources chosen, yet to start. */
+  private newRemoteSession(restoreToken: string | null): string {
     const created = this.request("org.freedesktop.portal.RemoteDesktop", "CreateSession", [], {
       session_handle_token: { type: "s", value: `oso_session${this.tokens + 1}` },
-    });
+    }).results;
     const handle = String(created.session_handle ?? "");
     if (handle === "") throw new PortalError("CreateSession: the portal gave no session");
     const session: Arg = { type: "o", value: handle };
@@ -175,16 +271,7 @@ export class Portal {
       types: { type: "u", value: MONITOR },
       multiple: { type: "b", value: true },
     });
-    const started = this.request("org.freedesktop.portal.RemoteDesktop", "Start", [
-      session,
-      { type: "s", value: "" },
-    ], {});
-    const token = started.restore_token;
-    return {
-      handle,
-      streams: streamsOf(started.streams),
-      restoreToken: typeof token === "string" && token !== "" ? token : null,
-    };
+    return handle;
   }
 
   /** A RemoteDesktop Notify* call (answered at once: no Request). */
