@@ -127,13 +127,13 @@ Deno.test("coordinate spaces on the mock: scaled and normalized clicks land, bad
       assert.ok(Math.abs(Number(click.screen_y) - 294) <= 1, JSON.stringify(click));
       const windows = (await get("/api/windows")).body.windows as Body[];
       assert.ok(windows.some((w) => w.title === "Acme — Welcome"), JSON.stringify(windows));
-      // Trees stay in screen pixels: while the session's space is another, they say so.
-      const caution = /screen pixels, not the session's normalized: give coordinate_space "screen"/;
+      // Trees answer in the session's space too, and name it (tests/http_coordinate_results_test.ts).
       for (const path of ["/api/structure", "/api/structure?view=compact", "/api/observe"]) {
-        assert.match(String((await get(path)).body.warning), caution, path);
+        const body = (await get(path)).body;
+        assert.deepEqual([body.coordinate_space, body.warning], ["normalized", undefined], path);
       }
       await ok("/api/tool/set_coordinate_space", { coordinate_space: "screen" });
-      assert.equal((await get("/api/structure")).body.warning, undefined, "none in screen space");
+      assert.equal((await get("/api/structure")).body.coordinate_space, "screen");
     });
 
     await t.step(

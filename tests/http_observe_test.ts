@@ -13,6 +13,7 @@ import { api, type Body, errorCode } from "./helpers/observe_api.ts";
 const FULL_KEYS = [
   "base_token",
   "caused_by_step_id",
+  "coordinate_space",
   "depth_truncated",
   "depth_used",
   "format",
@@ -32,6 +33,7 @@ const DIFF_KEYS = [
   "base_token",
   "caused_by_step_id",
   "changes",
+  "coordinate_space",
   "format",
   "ok",
   "perf",

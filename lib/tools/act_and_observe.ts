@@ -81,9 +81,12 @@ function composite(name: string, action: Tool, description: string): Tool {
       // The dispatcher invalidates only after this tool; the observation must not see the old tree.
       ctx.session.cache.invalidate(uid ?? null);
       await new Promise((resolve) => setTimeout(resolve, wait_after_ms));
+      // The observation answers in the action's space (click_element_and_observe's own, if given).
+      const space = actionArgs.coordinate_space;
       const observation = await observe(ctx.session, ctx, {
         ...(uid ? { window_uid: uid } : {}),
         ...(since ? { since } : {}),
+        ...(space === undefined ? {} : { coordinate_space: space }),
       });
       return { ...out, observation };
     },

@@ -8,6 +8,19 @@ import { listedWindowSchema, monitorSchema } from "./shared/results.ts";
 import type { ListedWindow } from "../formats/geometry/window_order.ts";
 import { sanitizedForReuse } from "../model/untrusted.ts";
 import { reuseJsonOf } from "../model/json_text.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+} from "./shared/coordinate_args.ts";
+import { allPlacesInSpace } from "../formats/geometry/in_space.ts";
+
+/** The argument of the tools whose answers carry a platform's bounds beside the screen's. */
+const SPACE_ARG = coordinateSpaceArg.describe(
+  "The space the answer's bounds are in (logical_bounds and physical_bounds stay what they " +
+    `say): ${coordinateSpaceArg.description}`,
+);
 
 /** The answer's list of each listing, made once: an unchanged desktop is listed as it was. */
 const shown = new WeakMap<ListedWindow[], ListedWindow[]>();
@@ -27,11 +40,12 @@ export const listWindowsTool = defineTool({
   description:
     "List the visible top-level windows, focused first, then by title. Each has index, " +
     "window_uid (stable while the window exists — prefer it over index), title, process, pid, " +
-    "bounds in absolute screen pixels and focused (the window manager's active window); on " +
+    "bounds (in the coordinate_space the answer names: absolute screen pixels unless one is " +
+    "given or set) and focused (the window manager's active window); on " +
     "Linux also keyboard_focus (holds the X input focus: where keys go now, a moment before " +
     "focused says so). Call this first, then observe a window.",
   kind: "perception",
-  input: z.object({}),
+  input: z.object({ coordinate_space: SPACE_ARG }),
   output: z.object({
     is_mock: z.boolean().describe("Whether this is the mock desktop."),
     count: z.number().int().describe("How many windows are listed."),
@@ -43,9 +57,11 @@ export const listWindowsTool = defineTool({
         ),
       ]),
     ).describe("The windows, focused first."),
+    ...spaceResultField,
   }),
   annotations: READ_ONLY,
-  async run(_args, { session }) {
+  async run(args, { session }) {
+    const mapping = await callSpace(session, args.coordinate_space);
     const windows = await listWindows(session);
     // safety.access may hide windows: "marked" says that there are some, never which.
     const denied = session.config.safety.access.denied_windows === "marked"
@@ -54,7 +70,10 @@ export const listWindowsTool = defineTool({
     return {
       is_mock: session.adapter.isMock,
       count: windows.length,
-      windows: denied.length === 0 ? shownListing(windows) : [...windows, ...denied],
+      windows: denied.length === 0
+        ? allPlacesInSpace(shownListing(windows), ["bounds"], mapping)
+        : [...allPlacesInSpace(windows, ["bounds"], mapping), ...denied],
+      ...spaceField(mapping),
     };
   },
 });
@@ -62,16 +81,22 @@ export const listWindowsTool = defineTool({
 export const getMonitorsTool = defineTool({
   name: "get_monitors",
   description:
-    "List the physical monitors with their bounds (absolute pixels, primary first) and scale " +
-    "factors. Empty when the platform cannot tell (always empty on the mock desktop).",
+    "List the physical monitors with their bounds (in the coordinate_space the answer names: " +
+    "absolute pixels unless one is given or set; primary first) and scale factors. Empty " +
+    "when the platform cannot tell (always empty on the mock desktop).",
   kind: "other",
-  input: z.object({}),
+  input: z.object({ coordinate_space: SPACE_ARG }),
   output: z.object({
     monitors: z.array(monitorSchema).describe("The monitors, primary first; empty when unknown."),
+    ...spaceResultField,
   }),
   annotations: READ_ONLY,
-  async run(_args, { session }) {
-    return { monitors: await session.adapter.monitors() };
+  async run(args, { session }) {
+    const mapping = await callSpace(session, args.coordinate_space);
+    return {
+      monitors: allPlacesInSpace(await session.adapter.monitors(), ["bounds"], mapping),
+      ...spaceField(mapping),
+    };
   },
 });
 

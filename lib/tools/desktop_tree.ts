@@ -8,6 +8,13 @@ import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { DETAIL, withDetail } from "./shared/tree_view_args.ts";
 import { elementTree } from "./shared/results.ts";
 import { cutShortSchema } from "./shared/view_results.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+  treeInCallSpace,
+} from "./shared/coordinate_args.ts";
 
 export const desktopTreeInput = z.object({
   application: z.string().min(1).max(1000).optional().describe(
@@ -20,6 +27,7 @@ export const desktopTreeInput = z.object({
       "short carry truncated and child_count.",
   ),
   detail: DETAIL,
+  coordinate_space: coordinateSpaceArg,
 });
 
 export const getDesktopTreeTool = defineTool({
@@ -27,7 +35,8 @@ export const getDesktopTreeTool = defineTool({
   description:
     "Return the whole desktop's accessibility tree as JSON: a Desktop root, one Application " +
     "node per application, its top-level windows below, every element with role, name, value " +
-    "and absolute screen bounds. Open popups (menus, combo popups, tooltips) are included " +
+    "and bounds (in the coordinate_space the answer names: absolute screen pixels unless one " +
+    "is given or set). Open popups (menus, combo popups, tooltips) are included " +
     "wherever their toolkit lists them: as windows of their own or under the widget that " +
     "opened them (GTK3 menus). `application` keeps one application. Element ids are paths in " +
     "this tree: act with coordinates (bounds centre), or use list_windows and the window " +
@@ -49,12 +58,14 @@ export const getDesktopTreeTool = defineTool({
     perf: z.object({
       capture_ms: z.number().describe("How long the walk took, ms."),
     }).describe("The walk's cost."),
+    ...spaceResultField,
     tree: elementTree(
       "The Desktop root, an Application node per application, their windows below.",
     ),
   }).describe("The whole desktop's accessibility tree."),
   annotations: READ_ONLY,
   async run(args, { session }) {
+    const mapping = await callSpace(session, args.coordinate_space);
     const { max_depth } = session.config.tree;
     const depth = Math.min(Math.max(args.depth ?? max_depth, 0), max_depth);
     const capture = await captureDesktop(session, args.application ?? null, depth);
@@ -65,7 +76,8 @@ export const getDesktopTreeTool = defineTool({
       depth_truncated: depthWasCut(capture.tree, capture.cutShort),
       cut_short: capture.cutShort,
       perf: { capture_ms: capture.captureMs },
-      tree: withDetail(capture.tree, args.detail),
+      ...spaceField(mapping),
+      tree: treeInCallSpace(withDetail(capture.tree, args.detail), mapping),
     };
   },
 });

@@ -21,6 +21,10 @@ import { clickTools } from "./shared/click_tools.ts";
 import { elementReceiptSchema } from "./shared/results.ts";
 import { ACTS, defineTool, type Tool } from "../runtime/registry.ts";
 import { HOVER_MS, KEYS } from "./shared/verb_args.ts";
+import { callSpace, coordinateSpaceArg, receiptInSpace } from "./shared/coordinate_args.ts";
+import type { ElementAction } from "../services/act/element_actions.ts";
+import type { ElementVerbArgs } from "../services/act/verb_types.ts";
+import type { Session } from "../runtime/session.ts";
 
 const targetArgs = {
   ...windowArgsFor(
@@ -57,7 +61,25 @@ const targetArgs = {
   ),
   dry_run: dryRun,
   confirm_token: CONFIRM_TOKEN,
+  coordinate_space: coordinateSpaceArg.describe(
+    "The space the receipt's bounds and points are in (target.bounds; a text target's x, " +
+      `y): ${coordinateSpaceArg.description}`,
+  ),
 };
+
+/**
+ * An element verb in the call's space: the space is read first (a bad one
+ * acts on nothing), the receipt answers in it.
+ */
+async function elementVerb(
+  session: Session,
+  action: string,
+  args: ElementVerbArgs & { coordinate_space?: string },
+  elementAction: ElementAction,
+) {
+  const mapping = await callSpace(session, args.coordinate_space);
+  return receiptInSpace(await runElementVerb(session, action, args, elementAction), mapping);
+}
 
 const method = z.enum(["auto", "pattern", "coordinates"]).default("auto").describe(
   "How to act: auto (default) uses the platform's element operation and falls back to " +
@@ -86,7 +108,7 @@ export const {
   output: elementReceiptSchema("The click's receipt."),
   fixed: { right: { button: "right" }, double: { count: 2 } },
   run(args, { session }) {
-    return runElementVerb(session, "click_element", args, {
+    return elementVerb(session, "click_element", args, {
       kind: "click",
       button: args.button,
       count: args.count,
@@ -123,7 +145,7 @@ function operationTool(
     output: elementReceiptSchema(receipt),
     annotations: ACTS,
     run(args, { session }) {
-      return runElementVerb(session, name, args, {
+      return elementVerb(session, name, args, {
         kind: "operation",
         operation,
         method: args.method,
@@ -181,7 +203,7 @@ export const setValueTool = defineTool({
   output: elementReceiptSchema("The receipt of setting the value."),
   annotations: ACTS,
   run(args, { session }) {
-    return runElementVerb(session, "set_value", args, {
+    return elementVerb(session, "set_value", args, {
       kind: "set_value",
       text: valueText(args.value),
       clearFirst: args.clear_first,
@@ -211,7 +233,7 @@ export const selectOptionTool = defineTool({
   output: elementReceiptSchema("The receipt of choosing the option."),
   annotations: ACTS,
   run(args, { session }) {
-    return runElementVerb(session, "select_option", args, {
+    return elementVerb(session, "select_option", args, {
       kind: "select_option",
       optionName: args.option_name,
       optionIndex: args.option_index,
@@ -229,7 +251,7 @@ export const hoverElementTool = defineTool({
   output: elementReceiptSchema("The receipt of the hover."),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   run(args, { session }) {
-    return runElementVerb(session, "hover_element", args, { kind: "hover", ms: args.hover_ms });
+    return elementVerb(session, "hover_element", args, { kind: "hover", ms: args.hover_ms });
   },
 });
 
@@ -242,7 +264,7 @@ export const keyIntoElementTool = defineTool({
   output: elementReceiptSchema("The receipt of the click and the keys."),
   annotations: ACTS,
   run(args, { session }) {
-    return runElementVerb(session, "key_into_element", args, {
+    return elementVerb(session, "key_into_element", args, {
       kind: "keys",
       combo: parseKeysArg(args.keys),
     });
@@ -257,6 +279,6 @@ export const clearTextTool = defineTool({
   output: elementReceiptSchema("The receipt of emptying the field."),
   annotations: ACTS,
   run(args, { session }) {
-    return runElementVerb(session, "clear_text", args, { kind: "clear" });
+    return elementVerb(session, "clear_text", args, { kind: "clear" });
   },
 });

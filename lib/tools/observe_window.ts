@@ -42,7 +42,14 @@ import {
   depthUsedField,
   treeChangesSchema,
 } from "./shared/view_results.ts";
-import { withScreenPixelsCaution } from "./shared/coordinate_args.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+  treeInCallSpace,
+} from "./shared/coordinate_args.ts";
+import type { SpaceMapping } from "../formats/geometry/coordinate_space.ts";
 
 const observeInput = z.object({
   ...windowArgs,
@@ -65,6 +72,7 @@ const observeInput = z.object({
     "true: only the changes since this server's last capture of the window (the full tree " +
       "when there was none). Ignored when since is given. Default false.",
   ),
+  coordinate_space: coordinateSpaceArg,
 });
 
 type ObserveArgs = z.output<typeof observeInput>;
@@ -78,6 +86,7 @@ export const observeOutput = z.object({
   ),
   perf: capturePerfSchema,
   ...windowWarning,
+  ...spaceResultField,
   changed_only: z.literal(true).optional().describe("Present when changed_only was asked."),
   format: z.enum(["full", "custom", "json-patch", "compact"]).optional().describe(
     "What the answer holds: full (the whole tree, or compact with view compact), custom or " +
@@ -116,10 +125,10 @@ function served(
   window: ListedWindow,
   capture: Captured,
   depth: number,
+  mapping: SpaceMapping,
   warning?: string,
 ): ToolResult {
   session.recordServed(window.window_uid, capture.tree);
-  const cautioned = withScreenPixelsCaution(session, warning);
   return {
     window: window.title,
     window_uid: window.window_uid,
@@ -132,7 +141,8 @@ function served(
       depth_used: depth,
     },
     ...degradedHint(session, capture.namedNodeCount),
-    ...(cautioned ? { warning: cautioned } : {}),
+    ...spaceField(mapping),
+    ...(warning ? { warning } : {}),
   };
 }
 
@@ -141,6 +151,7 @@ async function full(
   window: ListedWindow,
   depth: number,
   args: ObserveArgs,
+  mapping: SpaceMapping,
 ): Promise<ToolResult> {
   const compact = args.view === "compact";
   const { tree, truncated } = compact
@@ -148,27 +159,34 @@ async function full(
     : levelView(capture.tree, depth, args.detail);
   return {
     format: "full",
-    ...(compact ? await compactOf(capture.tree, tree, window, args.max_tokens) : { tree }),
+    ...(compact
+      ? await compactOf(capture.tree, tree, window, args.max_tokens, mapping)
+      : { tree: treeInCallSpace(tree, mapping) }),
     base_token: null,
     depth_used: depth,
     depth_truncated: truncated,
   };
 }
 
-/** The changes from `before` to `after`: compact lines, or `changes` records of `format`. */
+/**
+ * The changes from `before` to `after`: compact lines, or `changes` records of
+ * `format`; their bounds and points in the call's space (the trees are mapped
+ * before they are compared, so a change too small to show there is none).
+ */
 async function changesBetween(
   before: Element,
   after: Element,
   window: ListedWindow,
   args: ObserveArgs,
   format: ObserveArgs["format"],
+  mapping: SpaceMapping,
 ): Promise<ToolResult> {
   if (args.view === "compact") {
-    return { ...await compactDiffView(before, after, window.bounds, args.max_tokens) };
+    return { ...await compactDiffView(before, after, window.bounds, args.max_tokens, mapping) };
   }
   const changes = diffTrees(
-    withDetail(before, args.detail, "copy"),
-    withDetail(after, args.detail, "copy"),
+    treeInCallSpace(withDetail(before, args.detail, "copy"), mapping),
+    treeInCallSpace(withDetail(after, args.detail, "copy"), mapping),
     format,
   );
   return { changes, unchanged: changes.length === 0 };
@@ -187,9 +205,10 @@ async function sinceDiff(
   base: StoredTree,
   capture: Captured,
   window: ListedWindow,
+  mapping: SpaceMapping,
 ): Promise<ToolResult> {
   const now = asDeepAs(capture.tree, base.depth);
-  const changes = await changesBetween(base.tree, now, window, args, args.format);
+  const changes = await changesBetween(base.tree, now, window, args, args.format, mapping);
   return {
     format: args.view === "compact" ? "compact" : args.format,
     base_token: args.since,
@@ -212,6 +231,7 @@ export const observeWindowTool = defineTool({
   async run(args, { session }) {
     checkViewArgs(args);
     const depth = depthUsed(session, args.depth);
+    const mapping = await callSpace(session, args.coordinate_space);
     if (args.since !== undefined || !args.changed_only) {
       const { window, warning, base, capture } = await observed(
         session,
@@ -219,20 +239,23 @@ export const observeWindowTool = defineTool({
         args.fresh ? "walk" : "allow",
       );
       return {
-        ...served(session, window, capture, depth, warning),
+        ...served(session, window, capture, depth, mapping, warning),
         ...await (base
-          ? sinceDiff(args, base, capture, window)
-          : full(capture, window, depth, args)),
+          ? sinceDiff(args, base, capture, window, mapping)
+          : full(capture, window, depth, args, mapping)),
       };
     }
     // The baseline is the tree held before this call's capture.
     const { window, warning } = await targetWindow(session, args);
     const baseline = session.cache.peek(window.window_uid);
     const capture = await captureWindow(session, window, args.fresh ? "walk" : "current");
-    const fields = { ...served(session, window, capture, depth, warning), changed_only: true };
-    if (!baseline) return { ...fields, ...await full(capture, window, depth, args) };
+    const fields = {
+      ...served(session, window, capture, depth, mapping, warning),
+      changed_only: true,
+    };
+    if (!baseline) return { ...fields, ...await full(capture, window, depth, args, mapping) };
     const now = asDeepAs(capture.tree, baseline.depthCut ? baseline.depth : Infinity);
-    const changes = await changesBetween(baseline.tree, now, window, args, "custom");
+    const changes = await changesBetween(baseline.tree, now, window, args, "custom", mapping);
     // An unchanged changed_only result has no format key.
     if (changes.unchanged) return { ...fields, unchanged: true };
     return { ...fields, format: args.view === "compact" ? "compact" : "custom", ...changes };

@@ -1,5 +1,5 @@
 // get_ocr: the text on a window's pixels, word by word and line by line, with
-// confidences and boxes in screen pixels.
+// confidences and boxes (in the call's coordinate space).
 
 import { z } from "zod";
 import { captureWindow, targetWindow } from "../services/observe/capture.ts";
@@ -10,6 +10,13 @@ import { bboxArg, parseBox } from "./shared/region_args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { boundsSchema, windowWarning } from "./shared/results.ts";
 import { unlessCancelled } from "../support/cancel.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+} from "./shared/coordinate_args.ts";
+import { boxFromScreen } from "../formats/geometry/coordinate_space.ts";
 
 const ocrTextSchema = (what: string) =>
   z.object({
@@ -17,13 +24,14 @@ const ocrTextSchema = (what: string) =>
     confidence: z.number().describe(
       what === "word" ? "How sure OCR is, 0–100." : "The lowest word confidence in it, 0–100.",
     ),
-    bbox: boundsSchema.describe(`The ${what}'s box in screen pixels.`),
+    bbox: boundsSchema.describe(`The ${what}'s box, in coordinate_space.`),
   }).describe(`A ${what} read by OCR.`);
 
 export const getOcrTool = defineTool({
   name: "get_ocr",
   description: "Read the text a window shows by OCR (offline tesseract.js): words and lines " +
-    "with confidence (0–100) and boxes in screen pixels, and the text as lines. For windows " +
+    "with confidence (0–100) and boxes (in the coordinate_space the answer names: screen " +
+    "pixels unless one is given or set), and the text as lines. For windows " +
     "whose accessibility tree is sparse (canvas apps, terminals, remote desktops). Narrow it " +
     "with element_id or bbox (window-relative). Text found can be clicked with the element " +
     'verbs\' `text` argument (e.g. {"text": "OK"}).',
@@ -40,11 +48,15 @@ export const getOcrTool = defineTool({
         "and add the words found there. Slower; whole windows only (ignored with bbox or " +
         "element_id).",
     ),
+    coordinate_space: coordinateSpaceArg.describe(
+      "The space the answer's boxes are in (bbox stays window-relative screen pixels): " +
+        `${coordinateSpaceArg.description}`,
+    ),
   }),
   output: z.object({
     window: z.string().describe("The window's title."),
     window_uid: z.string().describe("The window's stable id."),
-    region: boundsSchema.describe("The screen region read (screen pixels)."),
+    region: boundsSchema.describe("The screen region read, in coordinate_space."),
     words: z.array(ocrTextSchema("word")).describe("The words read, in reading order."),
     lines: z.array(ocrTextSchema("line")).describe("The words grouped into lines."),
     text: z.string().describe(
@@ -52,10 +64,12 @@ export const getOcrTool = defineTool({
         "none.",
     ),
     ocr_ms: z.number().describe("How long reading took, ms."),
+    ...spaceResultField,
     ...windowWarning,
   }).describe("The text on a window's pixels."),
   annotations: READ_ONLY,
   async run(args, { session, signal }) {
+    const mapping = await callSpace(session, args.coordinate_space);
     const { window, warning } = await targetWindow(session, args);
     let region;
     const box = parseBox(args.bbox);
@@ -78,11 +92,19 @@ export const getOcrTool = defineTool({
     return {
       window: window.title,
       window_uid: window.window_uid,
-      region: read.region,
-      words: read.words.map(({ text, confidence, bbox }) => ({ text, confidence, bbox })),
-      lines: linesOf(read.words),
+      region: boxFromScreen(mapping, read.region),
+      words: read.words.map(({ text, confidence, bbox }) => ({
+        text,
+        confidence,
+        bbox: boxFromScreen(mapping, bbox),
+      })),
+      lines: linesOf(read.words).map((line) => ({
+        ...line,
+        bbox: boxFromScreen(mapping, line.bbox),
+      })),
       text: ocrText(read.words),
       ocr_ms: read.ms,
+      ...spaceField(mapping),
       ...(warning ? { warning } : {}),
     };
   },

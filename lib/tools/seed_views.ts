@@ -17,7 +17,8 @@ export const getElementTreeTool = defineTool({
   description:
     "Return the window's accessibility element tree as structured JSON. Each element has id, " +
     "name, role, value, enabled, focused, keyboard_shortcut and bounds {x, y, width, height} " +
-    "in absolute screen pixels; click an element's centre at x + width // 2, y + height // 2. " +
+    "in absolute screen pixels (or the session's coordinate_space, set_coordinate_space); " +
+    "click an element's centre at x + width // 2, y + height // 2. " +
     "Use it when the sketch or description is not precise enough to target a control. Same " +
     "result as get_window_structure, which also takes window_uid, depth and scope.",
   kind: "perception",

@@ -38,7 +38,14 @@ import {
   withDetail,
 } from "./shared/tree_view_args.ts";
 import { elementSchema, windowWarning } from "./shared/results.ts";
-import { withScreenPixelsCaution } from "./shared/coordinate_args.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+  treeInCallSpace,
+} from "./shared/coordinate_args.ts";
+import { parseSpace, spaceName } from "../formats/geometry/coordinate_space.ts";
 import {
   capturedTreeFields,
   capturePerfSchema,
@@ -96,6 +103,7 @@ export const structureInput = z.object({
     "next_cursor from an earlier page: returns that page of the same listing (300 s; other " +
       "arguments must match the listing's or be omitted).",
   ),
+  coordinate_space: coordinateSpaceArg,
 });
 
 type StructureArgs = z.output<typeof structureInput>;
@@ -105,6 +113,7 @@ export const structureOutput = z.object({
   ...capturedTreeFields,
   element_count: z.number().int().describe("Nodes in the whole captured tree."),
   ...windowWarning,
+  ...spaceResultField,
   scope: z.string().optional().describe("With scope: the element whose subtree this is."),
   tree_token: z.string().nullable().describe(
     "A token for the tree seen now (observe_window's since); null with scope.",
@@ -188,6 +197,17 @@ async function nextPage(session: Session, args: StructureArgs, cursor: string) {
       });
     }
   }
+  // A listing is in one space: the one it was made in, whatever the session's is now.
+  const space = listing.fields.coordinate_space;
+  const asked = args.coordinate_space === undefined
+    ? space
+    : spaceName(parseSpace(args.coordinate_space));
+  if (asked !== space) {
+    throw new ToolError("BadRequest", `page_cursor belongs to a listing in ${space}`, {
+      page_cursor: cursor,
+      coordinate_space: space,
+    });
+  }
   const fields = {
     ...listing.fields,
     perf: { ...(listing.fields.perf as object), capture_ms: 0, cache: "hit" },
@@ -199,8 +219,9 @@ export const getWindowStructureTool = defineTool({
   name: "get_window_structure",
   description:
     "Return a window's accessibility tree as JSON: every element has id, role, name, value, " +
-    "enabled, focused, keyboard_shortcut and bounds {x, y, width, height} in absolute screen " +
-    "pixels (click an element at x + width // 2, y + height // 2). `depth` limits levels " +
+    "enabled, focused, keyboard_shortcut and bounds {x, y, width, height} in the " +
+    "coordinate_space the answer names (absolute screen pixels unless one is given or set; " +
+    "click an element at its centre, x + width / 2, y + height / 2). `depth` limits levels " +
     "(nodes cut short carry truncated and child_count); `scope` returns one element's subtree. " +
     "Filters keep matching nodes and the containers on their path: roles, exclude_roles, " +
     "name_regex (Python regex, search), visible_only; prune_empty also drops containers left " +
@@ -219,9 +240,8 @@ export const getWindowStructureTool = defineTool({
       );
     }
     if (args.page_cursor !== undefined) return nextPage(session, args, args.page_cursor);
-    const target = await targetWindow(session, args);
-    const { window } = target;
-    const warning = withScreenPixelsCaution(session, target.warning);
+    const mapping = await callSpace(session, args.coordinate_space);
+    const { window, warning } = await targetWindow(session, args);
     const depth = depthUsed(session, args.depth);
     const filter = await compileFilter(
       args,
@@ -248,6 +268,7 @@ export const getWindowStructureTool = defineTool({
       window_uid: window.window_uid,
       element_count: capture.nodeCount,
       tree_hash: capture.hash,
+      ...spaceField(mapping),
       ...(warning ? { warning } : {}),
     };
     let limited: Element;
@@ -281,16 +302,17 @@ export const getWindowStructureTool = defineTool({
         ...degradedHint(session, capture.namedNodeCount),
       };
     }
-    const tree = filterTree(limited, filter);
+    const filtered = filterTree(limited, filter);
     if (args.view === "compact") {
       return {
         ...fields,
-        node_count: countNodes(tree),
-        ...await compactOf(capture.tree, tree, window, args.max_tokens),
+        node_count: countNodes(filtered),
+        ...await compactOf(capture.tree, filtered, window, args.max_tokens, mapping),
         truncated: false,
         next_cursor: null,
       };
     }
+    const tree = treeInCallSpace(filtered, mapping);
     const nodes = args.max_nodes === undefined ? null : flatten(tree);
     if (nodes && args.max_nodes! < nodes.length) {
       const listing: Listing = {

@@ -15,6 +15,13 @@ import {
 import { windowArgsFor } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { boundsSchema } from "./shared/results.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+} from "./shared/coordinate_args.ts";
+import { boxFromScreen } from "../formats/geometry/coordinate_space.ts";
 
 export interface VisibleAreas {
   window: ListedWindow;
@@ -46,30 +53,37 @@ export async function visibleAreas(session: Session, args: WindowArgs): Promise<
 export const getVisibleAreasTool = defineTool({
   name: "get_visible_areas",
   description: "List the parts of a window that can be seen: its bounds clipped to the " +
-    "screen, less every window above it, as rectangles in absolute screen pixels " +
-    "(visible_regions; empty when it is covered or off screen). Use it to pick a point to " +
+    "screen, less every window above it, as rectangles (visible_regions; empty when it is " +
+    "covered or off screen) in the coordinate_space the answer names (absolute screen " +
+    "pixels unless one is given or set). Use it to pick a point to " +
     "click that lands on this window, or to tell whether bring_to_foreground is needed.",
   kind: "perception",
-  input: z.object(windowArgsFor(
-    "The window (one of window_uid, window_index and window_title is required)",
-    "A window argument that finds no window is WindowGone.",
-  )),
+  input: z.object({
+    ...windowArgsFor(
+      "The window (one of window_uid, window_index and window_title is required)",
+      "A window argument that finds no window is WindowGone.",
+    ),
+    coordinate_space: coordinateSpaceArg,
+  }),
   output: z.object({
     window: z.string().describe("The window's title."),
     window_uid: z.string().describe("The window's stable id."),
     bounds: boundsSchema.describe("The window's bounds."),
     visible_regions: z.array(boundsSchema).describe(
-      "The parts of it on screen and not covered, in screen pixels (empty: none).",
+      "The parts of it on screen and not covered, in coordinate_space (empty: none).",
     ),
+    ...spaceResultField,
   }).describe("Where a window can be seen."),
   annotations: READ_ONLY,
   async run(args, { session }) {
+    const mapping = await callSpace(session, args.coordinate_space);
     const { window, regions } = await visibleAreas(session, args);
     return {
       window: window.title,
       window_uid: window.window_uid,
-      bounds: window.bounds,
-      visible_regions: regions,
+      bounds: boxFromScreen(mapping, window.bounds),
+      visible_regions: regions.map((region) => boxFromScreen(mapping, region)),
+      ...spaceField(mapping),
     };
   },
 });

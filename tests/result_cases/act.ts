@@ -114,6 +114,17 @@ const ELEMENT_VERB_CASES: ResultCase[] = [
     args: () => ({ ...NOTEPAD, text: "File", dry_run: true }),
   },
   {
+    label: "in normalized coordinates (target.bounds, screen_bounds)",
+    tool: "click_element",
+    args: () => ({ ...NOTEPAD, selector: FILE_MENU, coordinate_space: "normalized" }),
+  },
+  {
+    label: "by on-screen text in the session's scaled space (x, y, screen_x, screen_y)",
+    before: (call) => call("set_coordinate_space", { coordinate_space: "scaled:960x540" }),
+    tool: "click_element",
+    args: () => ({ ...NOTEPAD, text: "File", dry_run: true }),
+  },
+  {
     label: "by an ocr: id",
     tool: "click_element",
     args: () => ({ ...NOTEPAD, element_id: "ocr:84,62,46,14" }),

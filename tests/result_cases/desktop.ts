@@ -13,6 +13,11 @@ export const DESKTOP_CASES: ResultCase[] = [
     tool: "list_windows",
     args: () => ({}),
   },
+  {
+    label: "the mock's windows, normalized",
+    tool: "list_windows",
+    args: () => ({ coordinate_space: "normalized" }),
+  },
   { label: "no monitors on the mock", tool: "get_monitors", args: () => ({}) },
   {
     label: "a scaled space for the session",

@@ -55,6 +55,17 @@ const OBSERVE_WINDOW: ResultCase[] = [
   },
   { label: "view compact", tool: "observe_window", args: () => ({ ...NOTEPAD, view: "compact" }) },
   {
+    label: "view compact in normalized coordinates",
+    tool: "observe_window",
+    args: () => ({ ...NOTEPAD, view: "compact", coordinate_space: "normalized" }),
+  },
+  {
+    label: "a full tree in the session's scaled space",
+    before: (call) => call("set_coordinate_space", { coordinate_space: "scaled:960x540" }),
+    tool: "observe_window",
+    args: () => NOTEPAD,
+  },
+  {
     label: "view compact cut by max_tokens",
     tool: "observe_window",
     args: () => ({ ...NOTEPAD, view: "compact", max_tokens: 20 }),
@@ -133,6 +144,11 @@ const STRUCTURE: ResultCase[] = [
     args: () => ({ ...NOTEPAD, depth: 2 }),
   },
   {
+    label: "a window's tree, paged, in a scaled space",
+    tool: "get_window_structure",
+    args: () => ({ ...NOTEPAD, max_nodes: 5, coordinate_space: "scaled:711x400" }),
+  },
+  {
     label: "filtered, detail full, sparse (degraded)",
     configure: (config) => (config.tree.sparse_threshold = 1000),
     tool: "get_window_structure",
@@ -185,6 +201,11 @@ const STRUCTURE: ResultCase[] = [
 const DESKTOP_TREES: ResultCase[] = [
   { label: "every application", tool: "get_desktop_tree", args: () => ({}) },
   {
+    label: "in normalized coordinates",
+    tool: "get_desktop_tree",
+    args: () => ({ coordinate_space: "normalized" }),
+  },
+  {
     label: "one application, depth-cut",
     tool: "get_desktop_tree",
     args: () => ({ application: "notepad.exe", depth: 3, detail: "full" }),
@@ -201,6 +222,11 @@ const DESKTOP_TREES: ResultCase[] = [
     args: () => ({ format: "table", max_tokens: 20 }),
   },
   { label: "with the marked screenshot", tool: "get_set_of_marks", args: () => ({}) },
+  {
+    label: "in a scaled space, without the screenshot",
+    tool: "get_set_of_marks",
+    args: () => ({ image: false, coordinate_space: "scaled:960x540" }),
+  },
   {
     label: "one window's marks, no image, cut",
     tool: "get_set_of_marks",
@@ -245,6 +271,11 @@ const ELEMENTS: ResultCase[] = [
     args: () => ({ ...NOTEPAD, selector: "//MenuItem", coordinate_space: "normalized" }),
   },
   { label: "the visible parts of a window", tool: "get_visible_areas", args: () => NOTEPAD },
+  {
+    label: "the visible parts of a window, normalized",
+    tool: "get_visible_areas",
+    args: () => ({ ...NOTEPAD, coordinate_space: "normalized" }),
+  },
 ];
 
 const PIXELS: ResultCase[] = [
@@ -297,6 +328,11 @@ const PIXELS: ResultCase[] = [
     label: "the whole window",
     tool: "get_ocr",
     args: () => NOTEPAD,
+  },
+  {
+    label: "the whole window, normalized",
+    tool: "get_ocr",
+    args: () => ({ ...NOTEPAD, coordinate_space: "normalized" }),
   },
   {
     label: "a box, with boxes ignored",

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import {
-  type CoordinateSpace,
   mappingOf,
+  parseSpace,
   SCREEN_MAPPING,
   type SpaceMapping,
   toScreen,
@@ -9,30 +9,25 @@ import {
 import { allPlacesInSpace, mappingKey, placesInSpace, treeInSpace } from "./in_space.ts";
 import { type Bounds, center, type Element, element, walk } from "../../model/tree.ts";
 
-const b = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+/** The frames spaces cover: one monitor, an uneven one, two with a negative origin. */
+const FRAMES: Record<string, Bounds> = {
+  "1920×1080": { x: 0, y: 0, width: 1920, height: 1080 },
+  "1366×768": { x: 0, y: 0, width: 1366, height: 768 },
+  "two monitors, negative origin": { x: -1280, y: -200, width: 3200, height: 1280 },
+};
 
-const FULL_HD = b(0, 0, 1920, 1080);
-/** Two monitors, the second left of and above the primary. */
-const LEFT_ABOVE = b(-1280, -200, 3200, 1280);
-const ODD = b(0, 0, 1366, 768);
-
-const scaled = (width: number, height: number): CoordinateSpace => ({
-  kind: "scaled",
-  width,
-  height,
-});
-const NORMALIZED: CoordinateSpace = { kind: "normalized" };
-
-/** [label, frame, space]: every mapped case below runs in each. */
-const SPACES: Array<[string, Bounds, CoordinateSpace]> = [
-  ["scaled 1280×720 of 1920×1080", FULL_HD, scaled(1280, 720)],
-  ["normalized over 1920×1080", FULL_HD, NORMALIZED],
-  ["scaled 1024×575 of 1366×768", ODD, scaled(1024, 575)],
-  ["normalized over 1366×768", ODD, NORMALIZED],
-  ["scaled 1600×640, negative origin", LEFT_ABOVE, scaled(1600, 640)],
-  ["normalized, negative origin", LEFT_ABOVE, NORMALIZED],
-  ["scaled 333×187 of 1920×1080 (a third, uneven)", FULL_HD, scaled(333, 187)],
+/** [space, frame]: every mapped case below runs in each. */
+const SPACES: Array<[string, string]> = [
+  ["scaled:1280x720", "1920×1080"],
+  ["normalized", "1920×1080"],
+  ["scaled:1024x575", "1366×768"],
+  ["normalized", "1366×768"],
+  ["scaled:1600x640", "two monitors, negative origin"],
+  ["normalized", "two monitors, negative origin"],
+  ["scaled:333x187", "1920×1080"], // a third of the screen, uneven
 ];
+
+const mapped = (space: string, frame: string) => mappingOf(parseSpace(space), FRAMES[frame]);
 
 /** A small window: a root, a pane, an odd-sized button and an empty (offscreen) label. */
 function window(frame: Bounds): Element {
@@ -56,17 +51,19 @@ function withinAPixel(mapping: SpaceMapping, point: { x: number; y: number }, ex
 }
 
 Deno.test("the screen space answers the very values it was given", () => {
-  const tree = window(FULL_HD);
+  const tree = window(FRAMES["1920×1080"]);
   assert.equal(treeInSpace(tree, SCREEN_MAPPING), tree);
-  const mark = { tag: 1, bounds: b(1, 2, 3, 4), centre: { x: 2, y: 4 } };
+  const mark = { tag: 1, bounds: { x: 1, y: 2, width: 3, height: 4 }, centre: { x: 2, y: 4 } };
   assert.equal(placesInSpace(mark, ["bounds", "centre"], SCREEN_MAPPING), mark);
   const list = [mark];
   assert.equal(allPlacesInSpace(list, ["bounds"], SCREEN_MAPPING), list);
   assert.equal(mappingKey(SCREEN_MAPPING), "");
 });
 
-for (const [label, frame, space] of SPACES) {
-  const mapping = mappingOf(space, frame);
+for (const [space, frameName] of SPACES) {
+  const label = `${space} over ${frameName}`;
+  const frame = FRAMES[frameName];
+  const mapping = mapped(space, frameName);
 
   Deno.test(`treeInSpace, ${label}: every node's centre maps back within a pixel`, () => {
     const tree = window(frame);
@@ -94,7 +91,7 @@ for (const [label, frame, space] of SPACES) {
   });
 
   Deno.test(`placesInSpace, ${label}: boxes and points, other fields kept`, () => {
-    const box = b(frame.x + 733, frame.y + 611, 75, 29);
+    const box = { x: frame.x + 733, y: frame.y + 611, width: 75, height: 29 };
     const mark = { tag: 7, name: "OK", bounds: box, centre: center(box), none: null };
     const shown = placesInSpace(mark, ["bounds", "centre", "none"], mapping);
     assert.deepEqual([shown.tag, shown.name, shown.none], [7, "OK", null]);
@@ -113,27 +110,34 @@ for (const [label, frame, space] of SPACES) {
   });
 }
 
-// [label, frame, space, screen box, the box in the space]
-const BOXES: Array<[string, Bounds, CoordinateSpace, Bounds, Bounds]> = [
-  ["scaled 2/3", FULL_HD, scaled(1280, 720), b(300, 150, 90, 45), b(200, 100, 60, 30)],
-  ["normalized", FULL_HD, NORMALIZED, b(200, 240, 240, 24), b(104.17, 222.22, 125, 22.22)],
-  ["negative origin", LEFT_ABOVE, NORMALIZED, b(-1000, -100, 33, 17), b(87.5, 78.13, 10.31, 13.28)],
-  ["the whole frame", ODD, scaled(1024, 575), ODD, b(0, 0, 1024, 575)],
+const b = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+
+// [space, frame, screen box, the box in the space]
+const BOXES: Array<[string, string, Bounds, Bounds]> = [
+  ["scaled:1280x720", "1920×1080", b(300, 150, 90, 45), b(200, 100, 60, 30)],
+  ["normalized", "1920×1080", b(200, 240, 240, 24), b(104.17, 222.22, 125, 22.22)],
+  [
+    "normalized",
+    "two monitors, negative origin",
+    b(-1000, -100, 33, 17),
+    b(87.5, 78.13, 10.31, 13.28),
+  ],
+  ["scaled:1024x575", "1366×768", FRAMES["1366×768"], b(0, 0, 1024, 575)],
 ];
 
-for (const [label, frame, space, screen, expected] of BOXES) {
-  Deno.test(`treeInSpace maps corner to corner: ${label}`, () => {
+for (const [space, frame, screen, expected] of BOXES) {
+  Deno.test(`treeInSpace maps corner to corner: ${space} over ${frame}`, () => {
     const tree = element("Button", "B", [screen.x, screen.y, screen.width, screen.height]);
-    assert.deepEqual(treeInSpace(tree, mappingOf(space, frame)).bounds, expected);
+    assert.deepEqual(treeInSpace(tree, mapped(space, frame)).bounds, expected);
   });
 }
 
 Deno.test("mappingKey: one key per space and frame", () => {
   const keys = [
-    mappingKey(mappingOf(NORMALIZED, FULL_HD)),
-    mappingKey(mappingOf(NORMALIZED, ODD)),
-    mappingKey(mappingOf(scaled(1280, 720), FULL_HD)),
-    mappingKey(mappingOf(scaled(960, 540), FULL_HD)),
+    mappingKey(mapped("normalized", "1920×1080")),
+    mappingKey(mapped("normalized", "1366×768")),
+    mappingKey(mapped("scaled:1280x720", "1920×1080")),
+    mappingKey(mapped("scaled:960x540", "1920×1080")),
   ];
   assert.equal(new Set(keys).size, keys.length);
   assert.ok(keys.every((k) => k !== ""));

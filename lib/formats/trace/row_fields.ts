@@ -38,8 +38,13 @@ export function summarizeResult(result: Record<string, unknown>): Record<string,
     summary.target = {
       selector: t.selector ?? null,
       window_uid: t.window_uid ?? null,
-      // Where the action landed: the report marks it on the step's screenshot.
-      ...(isBounds(t.bounds) ? { bounds: t.bounds } : {}),
+      // Where the action landed: the report marks it on the step's screenshot,
+      // so in screen pixels (a receipt in another coordinate space keeps them apart).
+      ...(isBounds(t.screen_bounds)
+        ? { bounds: t.screen_bounds }
+        : isBounds(t.bounds)
+        ? { bounds: t.bounds }
+        : {}),
     };
   }
   if (Array.isArray(result.new_dialogs)) {

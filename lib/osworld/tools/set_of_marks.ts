@@ -15,6 +15,13 @@ import { DEFAULT_TABLE_TOKENS, osworldScope, osworldTree } from "./accessibility
 import { windowArgsFor } from "../../tools/shared/args.ts";
 import { defineTool, READ_ONLY } from "../../runtime/registry.ts";
 import { boundsSchema, imageFields, pointSchema } from "../../tools/shared/results.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+} from "../../tools/shared/coordinate_args.ts";
+import { placesInSpace } from "../../formats/geometry/in_space.ts";
 
 const marksInput = z.object({
   ...windowArgsFor(
@@ -29,6 +36,7 @@ const marksInput = z.object({
   image: z.boolean().default(true).describe(
     "false: leave out the marked screenshot (the element list and marks only). Default true.",
   ),
+  coordinate_space: coordinateSpaceArg,
 });
 
 export const getSetOfMarksTool = defineTool({
@@ -57,9 +65,12 @@ export const getSetOfMarksTool = defineTool({
         role: z.string().describe("The element's role (AT-SPI role name)."),
         name: z.string().describe("Its name."),
         bounds: boundsSchema,
-        centre: pointSchema.describe("The point tag_N stands for."),
+        centre: pointSchema.describe(
+          "The point tag_N stands for (in coordinate_space; tag_N itself always clicks it).",
+        ),
       }).describe("One mark."),
     ).describe("Every mark, never cut."),
+    ...spaceResultField,
     ...imageFields,
     format: z.literal("png").optional().describe(
       "image true (default): the marked screenshot's format.",
@@ -68,6 +79,7 @@ export const getSetOfMarksTool = defineTool({
   // Remembering the marks (for tag_N) is session memory, like the tree cache: still a read.
   annotations: READ_ONLY,
   async run(args, { session }) {
+    const mapping = await callSpace(session, args.coordinate_space);
     const window = await osworldScope(session, args);
     const marks = setOfMarks(await osworldTree(session, window));
     const observation = markStores(session).add(marks, window?.window_uid ?? null);
@@ -80,13 +92,14 @@ export const getSetOfMarksTool = defineTool({
       table: list.table,
       tokens: list.tokens,
       cut: list.cut,
-      marks: marks.map((m) => ({
-        tag: m.tag,
-        role: m.role,
-        name: m.name,
-        bounds: m.bounds,
-        centre: m.centre,
-      })),
+      marks: marks.map((m) =>
+        placesInSpace(
+          { tag: m.tag, role: m.role, name: m.name, bounds: m.bounds, centre: m.centre },
+          ["bounds", "centre"],
+          mapping,
+        )
+      ),
+      ...spaceField(mapping),
     };
     if (!args.image) return result;
     const screen = await screenOf(session);

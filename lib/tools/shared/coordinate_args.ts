@@ -4,6 +4,7 @@
 
 import { z } from "zod";
 import {
+  boxFromScreen,
   type CoordinateSpace,
   fromScreen,
   mappingOf,
@@ -15,8 +16,13 @@ import {
 } from "../../formats/geometry/coordinate_space.ts";
 import type { Point } from "../../formats/image/crop.ts";
 import type { Adapter } from "../../../adapters/types.ts";
-import { type Bounds, FALLBACK_SCREEN } from "../../model/tree.ts";
+import { type Bounds, type Element, FALLBACK_SCREEN } from "../../model/tree.ts";
 import { screenBounds } from "../../formats/geometry/visibility.ts";
+import { mappingKey, treeInSpace } from "../../formats/geometry/in_space.ts";
+import { KeptPerObject } from "../../support/lru_cache.ts";
+import { sanitizedForReuse } from "../../model/untrusted.ts";
+import { reuseTreeJsonOf } from "../../model/json_text.ts";
+import type { ToolResult } from "../../model/tool_call.ts";
 
 export const SPACE_HELP = '"screen" (absolute screen pixels, the default), "scaled:WIDTHxHEIGHT" ' +
   "(the pixels of a screenshot of the whole screen scaled to that size, as get_screenshot or " +
@@ -77,19 +83,24 @@ export async function callSpace(
   return space.kind === "screen" ? { space } : mappingOf(space, await screenFrame(session));
 }
 
+/** Trees mapped to a space, per tree served and mapping: an unchanged window is mapped once. */
+const mappedTrees = new KeptPerObject<Element, Element>(2);
+
 /**
- * `warning` with, while the session's space is not the screen's, a caution
- * for results whose bounds stay in screen pixels (trees, compact views): an
- * agent that clicks them must say so, or they are read in the session's space.
+ * A tree served (its view, never changed once made) in the call's space: in
+ * the screen's, the tree itself; in another, a copy made once per tree and
+ * space, kept sanitized and with its JSON text, as the views are.
  */
-export function withScreenPixelsCaution(
-  session: Pick<SpaceContext, "coordinateSpace">,
-  warning: string | undefined,
-): string | undefined {
-  if (session.coordinateSpace.kind === "screen") return warning;
-  const caution = `bounds and click points here are screen pixels, not the session's ` +
-    `${spaceName(session.coordinateSpace)}: give coordinate_space "screen" to click at them`;
-  return warning === undefined ? caution : `${warning}; ${caution}`;
+export function treeInCallSpace(tree: Element, mapping: SpaceMapping): Element {
+  const key = mappingKey(mapping);
+  if (key === "") return tree;
+  let mapped = mappedTrees.get(tree, key);
+  if (mapped === undefined) {
+    mapped = sanitizedForReuse(treeInSpace(tree, mapping));
+    reuseTreeJsonOf(mapped);
+    mappedTrees.set(tree, key, mapped);
+  }
+  return mapped;
 }
 
 /** The result's `coordinate_space` field. */
@@ -117,6 +128,28 @@ export function pointEcho(
 ): { x: number; y: number; screen_x: number; screen_y: number } {
   const shown = fromScreen(mapping, screen);
   return { x: shown.x, y: shown.y, screen_x: screen.x, screen_y: screen.y };
+}
+
+/**
+ * An element verb's receipt in the call's space, naming it: the target's
+ * bounds (kept in screen pixels as `screen_bounds`, which traces record) and
+ * a text target's x, y (with `screen_x`, `screen_y`, as the pointer verbs').
+ */
+export function receiptInSpace(receipt: ToolResult, mapping: SpaceMapping): ToolResult {
+  const named: ToolResult = { ...receipt, ...spaceField(mapping) };
+  if (!("frame" in mapping)) return named;
+  const target = receipt.target as { bounds?: Bounds | null } | undefined;
+  if (target?.bounds) {
+    named.target = {
+      ...target,
+      bounds: boxFromScreen(mapping, target.bounds),
+      screen_bounds: target.bounds,
+    };
+  }
+  if (typeof receipt.x === "number" && typeof receipt.y === "number") {
+    Object.assign(named, pointEcho(mapping, { x: receipt.x, y: receipt.y }));
+  }
+  return named;
 }
 
 /** What a picture says of its pixels: the scale, and for the whole screen the space they are. */

@@ -4,17 +4,21 @@
 
 import { z } from "zod";
 import type { Element } from "../../model/tree.ts";
+import { screenPointFields, spaceResultField } from "./coordinate_args.ts";
+
+/** Where an answer names a coordinate_space, its boxes and points are in it. */
+const IN_SPACE = "absolute screen pixels, or the answer's coordinate_space where it names one";
 
 export const boundsSchema = z.object({
-  x: z.number().describe("Left edge, absolute screen pixels."),
-  y: z.number().describe("Top edge, absolute screen pixels."),
-  width: z.number().describe("Width in pixels."),
-  height: z.number().describe("Height in pixels."),
+  x: z.number().describe(`Left edge: ${IN_SPACE}.`),
+  y: z.number().describe(`Top edge: ${IN_SPACE}.`),
+  width: z.number().describe("Width, in the same units."),
+  height: z.number().describe("Height, in the same units."),
 }).describe("A rectangle on the screen.");
 
 export const pointSchema = z.object({
-  x: z.number().describe("Absolute screen x (pixels)."),
-  y: z.number().describe("Absolute screen y (pixels)."),
+  x: z.number().describe(`x: ${IN_SPACE}.`),
+  y: z.number().describe(`y: ${IN_SPACE}.`),
 }).describe("A point on the screen.");
 
 const elementActionSchema = z.object({
@@ -82,8 +86,7 @@ export const windowRefSchema = z.object({
 export const windowWarning = {
   warning: z.string().optional().describe(
     "A caution about how the arguments were read: both window_index and window_uid " +
-      "given (window_uid used), a point outside the named window, screen-pixel bounds " +
-      "while the session's coordinate space is another, ...",
+      "given (window_uid used), a point outside the named window, ...",
   ),
 };
 
@@ -146,7 +149,12 @@ const targetSchema = z.object({
   window_uid: z.string().nullable().describe("The window acted on (null: none named)."),
   element_id: z.string().nullable().describe("The element acted on, when one."),
   selector: z.string().nullable().describe("The selector that found it."),
-  bounds: boundsSchema.nullable().describe("Its bounds."),
+  bounds: boundsSchema.nullable().describe(
+    "Its bounds (element verbs: in the receipt's coordinate_space).",
+  ),
+  screen_bounds: boundsSchema.optional().describe(
+    "Element verbs in a coordinate_space other than screen: its bounds in screen pixels.",
+  ),
 }).describe("What the action was aimed at.");
 
 /** The fields every action's receipt has; a verb adds what it echoes (x, keys, ...). */
@@ -184,8 +192,13 @@ export function receiptSchema<S extends z.ZodRawShape>(extra: S, what: string) {
  * adds: it acts at the text's centre like a coordinate verb.
  */
 export const screenTextFields = {
-  x: z.number().optional().describe("Text targets: the x acted at (the text's centre)."),
-  y: z.number().optional().describe("Text targets: the y acted at (the text's centre)."),
+  x: z.number().optional().describe(
+    "Text targets: the x acted at (the text's centre), in coordinate_space.",
+  ),
+  y: z.number().optional().describe(
+    "Text targets: the y acted at (the text's centre), in coordinate_space.",
+  ),
+  ...screenPointFields,
   resolved_by: z.literal("ocr").optional().describe(
     "Text targets: the target was found by OCR on the window's pixels.",
   ),
@@ -198,7 +211,7 @@ export const screenTextFields = {
 
 /** The receipt of an element verb (click_element, set_value, ...). */
 export function elementReceiptSchema(what: string) {
-  return receiptSchema(screenTextFields, what);
+  return receiptSchema({ ...screenTextFields, ...spaceResultField }, what);
 }
 
 // ---- windows and monitors -----------------------------------------------------

@@ -10,6 +10,8 @@ import { type CompactView, compactView } from "../../formats/compact/view.ts";
 import type { Session } from "../../runtime/session.ts";
 import type { ToolResult } from "../../model/tool_call.ts";
 import { KeptPerObject } from "../../support/lru_cache.ts";
+import type { SpaceMapping } from "../../formats/geometry/coordinate_space.ts";
+import { mappingKey } from "../../formats/geometry/in_space.ts";
 
 /** Levels of a window's tree to return (get_window_structure, observe_window). */
 export const DEPTH = z.number().int().optional().describe(
@@ -27,7 +29,7 @@ export const VIEW = z.enum(["tree", "compact"]).optional().describe(
     "one line per element: indentation for nesting, its ref (e12; element verbs, scope and " +
     "focus_element take it as element_id), role, name, = text, the states that matter " +
     "(focused, disabled, checked, selected, expanded, collapsed), @x,y (the point to click, " +
-    "the centre; containers add their size WxH), and +N hidden (named or interactive elements below it " +
+    "the centre, in the answer's coordinate_space; containers add their size WxH), and +N hidden (named or interactive elements below it " +
     "that are not on screen). Layout containers without a name are left out, their children " +
     "shown in their place; unnamed single-child containers give way to their child; " +
     "separators and unnamed icons are dropped.",
@@ -50,23 +52,32 @@ export function checkViewArgs(args: { view?: string; max_tokens?: number }): voi
   }
 }
 
-/** The compact view of `tree`, a part of `capture` (refs count over the whole capture). */
+/**
+ * The compact view of `tree`, a part of `capture` (refs count over the whole
+ * capture), its points and sizes in the call's space.
+ */
 export function compactOf(
   capture: Element,
   tree: Element,
   window: ListedWindow,
   maxTokens: number | undefined,
+  mapping: SpaceMapping,
 ): Promise<CompactView> {
-  const key = `${maxTokens} ${JSON.stringify(window.bounds)}`;
+  const key = `${maxTokens} ${JSON.stringify(window.bounds)}${mappingKey(mapping)}`;
   const kept = compacted.get(tree, key);
   if (kept?.capture === capture) return kept.view;
-  const view = compactView(tree, { refs: refsOf(capture), area: window.bounds, maxTokens });
+  const view = compactView(tree, {
+    refs: refsOf(capture),
+    area: window.bounds,
+    maxTokens,
+    mapping,
+  });
   compacted.set(tree, key, { capture, view }, view);
   return view;
 }
 
 /**
- * Compact views made of a tree view, by budget and window place: an unchanged
+ * Compact views made of a tree view, by budget, window place and space: an unchanged
  * window's view is the same object (reuse.ts), and so is its compact view.
  */
 const compacted = new KeptPerObject<Element, { capture: Element; view: Promise<CompactView> }>(4);

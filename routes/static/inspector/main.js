@@ -173,7 +173,12 @@ function showWarnings(warnings) {
 
 async function loadTree() {
   if (!state.uid) return;
-  const answer = await tool("observe_window", { window_uid: state.uid, depth: TREE_DEPTH });
+  // Screen pixels whatever space an agent declared: the tree's boxes are drawn on the screen.
+  const answer = await tool("observe_window", {
+    window_uid: state.uid,
+    depth: TREE_DEPTH,
+    coordinate_space: "screen",
+  });
   if (!answer.ok) {
     status(`tree: ${errorText(answer)}`, true);
     return;
@@ -216,7 +221,7 @@ function renderWindows() {
 }
 
 async function loadWindows() {
-  const answer = await tool("list_windows", {});
+  const answer = await tool("list_windows", { coordinate_space: "screen" });
   if (!answer.ok) {
     status(`windows: ${errorText(answer)}`, true);
     return;
@@ -325,7 +330,11 @@ async function changesSinceTree() {
     await loadTree();
     return [];
   }
-  const answer = await tool("observe_window", { window_uid: state.uid, since: state.token });
+  const answer = await tool("observe_window", {
+    window_uid: state.uid,
+    since: state.token,
+    coordinate_space: "screen",
+  });
   if (!answer.ok) {
     await loadTree();
     return [];

@@ -67,7 +67,8 @@ function windowRoute(type: "activate_window" | "close_window", done: string) {
 }
 
 async function windows(session: Session) {
-  const listed = await callTool(session, "list_windows", {});
+  // Screen pixels whatever space the session declared, as OSWorld's server speaks.
+  const listed = await callTool(session, "list_windows", { coordinate_space: "screen" });
   return {
     listed,
     windows: (listed.body.windows ?? []) as {
@@ -91,7 +92,7 @@ async function windowSize(c: Context, session: Session): Promise<Response> {
 }
 
 async function screenSize(c: Context, session: Session): Promise<Response> {
-  const called = await callTool(session, "get_monitors", {});
+  const called = await callTool(session, "get_monitors", { coordinate_space: "screen" });
   if (!called.ok) return failed(c, called.status, called.message);
   const screen = screenBounds(called.body.monitors as Monitor[]);
   if (screen) return json(c, { width: screen.width, height: screen.height });
