@@ -1,7 +1,8 @@
 // Results in a coordinate space over real HTTP on the mock (issue 45, item 4):
 // every answer that carries coordinates — trees, compact views and diffs,
-// the desktop tree, set-of-marks, OCR, windows, monitors, visible areas and
-// the element verbs' receipts — answers in the call's space (else the
+// the desktop tree, set-of-marks, OCR, windows, monitors, visible areas,
+// snapshots and their diffs, wait_for's element and the element verbs'
+// receipts — answers in the call's space (else the
 // session's), names it, and each of its boxes and points comes back to the
 // screen's within one pixel. The way back is computed here, independently of
 // the service's mapping, so a wrong mapping fails.
@@ -79,6 +80,17 @@ function sameCompact(space: string, inSpace: string, screen: string, what: strin
     near(onScreen(space, at), theirs[i].at, `${what} line ${i}`);
     assert.equal(size === null, theirs[i].size === null, `${what} line ${i}: a size`);
     if (size) near(onScreen(space, size), theirs[i].size!, `${what} line ${i} size`);
+  });
+}
+
+/** Two custom diffs record by record: each added node and changed box `space`'s of the screen's. */
+function sameChanges(space: string, inSpace: Body[], screen: Body[]): void {
+  assert.deepEqual(inSpace.map((c) => [c.op, c.path]), screen.map((c) => [c.op, c.path]));
+  assert.ok(screen.some((c) => c.op === "add" || (c.fields as Body)?.bounds), "nothing placed");
+  inSpace.forEach((c, i) => {
+    if (c.op === "add") sameTree(space, c.node as Body, screen[i].node as Body);
+    const moved = (c.fields as Body | undefined)?.bounds as Box | undefined;
+    if (moved) sameBox(space, moved, (screen[i].fields as Body).bounds as Box, "replaced");
   });
 }
 
@@ -232,40 +244,72 @@ Deno.test("results in a coordinate space on the mock: every box and point maps b
       }
     });
 
-    await t.step("observe_window's changes: custom, json-patch and compact diffs", async () => {
-      await ok(post("/api/scenario/load", { path: LOGIN }), "load");
-      const before = await call("observe_window", { window_index: 0 }, null);
-      await ok(post("/api/tool/click_element", { selector: 'Edit[name="Username"]' }), "click");
-      await ok(post("/api/tool/type_text", { text: "alice" }), "type");
-      await ok(post("/api/tool/click_element", { selector: 'Edit[name="Password"]' }), "click");
-      await ok(post("/api/tool/type_text", { text: "pw" }), "type");
-      await ok(post("/api/tool/click_element", { selector: 'Button[name="Login"]' }), "login");
-      const since = { window_index: 0, since: before.tree_token };
-      const custom = (await call("observe_window", since, null)).changes as Body[];
-      const placed = custom.filter((c) => c.op === "add" || (c.fields as Body)?.bounds);
-      assert.ok(placed.length > 0, JSON.stringify(custom));
-      const patch = (await call("observe_window", { ...since, format: "json-patch" }, null))
-        .changes as Body[];
-      const compact = await call("observe_window", { ...since, view: "compact" }, null);
+    await t.step("snapshot_get and wait_for", async () => {
+      const { snapshot_id } = await ok(post("/api/snapshot", {}), "snapshot");
+      const screen = await call("snapshot_get", { snapshot_id }, null);
+      const wait = { any_of: [{ type: "element_appears", selector: 'MenuItem[name="File"]' }] };
+      const found = (await call("wait_for", wait, null)).matched_detail as Body;
       for (const [space] of SPACES) {
-        const changes = (await call("observe_window", since, space)).changes as Body[];
-        assert.deepEqual(changes.map((c) => [c.op, c.path]), custom.map((c) => [c.op, c.path]));
-        changes.forEach((c, i) => {
-          if (c.op === "add") sameTree(space, c.node as Body, custom[i].node as Body);
-          const moved = (c.fields as Body | undefined)?.bounds as Box | undefined;
-          if (moved) sameBox(space, moved, (custom[i].fields as Body).bounds as Box, "replaced");
+        const mapped = await call("snapshot_get", { snapshot_id }, space);
+        const windows = mapped.windows as Body[];
+        windows.forEach((w, i) => {
+          sameBox(space, w.bounds as Box, (screen.windows as Body[])[i].bounds as Box, "window");
         });
-        const patched = (await call("observe_window", { ...since, format: "json-patch" }, space))
-          .changes as Body[];
-        assert.deepEqual(patched.map((c) => c.path), patch.map((c) => c.path));
-        patched.forEach((c, i) => {
-          const value = c.value as Body | undefined;
-          if (value?.bounds) sameTree(space, value, patch[i].value as Body);
-        });
-        const diff = await call("observe_window", { ...since, view: "compact" }, space);
-        sameCompact(space, String(diff.compact_diff), String(compact.compact_diff), "diff");
+        const trees = mapped.trees as Record<string, Body>;
+        const uids = Object.keys(screen.trees as Body);
+        assert.deepEqual(Object.keys(trees), uids);
+        for (const uid of uids) sameTree(space, trees[uid], (screen.trees as Body)[uid] as Body);
+        const matched = (await call("wait_for", wait, space)).matched_detail as Body;
+        assert.equal(matched.element_id, found.element_id);
+        sameBox(space, matched.bounds as Box, found.bounds as Box, "the element that appeared");
       }
     });
+
+    await t.step(
+      "observe_window's and snapshot_diff's changes: custom, json-patch, compact",
+      async () => {
+        await ok(post("/api/scenario/load", { path: LOGIN }), "load");
+        const before = await call("observe_window", { window_index: 0 }, null);
+        const a = String((await ok(post("/api/snapshot", {}), "snapshot a")).snapshot_id);
+        await ok(post("/api/tool/click_element", { selector: 'Edit[name="Username"]' }), "click");
+        await ok(post("/api/tool/type_text", { text: "alice" }), "type");
+        await ok(post("/api/tool/click_element", { selector: 'Edit[name="Password"]' }), "click");
+        await ok(post("/api/tool/type_text", { text: "pw" }), "type");
+        await ok(post("/api/tool/click_element", { selector: 'Button[name="Login"]' }), "login");
+        const b = String((await ok(post("/api/snapshot", {}), "snapshot b")).snapshot_id);
+        const since = { window_index: 0, since: before.tree_token };
+        const perWindow = (body: Body) =>
+          Object.values(body.per_window_changes as Body).flatMap((w) =>
+            (w as Body).changes as Body[]
+          );
+        const snapshotChanges = perWindow(await call("snapshot_diff", { a, b }, null));
+        const custom = (await call("observe_window", since, null)).changes as Body[];
+        const patch = (await call("observe_window", { ...since, format: "json-patch" }, null))
+          .changes as Body[];
+        const compact = await call("observe_window", { ...since, view: "compact" }, null);
+        for (const [space] of SPACES) {
+          sameChanges(
+            space,
+            (await call("observe_window", since, space)).changes as Body[],
+            custom,
+          );
+          const patched = (await call("observe_window", { ...since, format: "json-patch" }, space))
+            .changes as Body[];
+          assert.deepEqual(patched.map((c) => c.path), patch.map((c) => c.path));
+          patched.forEach((c, i) => {
+            const value = c.value as Body | undefined;
+            if (value?.bounds) sameTree(space, value, patch[i].value as Body);
+          });
+          const diff = await call("observe_window", { ...since, view: "compact" }, space);
+          sameCompact(space, String(diff.compact_diff), String(compact.compact_diff), "diff");
+          sameChanges(
+            space,
+            perWindow(await call("snapshot_diff", { a, b }, space)),
+            snapshotChanges,
+          );
+        }
+      },
+    );
 
     await t.step("the session's space applies; a call's own wins", async () => {
       const path = "/api/structure?window_index=0";

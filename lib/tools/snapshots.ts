@@ -10,6 +10,16 @@ import { defineTool, READ_ONLY, STORES } from "../runtime/registry.ts";
 import { setOwn } from "../model/own.ts";
 import { elementSchema, listedWindowSchema } from "./shared/results.ts";
 import { diffFormatSchema, treeChangesSchema } from "./shared/view_results.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+  treeInCallSpace,
+} from "./shared/coordinate_args.ts";
+import type { SpaceMapping } from "../formats/geometry/coordinate_space.ts";
+import { allPlacesInSpace } from "../formats/geometry/in_space.ts";
+import type { Snapshot } from "../services/observe/snapshots.ts";
 
 const snapshots = perSession(() => new SnapshotStore());
 
@@ -19,6 +29,18 @@ const SNAPSHOT_ID = "A snapshot_id returned by snapshot (kept 5 minutes).";
 
 const snapshotIdField = z.string().describe("The snapshot's id.");
 const tsField = z.number().describe("When it was taken, epoch seconds.");
+
+/** A stored snapshot with its windows' bounds and trees in the call's space (itself in the screen's). */
+function snapshotInSpace<S extends Snapshot>(snapshot: S, mapping: SpaceMapping): S {
+  if (!("frame" in mapping)) return snapshot;
+  return {
+    ...snapshot,
+    windows: allPlacesInSpace(snapshot.windows, ["bounds"], mapping),
+    trees: Object.fromEntries(
+      Object.entries(snapshot.trees).map(([uid, tree]) => [uid, treeInCallSpace(tree, mapping)]),
+    ),
+  };
+}
 
 export const snapshotTool = defineTool({
   name: "snapshot",
@@ -65,7 +87,10 @@ export const snapshotGetTool = defineTool({
   name: "snapshot_get",
   description: "Return a stored snapshot: its windows, their full trees and tree hashes.",
   kind: "perception",
-  input: z.object({ snapshot_id: snapshotId.describe(`Required. ${SNAPSHOT_ID}`) }),
+  input: z.object({
+    snapshot_id: snapshotId.describe(`Required. ${SNAPSHOT_ID}`),
+    coordinate_space: coordinateSpaceArg,
+  }),
   output: z.object({
     snapshot_id: snapshotIdField,
     ts: tsField,
@@ -77,17 +102,19 @@ export const snapshotGetTool = defineTool({
     tree_hashes: z.record(z.string(), z.string()).describe(
       "Each captured window's tree_hash, by window_uid.",
     ),
+    ...spaceResultField,
   }).describe("A stored snapshot."),
   annotations: READ_ONLY,
-  run(args, { session }) {
+  async run(args, { session }) {
     if (!args.snapshot_id) throw new ToolError("BadRequest", "snapshot_id is required");
+    const mapping = await callSpace(session, args.coordinate_space);
     const s = snapshots(session).get(args.snapshot_id);
     if (!s) {
       throw new ToolError("SnapshotExpired", "snapshot expired or not found", {
         snapshot_id: args.snapshot_id,
       });
     }
-    return Promise.resolve({ ...s });
+    return { ...snapshotInSpace(s, mapping), ...spaceField(mapping) };
   },
 });
 
@@ -104,6 +131,7 @@ export const snapshotDiffTool = defineTool({
       "Per-window diff format: custom (default; replace/add/remove/move records with " +
         "child-index paths) or json-patch (RFC 6902, applies to a's tree to give b's).",
     ),
+    coordinate_space: coordinateSpaceArg,
   }),
   output: z.object({
     windows_added: z.array(z.string()).describe("window_uids only in b."),
@@ -116,10 +144,12 @@ export const snapshotDiffTool = defineTool({
         unchanged: z.boolean().describe("Whether the tree is the same in both."),
       }).describe("How one window's tree changed."),
     ).describe("By window_uid, for windows with a tree in both snapshots."),
+    ...spaceResultField,
   }).describe("What changed between two snapshots."),
   annotations: READ_ONLY,
-  run(args, { session }) {
+  async run(args, { session }) {
     if (!args.a || !args.b) throw new ToolError("BadRequest", "a and b are required");
+    const mapping = await callSpace(session, args.coordinate_space);
     const store = snapshots(session);
     const [a, b] = [store.get(args.a), store.get(args.b)];
     if (!a || !b) {
@@ -129,7 +159,9 @@ export const snapshotDiffTool = defineTool({
         missing: [...(a ? [] : [args.a]), ...(b ? [] : [args.b])],
       });
     }
-    return Promise.resolve({ ...diffSnapshots(a, b, args.format) });
+    // The trees are mapped before they are compared, as observe_window's are.
+    const [before, after] = [snapshotInSpace(a, mapping), snapshotInSpace(b, mapping)];
+    return { ...diffSnapshots(before, after, args.format), ...spaceField(mapping) };
   },
 });
 

@@ -12,6 +12,13 @@ import { type Check, type Detail, prepareCheck } from "../services/wait/conditio
 import { checkedByTool, windowArgs } from "./shared/args.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { boundsSchema } from "./shared/results.ts";
+import {
+  callSpace,
+  coordinateSpaceArg,
+  spaceField,
+  spaceResultField,
+} from "./shared/coordinate_args.ts";
+import { placesInSpace } from "../formats/geometry/in_space.ts";
 
 /** Polls closer than this would spend the service on walks (each poll may walk the window). */
 const MIN_POLL_MS = 50;
@@ -98,7 +105,7 @@ const uidOf = (what: string) => z.string().describe(`The ${what} window's window
 const matchedDetail = z.union([
   z.object({
     element_id: z.string().describe("The first matching element's id."),
-    bounds: boundsSchema.describe("Its bounds."),
+    bounds: boundsSchema.describe("Its bounds, in coordinate_space."),
     window_uid: uidOf("element's"),
   }).describe("element_appears."),
   z.object({}).describe("element_disappears: nothing to add."),
@@ -159,18 +166,21 @@ export const waitForTool = defineTool({
       "The window whose tree element and text conditions read (from list_windows); " +
         "default, or when it no longer exists, the focused window.",
     ),
+    coordinate_space: coordinateSpaceArg,
   }),
   output: z.object({
     matched_index: z.number().int().describe("The index in any_of of the condition that held."),
     matched_detail: matchedDetail,
     elapsed_ms: z.number().describe("How long the wait took, ms."),
     polls: z.number().int().describe("How many times the conditions were checked."),
+    ...spaceResultField,
   }).describe("The condition that ended the wait."),
   annotations: READ_ONLY,
   async run(args, { session, signal }) {
     if (!args.any_of || args.any_of.length === 0) {
       throw new ToolError("BadRequest", "any_of is required");
     }
+    const mapping = await callSpace(session, args.coordinate_space);
     const start = sessionView(session, args.window_uid);
     const checks: Check[] = [];
     for (const [i, raw] of args.any_of.entries()) {
@@ -207,9 +217,10 @@ export const waitForTool = defineTool({
     }
     return {
       matched_index: outcome.value.index,
-      matched_detail: outcome.value.detail,
+      matched_detail: placesInSpace(outcome.value.detail, ["bounds"], mapping),
       elapsed_ms: outcome.elapsedMs,
       polls: outcome.polls,
+      ...spaceField(mapping),
     };
   },
 });

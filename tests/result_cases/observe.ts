@@ -407,6 +407,12 @@ const SNAPSHOTS: ResultCase[] = [
     args: (s) => ({ snapshot_id: s.snapshot_id }),
   },
   {
+    label: "a stored snapshot, normalized",
+    before: (call) => call("snapshot"),
+    tool: "snapshot_get",
+    args: (s) => ({ snapshot_id: s.snapshot_id, coordinate_space: "normalized" }),
+  },
+  {
     label: "format custom, nothing changed",
     before: async (call) => ({ a: await call("snapshot"), b: await call("snapshot") }),
     tool: "snapshot_diff",
@@ -436,6 +442,17 @@ const SNAPSHOTS: ResultCase[] = [
     },
     tool: "snapshot_diff",
     args: ({ a, b }) => ({ a: idOf(a), b: idOf(b), format: "json-patch" }),
+  },
+  {
+    label: "format custom in a scaled space, nodes removed and added",
+    before: async (call) => {
+      await loadLogin(call);
+      const a = await call("snapshot");
+      await logIn(call);
+      return { a, b: await call("snapshot") };
+    },
+    tool: "snapshot_diff",
+    args: ({ a, b }) => ({ a: idOf(a), b: idOf(b), coordinate_space: "scaled:960x540" }),
   },
   {
     label: "windows removed and added, none in both",
@@ -471,6 +488,14 @@ const WAITS: ResultCase[] = [
     label: "element_appears",
     tool: "wait_for",
     args: () => wait({ type: "element_appears", selector: FILE_MENU }),
+  },
+  {
+    label: "element_appears, normalized",
+    tool: "wait_for",
+    args: () => ({
+      ...wait({ type: "element_appears", selector: FILE_MENU }),
+      coordinate_space: "normalized",
+    }),
   },
   {
     label: "element_disappears",
