@@ -5,7 +5,7 @@ import { z } from "zod";
 import { captureDesktop } from "../services/observe/capture.ts";
 import { depthWasCut } from "../model/tree.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
-import { DETAIL, withDetail } from "./shared/tree_view_args.ts";
+import { DETAIL, treeInCallSpace, withDetail } from "./shared/tree_view_args.ts";
 import { elementTree } from "./shared/results.ts";
 import { cutShortSchema } from "./shared/view_results.ts";
 import {
@@ -13,7 +13,6 @@ import {
   coordinateSpaceArg,
   spaceField,
   spaceResultField,
-  treeInCallSpace,
 } from "./shared/coordinate_args.ts";
 
 export const desktopTreeInput = z.object({

@@ -29,6 +29,7 @@ import {
   DETAIL,
   FRESH,
   MAX_TOKENS,
+  treeInCallSpace,
   VIEW,
   withDetail,
 } from "./shared/tree_view_args.ts";
@@ -47,7 +48,6 @@ import {
   coordinateSpaceArg,
   spaceField,
   spaceResultField,
-  treeInCallSpace,
 } from "./shared/coordinate_args.ts";
 import type { SpaceMapping } from "../formats/geometry/coordinate_space.ts";
 

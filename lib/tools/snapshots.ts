@@ -15,10 +15,10 @@ import {
   coordinateSpaceArg,
   spaceField,
   spaceResultField,
-  treeInCallSpace,
 } from "./shared/coordinate_args.ts";
 import type { SpaceMapping } from "../formats/geometry/coordinate_space.ts";
 import { allPlacesInSpace } from "../formats/geometry/in_space.ts";
+import { treeInCallSpace } from "./shared/tree_view_args.ts";
 import type { Snapshot } from "../services/observe/snapshots.ts";
 
 const snapshots = perSession(() => new SnapshotStore());

@@ -34,6 +34,7 @@ import {
   DETAIL,
   FRESH,
   MAX_TOKENS,
+  treeInCallSpace,
   VIEW,
   withDetail,
 } from "./shared/tree_view_args.ts";
@@ -43,7 +44,6 @@ import {
   coordinateSpaceArg,
   spaceField,
   spaceResultField,
-  treeInCallSpace,
 } from "./shared/coordinate_args.ts";
 import { parseSpace, spaceName } from "../formats/geometry/coordinate_space.ts";
 import {

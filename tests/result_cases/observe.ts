@@ -398,6 +398,14 @@ const DESCRIPTIONS: ResultCase[] = [
   },
 ];
 
+/** Snapshots of the login form (a) and of the welcome screen after logging in (b). */
+async function snapshotsAroundLogIn(call: Call) {
+  await loadLogin(call);
+  const a = await call("snapshot");
+  await logIn(call);
+  return { a, b: await call("snapshot") };
+}
+
 const SNAPSHOTS: ResultCase[] = [
   { label: "every window", tool: "snapshot", args: () => ({}) },
   {
@@ -434,23 +442,13 @@ const SNAPSHOTS: ResultCase[] = [
   },
   {
     label: "format json-patch, nodes removed and added",
-    before: async (call) => {
-      await loadLogin(call);
-      const a = await call("snapshot");
-      await logIn(call);
-      return { a, b: await call("snapshot") };
-    },
+    before: snapshotsAroundLogIn,
     tool: "snapshot_diff",
     args: ({ a, b }) => ({ a: idOf(a), b: idOf(b), format: "json-patch" }),
   },
   {
     label: "format custom in a scaled space, nodes removed and added",
-    before: async (call) => {
-      await loadLogin(call);
-      const a = await call("snapshot");
-      await logIn(call);
-      return { a, b: await call("snapshot") };
-    },
+    before: snapshotsAroundLogIn,
     tool: "snapshot_diff",
     args: ({ a, b }) => ({ a: idOf(a), b: idOf(b), coordinate_space: "scaled:960x540" }),
   },

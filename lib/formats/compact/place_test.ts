@@ -16,7 +16,9 @@ import { refsOf } from "../views/refs.ts";
 import { placeText } from "./lines.ts";
 import { compactDiffView, compactView } from "./view.ts";
 
-const FRAME = { x: 0, y: 0, width: 1920, height: 1080 };
+const b = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+
+const FRAME = b(0, 0, 1920, 1080);
 const AREA = { x: 100, y: 60, width: 800, height: 600 };
 const scaled = (width: number, height: number): CoordinateSpace => ({
   kind: "scaled",
@@ -33,40 +35,30 @@ function form(value = "alice"): Element {
   ]));
 }
 
-// [label, box, container, mapping, line text]
-const PLACES: Array<
-  [string, [number, number, number, number], boolean, SpaceMapping, string]
-> = [
-  ["screen: the centre", [120, 101, 241, 27], false, SCREEN_MAPPING, "@240,114"],
-  [
-    "screen: a container's size",
-    [100, 60, 800, 600],
-    true,
-    SCREEN_MAPPING,
-    "@500,360 800x600",
-  ],
-  ["normalized: the centre", [120, 101, 241, 27], false, NORMALIZED, "@125,105.56"],
-  [
-    "normalized: a container",
-    [100, 60, 800, 600],
-    true,
-    NORMALIZED,
-    "@260.42,333.33 416.67x555.55",
-  ],
-  ["scaled 2/3: whole values", [300, 150, 90, 45], true, THIRDS, "@230,114.67 60x30"],
+const MAPPINGS: Record<string, SpaceMapping> = {
+  screen: SCREEN_MAPPING,
+  normalized: NORMALIZED,
+  "scaled 2/3": THIRDS,
+};
+
+// [space, box, a container, what the line shows]
+const PLACES: Array<[string, [number, number, number, number], boolean, string]> = [
+  ["screen", [120, 101, 241, 27], false, "@240,114"],
+  ["screen", [100, 60, 800, 600], true, "@500,360 800x600"],
+  ["normalized", [120, 101, 241, 27], false, "@125,105.56"],
+  ["normalized", [100, 60, 800, 600], true, "@260.42,333.33 416.67x555.55"],
+  ["scaled 2/3", [300, 150, 90, 45], true, "@230,114.67 60x30"], // whole values
 ];
 
-for (const [label, [x, y, width, height], container, mapping, expected] of PLACES) {
-  Deno.test(`placeText, ${label}`, () => {
-    assert.equal(placeText({ x, y, width, height }, container, mapping), expected);
+for (const [space, [x, y, width, height], container, expected] of PLACES) {
+  Deno.test(`placeText, ${space}: ${container ? "a container's centre and size" : "the centre"}`, () => {
+    assert.equal(placeText({ x, y, width, height }, container, MAPPINGS[space]), expected);
   });
 }
 
 Deno.test("placeText: the point shown maps back to the screen point to click", () => {
   for (const mapping of [NORMALIZED, THIRDS, mappingOf(scaled(333, 187), FRAME)]) {
-    for (
-      const box of [{ x: 733, y: 611, width: 75, height: 29 }, { x: 0, y: 0, width: 3, height: 1 }]
-    ) {
+    for (const box of [b(733, 611, 75, 29), b(0, 0, 3, 1)]) {
       const [, x, y] = /^@([\d.]+),([\d.]+)$/.exec(placeText(box, false, mapping))!;
       assert.deepEqual(toScreen(mapping, { x: Number(x), y: Number(y) }), center(box));
     }

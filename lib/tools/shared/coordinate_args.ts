@@ -16,12 +16,8 @@ import {
 } from "../../formats/geometry/coordinate_space.ts";
 import type { Point } from "../../formats/image/crop.ts";
 import type { Adapter } from "../../../adapters/types.ts";
-import { type Bounds, type Element, FALLBACK_SCREEN } from "../../model/tree.ts";
+import { type Bounds, FALLBACK_SCREEN } from "../../model/tree.ts";
 import { screenBounds } from "../../formats/geometry/visibility.ts";
-import { mappingKey, treeInSpace } from "../../formats/geometry/in_space.ts";
-import { KeptPerObject } from "../../support/lru_cache.ts";
-import { sanitizedForReuse } from "../../model/untrusted.ts";
-import { reuseTreeJsonOf } from "../../model/json_text.ts";
 import type { ToolResult } from "../../model/tool_call.ts";
 
 export const SPACE_HELP = '"screen" (absolute screen pixels, the default), "scaled:WIDTHxHEIGHT" ' +
@@ -81,26 +77,6 @@ export async function callSpace(
   const space = given === undefined ? session.coordinateSpace : parseSpace(given);
   // The screen space needs no frame: no platform call for the default.
   return space.kind === "screen" ? { space } : mappingOf(space, await screenFrame(session));
-}
-
-/** Trees mapped to a space, per tree served and mapping: an unchanged window is mapped once. */
-const mappedTrees = new KeptPerObject<Element, Element>(2);
-
-/**
- * A tree served (its view, never changed once made) in the call's space: in
- * the screen's, the tree itself; in another, a copy made once per tree and
- * space, kept sanitized and with its JSON text, as the views are.
- */
-export function treeInCallSpace(tree: Element, mapping: SpaceMapping): Element {
-  const key = mappingKey(mapping);
-  if (key === "") return tree;
-  let mapped = mappedTrees.get(tree, key);
-  if (mapped === undefined) {
-    mapped = sanitizedForReuse(treeInSpace(tree, mapping));
-    reuseTreeJsonOf(mapped);
-    mappedTrees.set(tree, key, mapped);
-  }
-  return mapped;
 }
 
 /** The result's `coordinate_space` field. */

@@ -1,5 +1,6 @@
 // The arguments and answers every tree-reading tool shares (get_window_structure,
-// observe_window, get_desktop_tree): depth, view, detail, freshness, token budget.
+// observe_window, get_desktop_tree): depth, view, detail, freshness, token budget,
+// and the tree in the call's coordinate space.
 
 import { z } from "zod";
 import { ToolError } from "../../model/errors.ts";
@@ -11,7 +12,9 @@ import type { Session } from "../../runtime/session.ts";
 import type { ToolResult } from "../../model/tool_call.ts";
 import { KeptPerObject } from "../../support/lru_cache.ts";
 import type { SpaceMapping } from "../../formats/geometry/coordinate_space.ts";
-import { mappingKey } from "../../formats/geometry/in_space.ts";
+import { mappingKey, treeInSpace } from "../../formats/geometry/in_space.ts";
+import { sanitizedForReuse } from "../../model/untrusted.ts";
+import { reuseTreeJsonOf } from "../../model/json_text.ts";
 
 /** Levels of a window's tree to return (get_window_structure, observe_window). */
 export const DEPTH = z.number().int().optional().describe(
@@ -81,6 +84,26 @@ export function compactOf(
  * window's view is the same object (reuse.ts), and so is its compact view.
  */
 const compacted = new KeptPerObject<Element, { capture: Element; view: Promise<CompactView> }>(4);
+
+/** Trees mapped to a space, per tree served and mapping: an unchanged window is mapped once. */
+const mappedTrees = new KeptPerObject<Element, Element>(2);
+
+/**
+ * A tree served (its view, never changed once made) in the call's space: in
+ * the screen's, the tree itself; in another, a copy made once per tree and
+ * space, kept sanitized and with its JSON text, as the views are.
+ */
+export function treeInCallSpace(tree: Element, mapping: SpaceMapping): Element {
+  const key = mappingKey(mapping);
+  if (key === "") return tree;
+  let mapped = mappedTrees.get(tree, key);
+  if (mapped === undefined) {
+    mapped = sanitizedForReuse(treeInSpace(tree, mapping));
+    reuseTreeJsonOf(mapped);
+    mappedTrees.set(tree, key, mapped);
+  }
+  return mapped;
+}
 
 /** Whether elements carry the platform detail (tree.ts PLATFORM_DETAIL). */
 export const DETAIL = z.enum(["basic", "full"]).optional().describe(
