@@ -173,6 +173,12 @@ export type ActionOutcome =
 export interface TreeSourceInfo {
   name: string;
   note: string | null;
+  /**
+   * "window-relative" where nothing tells where windows are (Wayland reached
+   * through xdg-desktop-portal): each window's bounds are its size at 0,0.
+   * Absent: window bounds are on the screen.
+   */
+  window_positions?: "window-relative";
 }
 
 /** A scenario a simulated desktop shows: its file, its current state, and the way into another. */

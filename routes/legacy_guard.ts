@@ -11,7 +11,7 @@ import type { ToolResult } from "../lib/runtime/registry.ts";
 
 /**
  * Runs a legacy route's work as a call of `tool`; failures other than refusals
- * are `{error}` 500. `answer` makes the response of a success (default: the
+ * are `{error}` with their code's status (500 for an internal failure). `answer` makes the response of a success (default: the
  * result as JSON).
  */
 export async function guardedLegacy(
@@ -37,5 +37,8 @@ export async function guardedLegacy(
     return c.json(result, status as any);
   }
   const error = result.error as { message?: string };
-  return c.json({ error: error.message ?? "failed" }, 500);
+  // The legacy shape, with the code's own status where it says more than 500:
+  // 503 while a desktop asks its user for consent, 501 for what it cannot do.
+  // deno-lint-ignore no-explicit-any
+  return c.json({ error: error.message ?? "failed" }, status as any);
 }

@@ -129,6 +129,11 @@ export const getCapabilitiesTool = defineTool({
     tree_source: z.object({
       name: z.string().describe('Where trees come from ("atspi", "uia", "mock", ...).'),
       note: z.string().nullable().describe("Why it is not the best source, when not."),
+      window_positions: z.literal("window-relative").optional().describe(
+        'Present as "window-relative" where nothing tells where windows are (Wayland through ' +
+          "xdg-desktop-portal): window bounds are each window's size at 0,0, so clicks go to " +
+          "points from a screenshot. Absent: window bounds are on the screen.",
+      ),
     }).describe("The accessibility source."),
     version: z.string().describe("The service's version."),
     protocol_version: z.number().int().describe("The result format's version."),
@@ -149,6 +154,7 @@ export const getCapabilitiesTool = defineTool({
   run(_args, { session }) {
     const { adapter, config } = session;
     const mock = adapter.isMock;
+    const placed = adapter.treeSource().window_positions === undefined;
     return Promise.resolve({
       platform: hostPlatform(),
       adapter: adapter.name,
@@ -158,8 +164,10 @@ export const getCapabilitiesTool = defineTool({
       supports: {
         accessibility_tree: true,
         uia_invoke: adapter.treeSource().name === "uia",
-        // Every adapter here knows the Z-order (the Linux one from _NET_CLIENT_LIST_STACKING).
-        occlusion_detection: true,
+        // Every adapter here knows the Z-order (the Linux one from _NET_CLIENT_LIST_STACKING)
+        // where it knows where windows are.
+        occlusion_detection: placed,
+        window_positions: placed,
         drag: true,
         ocr: config.ocr.enabled && session.ocr.unavailable === null,
         vlm: config.vlm.enabled && config.vlm.model !== null,

@@ -79,6 +79,7 @@ export class PortalDesktop {
     return {
       name: "atspi",
       note: `Wayland through xdg-desktop-portal: ${NO_POSITIONS}; boxes are window-relative`,
+      window_positions: "window-relative",
     };
   }
 
@@ -213,7 +214,9 @@ export class PortalDesktop {
         Deno.mkdirSync(file.slice(0, file.lastIndexOf("/")), { recursive: true });
         Deno.writeTextFileSync(file, this.session.restoreToken, { mode: 0o600 });
       }
-      this.actions = new InputActions(new PortalInput(this.portal, this.session));
+      const device = new PortalInput(this.portal, this.session);
+      device.primeKeyboard();
+      this.actions = new InputActions(device);
     }
     return this.actions;
   }

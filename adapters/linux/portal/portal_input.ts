@@ -12,6 +12,7 @@ const BUTTONS: Record<MouseButton, number> = { left: 0x110, right: 0x111, middle
 const PRESSED = 1;
 const RELEASED = 0;
 const KEY_GAP_MS = 4;
+const SHIFT_L = 0xffe1;
 
 export class PortalInput implements InputDevice {
   constructor(private readonly portal: Portal, private readonly session: RemoteSession) {}
@@ -53,6 +54,15 @@ export class PortalInput implements InputDevice {
       { type: "i", value },
       { type: "u", value: down ? PRESSED : RELEASED },
     ]);
+  }
+
+  /**
+   * GNOME Shell 43 drops the first key a new session's keyboard sends ("7+8"
+   * typed "+8"): a lone Shift, which types nothing, goes first.
+   */
+  primeKeyboard(): void {
+    this.keysym(SHIFT_L, true);
+    this.keysym(SHIFT_L, false);
   }
 
   key(key: string, down: boolean): Promise<void> {

@@ -20,6 +20,11 @@ const healthz = z.looseObject({
       "Why the platform's preferred source is not in use (e.g. UI Automation could not be " +
         "created), or null.",
     ),
+    window_positions: z.literal("window-relative").optional().describe(
+      'Present as "window-relative" where nothing tells where windows are (Wayland through ' +
+        "xdg-desktop-portal): window bounds are each window's size at 0,0, so clicks go to " +
+        "points from a screenshot. Absent: window bounds are on the screen.",
+    ),
   }).describe("The accessibility-tree source the adapter reads."),
   version: z.string(),
   tree_cache: z.looseObject({

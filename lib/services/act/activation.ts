@@ -49,6 +49,15 @@ export async function bringToForeground(
 ): Promise<Activation> {
   const [activated, apiNote] = await session.adapter.activate(window.handle);
   if (activated) return { success: true, action: "activate_api", note: apiNote };
+  if (session.adapter.treeSource().window_positions !== undefined) {
+    // Its box is at 0,0 of its own: a click there would land on whatever is at the screen's corner.
+    return {
+      success: false,
+      action: "none",
+      error: `the platform could not raise the window (${apiNote}), and window positions are ` +
+        "unknown on this desktop, so its title bar cannot be clicked instead",
+    };
+  }
   const above = await session.adapter.windowsAbove(window.handle);
   const region = highestRegion(visibleRegions(window.bounds, await screenOf(session), above));
   if (!region) {

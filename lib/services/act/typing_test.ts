@@ -1,7 +1,8 @@
 // typeWatchingFocus (lib/services/act/typing.ts) against a scripted desktop: typing
 // stops once the focus leaves the window it started in, and the report names
 // the window that took it, waiting out a moment in which no window has the
-// focus (openbox passes through none while a dialog maps).
+// focus (openbox passes through none while a dialog maps); a focus reported
+// late at the start is where typing starts.
 
 import { strict as assert } from "node:assert";
 import { firstKeySettled, typeWatchingFocus } from "./typing.ts";
@@ -58,6 +59,25 @@ Deno.test("typeWatchingFocus: the focus stays, everything is typed", async () =>
   assert.equal(typed.join(""), "abcdefghij".repeat(2));
   assert.deepEqual(typed.map((piece) => piece.length), [1, 8, 8, 3]);
 });
+
+const FOCUS_STAYS_CASES: Array<[string, Array<string | null>]> = [
+  // GNOME reports the focus through AT-SPI a moment after the click that gave it.
+  ["the focus is reported late: the window that takes it is where typing starts", [
+    null,
+    null,
+    "Editor",
+  ]],
+  ["no window is ever said to have it: no move to see, everything is typed", [null]],
+];
+
+for (const [name, focus] of FOCUS_STAYS_CASES) {
+  Deno.test(`typeWatchingFocus: ${name}`, async () => {
+    const { session, typed } = scripted(focus);
+    const outcome = await typeWatchingFocus(session, "abcdefghij".repeat(2), null);
+    assert.equal(outcome.ok, true, JSON.stringify(outcome));
+    assert.equal(typed.join(""), "abcdefghij".repeat(2));
+  });
+}
 
 // [elapsed ms, changed, still ms] → settled
 const FIRST_KEY_CASES: Array<[string, number, boolean, number, boolean]> = [

@@ -7,12 +7,13 @@ import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 
 type Point = { x: number; y: number };
 
-/** The window in front at `point`, or null over the bare desktop. */
+/** The window in front at `point`, or null over the bare desktop or where positions are unknown. */
 export function windowAt(
   session: ActContext,
   windows: ListedWindow[],
   point: Point,
 ): Promise<ListedWindow | null> {
+  if (session.adapter.treeSource().window_positions !== undefined) return Promise.resolve(null);
   return frontWindowAt(windows, point, (handle) => session.adapter.windowsAbove(handle));
 }
 

@@ -1,0 +1,193 @@
+// A throwaway headless GNOME Shell 43 session for the portal tests: GNOME
+// Shell as a headless Wayland compositor with one virtual monitor, its
+// session bus activating what a GNOME session activates (xdg-desktop-portal
+// with the GNOME backend, the permission store, the accessibility bus),
+// PipeWire for the RemoteDesktop portal's screen-cast streams, and a private
+// bus standing in for the system bus. GNOME Shell runs in a mount namespace
+// where /run/systemd is empty, so it does not look for logind. The user's
+// hand on its dialogs is tests/fixtures/dbus/gnome_user.py. Every process
+// carries the desktop's token, so stop() ends exactly this desktop's processes.
+
+import { commandExists } from "../helpers/parts.ts";
+import { waitFor } from "../helpers/proc.ts";
+import {
+  firstLine,
+  processesWhere,
+  reapOrphanDesktops,
+  terminate,
+  terminateChildren,
+  TOKEN_VARIABLE,
+} from "../linux/desktop.ts";
+
+export const GNOME_PACKAGES =
+  "gnome-shell xdg-desktop-portal-gnome pipewire wireplumber gnome-calculator " +
+  "at-spi2-core dbus python3-gi gir1.2-atspi-2.0";
+const PYTHON = "/usr/bin/python3";
+const USER = new URL("../fixtures/dbus/gnome_user.py", import.meta.url).pathname;
+
+export function gnomeAvailable(): boolean {
+  const gi = (() => {
+    try {
+      return new Deno.Command(PYTHON, {
+        args: ["-c", "import gi; gi.require_version('Atspi', '2.0')"],
+        stderr: "null",
+      }).outputSync().code === 0;
+    } catch {
+      return false;
+    }
+  })();
+  return gi && Deno.uid() === 0 &&
+    ["gnome-shell", "pipewire", "wireplumber", "dbus-daemon", "dbus-send", "unshare"].every(
+      commandExists,
+    ) && ["/usr/libexec/xdg-desktop-portal-gnome", "/usr/libexec/at-spi-bus-launcher"].every(
+      (path) => {
+        try {
+          return Deno.statSync(path).isFile;
+        } catch {
+          return false;
+        }
+      },
+    );
+}
+
+export interface GnomeDesktop {
+  /** The environment a client of this desktop needs (the service, apps): no SWAYSOCK. */
+  env: Record<string, string>;
+  /** Starts an app as a native Wayland client. */
+  launch(command: string, args?: string[]): Promise<{ pid: number }>;
+  /** The user at the keyboard (keysym names: Tab, Return), through GNOME's own remote input. */
+  keys(...names: string[]): Promise<void>;
+  /** The user pressing named controls of an application's window (AT-SPI actions). */
+  press(application: string, ...controls: string[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** How long the desktop's parts may take to appear. */
+const START_MS = 60_000;
+
+const BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=/tmp</listen>
+  <standard_session_servicedirs/>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+`;
+
+export async function startGnomeDesktop(
+  options: { width?: number; height?: number } = {},
+): Promise<GnomeDesktop> {
+  reapOrphanDesktops();
+  const token = `${Deno.pid}:${crypto.randomUUID()}`;
+  const ours = () => processesWhere((t) => t === token);
+  const dir = await Deno.makeTempDir({ prefix: "oso-gnome-" });
+  const run = `${dir}/run`;
+  await Deno.mkdir(run, { mode: 0o700 });
+  await Deno.mkdir(`${dir}/home`);
+  await Deno.writeTextFile(`${dir}/bus.conf`, BUS_CONFIG);
+  const size = `${options.width ?? 1280}x${options.height ?? 800}`;
+  const base: Record<string, string> = {
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    LANG: "C.UTF-8",
+    HOME: `${dir}/home`,
+    XDG_RUNTIME_DIR: run,
+    XDG_SESSION_TYPE: "wayland",
+    XDG_CURRENT_DESKTOP: "GNOME",
+    WAYLAND_DISPLAY: "wayland-0",
+    GSETTINGS_BACKEND: "memory",
+  };
+  const children: Deno.ChildProcess[] = [];
+  const spawn = (command: string, args: string[], env: Record<string, string>) => {
+    const child = new Deno.Command(command, {
+      args,
+      env: { ...env, [TOKEN_VARIABLE]: token },
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    children.push(child);
+    return child;
+  };
+  const stopAll = async () => {
+    await terminateChildren(children);
+    await terminate(ours());
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  };
+  const busAt = async (what: string) => {
+    const bus = spawn("dbus-daemon", [
+      "--nofork",
+      "--print-address=1",
+      `--config-file=${dir}/bus.conf`,
+    ], base);
+    return await firstLine(bus.stdout, what);
+  };
+  try {
+    const env = { ...base, DBUS_SESSION_BUS_ADDRESS: await busAt("the session bus") };
+    const system = await busAt("the stand-in system bus");
+    const shell = spawn("unshare", [
+      "--mount",
+      "sh",
+      "-c",
+      'mount -t tmpfs tmpfs /run/systemd 2>/dev/null; exec gnome-shell "$@"',
+      "gnome-shell",
+      "--headless",
+      "--wayland",
+      "--no-x11",
+      "--virtual-monitor",
+      size,
+    ], { ...env, DBUS_SYSTEM_BUS_ADDRESS: system });
+    shell.stdout.pipeTo(new WritableStream()).catch(() => {});
+    await waitFor("GNOME Shell's screenshot service", async () => {
+      const out = await new Deno.Command("dbus-send", {
+        args: [
+          "--session",
+          "--dest=org.freedesktop.DBus",
+          "--print-reply",
+          "/org/freedesktop/DBus",
+          "org.freedesktop.DBus.ListNames",
+        ],
+        env,
+        clearEnv: true,
+        stderr: "null",
+      }).output();
+      return new TextDecoder().decode(out.stdout).includes('"org.gnome.Shell.Screenshot"')
+        ? true
+        : null;
+    }, START_MS);
+    for (const daemon of ["pipewire", "wireplumber"]) {
+      spawn(daemon, [], env).stdout.pipeTo(new WritableStream()).catch(() => {});
+    }
+    const user = async (args: string[]) => {
+      const out = await new Deno.Command(PYTHON, {
+        args: [USER, ...args],
+        env,
+        clearEnv: true,
+      }).output();
+      if (out.code !== 0) {
+        throw new Error(
+          `the user's hand (${args.join(" ")}): ${new TextDecoder().decode(out.stderr)}`,
+        );
+      }
+    };
+    return {
+      env,
+      launch(command, args = []) {
+        const child = spawn(command, args, { ...env, GDK_BACKEND: "wayland" });
+        child.stdout.pipeTo(new WritableStream()).catch(() => {});
+        return Promise.resolve({ pid: child.pid });
+      },
+      keys: (...names) => user(["keys", ...names]),
+      press: (application, ...controls) => user(["press", application, ...controls]),
+      stop: stopAll,
+    };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}
