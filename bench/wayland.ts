@@ -5,16 +5,22 @@
 // and JPEG, as the client receives them) and a full-detail capture of each
 // window (the tree cache off, the live mirror off: a walk every time). The
 // screenshots in JSON (base64) and as the response body (Accept: image/…).
+// With --gnome, a third column: the same on a headless GNOME Shell reached
+// through xdg-desktop-portal (its consent dialogs answered first, as a user).
 //
-//   deno run -A bench/wayland.ts [--runs N]
+//   deno run -A bench/wayland.ts [--runs N] [--gnome]
 
 import { parseArgs } from "node:util";
 import { percentile, timeCalls } from "./measure/timing.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { startWaylandDesktop } from "../tests/wayland/desktop.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
+import { startGnomeDesktop } from "../tests/wayland/gnome_desktop.ts";
 
-const { values } = parseArgs({ args: Deno.args, options: { runs: { type: "string" } } });
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { runs: { type: "string" }, gnome: { type: "boolean" } },
+});
 const RUNS = Number(values.runs ?? "30");
 const CONFIG = {
   tree: { max_depth: 64, default_depth: 64, cache_ttl_s: 0, live_mirror: false },
@@ -26,7 +32,7 @@ interface Row {
   p90: number;
 }
 
-async function measure(url: string, titles: string[]): Promise<Row[]> {
+async function measure(url: string): Promise<Row[]> {
   const get = async (path: string, accept?: string) => {
     const response = await fetch(`${url}${path}`, { headers: accept ? { accept } : {} });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -50,16 +56,22 @@ async function measure(url: string, titles: string[]): Promise<Row[]> {
     "/api/screenshot",
     "image/jpeg",
   );
-  for (const title of titles) {
+  // By process: each desktop titles a window its own way (GNOME through AT-SPI).
+  const windows = (await (await fetch(`${url}/api/windows`)).json()).windows as Array<
+    { process: string; window_uid: string }
+  >;
+  for (const [name, process] of APPS) {
+    const window = windows.find((w) => w.process === process);
+    if (!window) throw new Error(`${process} is not listed`);
     await row(
-      `GET /api/structure, ${title}, full detail`,
-      `/api/structure?window_title=${encodeURIComponent(title)}&detail=full`,
+      `GET /api/structure, ${name}, full detail`,
+      `/api/structure?window_uid=${encodeURIComponent(window.window_uid)}&detail=full`,
     );
   }
   return rows;
 }
 
-const TITLES = ["gtk3-widget-factory", "Calculator"];
+const APPS = [["gtk3-widget-factory", "gtk3-widget-factory"], ["Calculator", "gnome-calculator"]];
 
 const wayland = await startWaylandDesktop({ width: 1920, height: 1080 });
 let waylandRows: Row[];
@@ -68,7 +80,7 @@ try {
   await wayland.launch("gnome-calculator");
   const service = await startService({ mock: false, env: wayland.env, config: CONFIG });
   try {
-    waylandRows = await measure(service.url, TITLES);
+    waylandRows = await measure(service.url);
   } finally {
     await service.stop();
   }
@@ -83,7 +95,7 @@ try {
   await x11.launch("gnome-calculator");
   const service = await startService({ mock: false, env: x11.env, config: CONFIG });
   try {
-    x11Rows = await measure(service.url, TITLES);
+    x11Rows = await measure(service.url);
   } finally {
     await service.stop();
   }
@@ -91,9 +103,50 @@ try {
   await x11.stop();
 }
 
+/** GNOME through its portal: the screenshot consent answered (Tab, Return) before measuring. */
+async function gnomeRows(): Promise<Row[]> {
+  const gnome = await startGnomeDesktop({ width: 1920, height: 1080 });
+  try {
+    await gnome.launch("gtk3-widget-factory");
+    await gnome.launch("gnome-calculator");
+    const service = await startService({ mock: false, env: gnome.env, config: CONFIG });
+    try {
+      const listed = async () =>
+        ((await (await fetch(`${service.url}/api/windows`)).json()).windows as Array<
+          { process: string }
+        >).map((w) => w.process);
+      for (let tries = 0; (await listed()).filter((p) => p !== "gnome-shell").length < 2;) {
+        if (++tries > 300) throw new Error("the applications never reached the accessibility bus");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      for (let answered = false;;) {
+        const shot = await fetch(`${service.url}/api/screenshot?format=jpeg`);
+        await shot.arrayBuffer();
+        if (shot.ok) break;
+        if (shot.status !== 503) throw new Error(`screenshot: ${shot.status}`);
+        if (!answered) await gnome.keys("Tab", "Return");
+        answered = true;
+      }
+      return await measure(service.url);
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await gnome.stop();
+  }
+}
+
+const gnome = values.gnome ? await gnomeRows() : null;
+
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-console.log(`| call (p50 / p90 of ${RUNS}) | sway (Wayland) | Xvfb (X11) |\n|---|---:|---:|`);
+const cell = (row: Row) => `${ms(row.p50)} / ${ms(row.p90)}`;
+console.log(
+  `| call (p50 / p90 of ${RUNS}) | sway (Wayland) | Xvfb (X11) |${
+    gnome ? " GNOME Shell (portal) |" : ""
+  }\n|---|---:|---:|${gnome ? "---:|" : ""}`,
+);
 waylandRows.forEach((w, i) => {
-  const x = x11Rows[i];
-  console.log(`| ${w.what} | ${ms(w.p50)} / ${ms(w.p90)} | ${ms(x.p50)} / ${ms(x.p90)} |`);
+  console.log(
+    `| ${w.what} | ${cell(w)} | ${cell(x11Rows[i])} |${gnome ? ` ${cell(gnome[i])} |` : ""}`,
+  );
 });

@@ -15,7 +15,6 @@ import type { Session } from "../runtime/session.ts";
 import { requireToken, type StoredTree } from "../services/observe/tree_tokens.ts";
 import { type Element, limitDepth } from "../model/tree.ts";
 import { type ListedWindow, windowNamed } from "../formats/geometry/window_order.ts";
-import { limitLevels } from "../formats/views/levels.ts";
 import { windowArgs } from "./shared/args.ts";
 import { compactDiffView } from "../formats/compact/view.ts";
 import { levelView } from "../formats/views/reuse.ts";
@@ -154,9 +153,10 @@ async function full(
   mapping: SpaceMapping,
 ): Promise<ToolResult> {
   const compact = args.view === "compact";
-  const { tree, truncated } = compact
-    ? limitLevels(capture.tree, depth)
-    : levelView(capture.tree, depth, args.detail);
+  // The kept level views: an unchanged window's view is the same object, and
+  // so is its compact view. The compact view reads platform detail (editable,
+  // toggle buttons, actions), so it is made of the full one.
+  const { tree, truncated } = levelView(capture.tree, depth, compact ? "full" : args.detail);
   return {
     format: "full",
     ...(compact
