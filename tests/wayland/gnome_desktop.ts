@@ -53,8 +53,8 @@ export function gnomeAvailable(): boolean {
 export interface GnomeDesktop {
   /** The environment a client of this desktop needs (the service, apps): no SWAYSOCK. */
   env: Record<string, string>;
-  /** Starts an app as a native Wayland client. */
-  launch(command: string, args?: string[]): Promise<{ pid: number }>;
+  /** Starts an app as a native Wayland client; `output()` is what it has printed so far. */
+  launch(command: string, args?: string[]): Promise<{ pid: number; output(): string }>;
   /** The user at the keyboard (keysym names: Tab, Return), through GNOME's own remote input. */
   keys(...names: string[]): Promise<void>;
   /** The user pressing named controls of an application's window (AT-SPI actions). */
@@ -178,9 +178,23 @@ export async function startGnomeDesktop(
     return {
       env,
       launch(command, args = []) {
-        const child = spawn(command, args, { ...env, GDK_BACKEND: "wayland" });
-        child.stdout.pipeTo(new WritableStream()).catch(() => {});
-        return Promise.resolve({ pid: child.pid });
+        const child = new Deno.Command(command, {
+          args,
+          env: { ...env, GDK_BACKEND: "wayland", [TOKEN_VARIABLE]: token },
+          clearEnv: true,
+          stdin: "null",
+          stdout: "piped",
+          stderr: "piped",
+        }).spawn();
+        children.push(child);
+        let printed = "";
+        const decoder = new TextDecoder();
+        for (const stream of [child.stdout, child.stderr]) {
+          stream.pipeTo(
+            new WritableStream({ write: (chunk) => void (printed += decoder.decode(chunk)) }),
+          ).catch(() => {});
+        }
+        return Promise.resolve({ pid: child.pid, output: () => printed });
       },
       keys: (...names) => user(["keys", ...names]),
       press: (application, ...controls) => user(["press", application, ...controls]),

@@ -69,14 +69,16 @@ Deno.test({
   async fn(t) {
     const desktop = await startGnomeDesktop({ width: WIDTH, height: HEIGHT });
     try {
-      await desktop.launch("gnome-calculator");
+      const app = await desktop.launch("gnome-calculator");
       const service = await startService({ mock: false, env: desktop.env, config: TEST_CONFIG });
       const api = client(service);
       try {
         const calculator = await eventually(
           "the calculator on the accessibility bus",
           async () => (await api.windows()).find((w) => w.process === "gnome-calculator") ?? null,
-        );
+        ).catch((e) => {
+          throw new Error(`${(e as Error).message}; the calculator printed: ${app.output()}`);
+        });
 
         await t.step("the portal's desktop: AT-SPI's windows, said so", async () => {
           const health = (await api.get("/api/healthz")).body;

@@ -229,6 +229,7 @@ export class WaylandDesktop {
 
   async activate(handle: string): Promise<[boolean, string]> {
     const view = await this.live(handle);
+    this.screencopy.forget();
     await this.ipc.command(`[con_id=${view.conId}] focus`);
     const now = (await this.views()).find((v) => v.conId === view.conId);
     return now?.focused
@@ -238,11 +239,14 @@ export class WaylandDesktop {
 
   async input(action: InputAction, handle: string | null): Promise<ActionOutcome> {
     if (handle !== null) await this.live(handle);
+    // What it changes may reach the screen a frame later than the next screenshot asks.
+    this.screencopy.forget();
     return await this.keysAndPointer.perform(action);
   }
 
   async elementOperation(target: ElementRef, op: ElementOperation): Promise<ActionOutcome> {
     const view = await this.live(target.handle);
+    this.screencopy.forget();
     return await operateOnElement(this.atspi, factsOf(view), target.elementId, op, SETTLE_MS);
   }
 

@@ -2,6 +2,12 @@
 // into a shared-memory buffer this process made (memfd, mapped here; its fd
 // handed over by wl_shm.create_pool). The buffer is kept and reused while the
 // output's size stays the same.
+//
+// A copy waits for the output's next frame (up to a refresh period, 16.7 ms
+// at 60 Hz) and the compositor's render. After each one, a second frame is
+// left asking for a copy "with damage" into a spare buffer: the compositor
+// answers it only once the output has changed. While it has not, the output
+// shows what the last copy holds, and that picture is served again at once.
 
 import { Args, sharedMemory } from "../ffi/wayland.ts";
 import { type Output, WaylandConnection, WaylandError } from "./connection.ts";
@@ -39,12 +45,25 @@ interface FrameState {
   failed: boolean;
 }
 
+/** A frame left asking for a copy with damage: answered once the output changes. */
+interface Watch {
+  frame: Deno.PointerObject;
+  state: FrameState;
+  version: number;
+}
+
 export class Screencopy {
   private readonly manager: Deno.PointerObject;
   private readonly shm: Deno.PointerObject;
+  /** Per output, the buffer the last copy went to: it holds the last picture. */
   private readonly buffers = new Map<Output, ShmBuffer>();
-  /** One frame at a time: the frame listener's callbacks write here. */
-  private state: FrameState = Screencopy.fresh();
+  /** Per output, the buffer a watch's copy goes to (never read). */
+  private readonly spares = new Map<Output, ShmBuffer>();
+  /** Per output, whether its last picture is upside down. */
+  private readonly inverted = new Map<Output, boolean>();
+  private readonly watches = new Map<Output, Watch>();
+  /** The listener's callbacks find their frame's state here, by the frame's address. */
+  private readonly states = new Map<bigint, FrameState>();
   private readonly frameListener: Deno.PointerObject;
 
   private static fresh(): FrameState {
@@ -72,39 +91,50 @@ export class Screencopy {
     }
     this.manager = manager;
     this.shm = shm;
+    const of = (frame: Deno.PointerValue) => this.states.get(Deno.UnsafePointer.value(frame));
+    const set = (frame: Deno.PointerValue, change: Partial<FrameState>) => {
+      const state = of(frame);
+      if (state) Object.assign(state, change);
+    };
     this.frameListener = connection.listener([
       {
         parameters: [P, P, "u32", "u32", "u32", "u32"],
         fn: (
           _d: unknown,
-          _f: unknown,
+          frame: Deno.PointerValue,
           format: number,
           width: number,
           height: number,
           stride: number,
         ) => {
           // The first shm format offered is the one to use (a v3 compositor may add dmabuf).
-          if (this.state.format === -1) {
-            Object.assign(this.state, { format, width, height, stride });
-          }
+          if (of(frame)?.format === -1) set(frame, { format, width, height, stride });
         },
       },
       {
         parameters: [P, P, "u32"],
-        fn: (_d: unknown, _f: unknown, flags: number) => (this.state.flags = flags),
+        fn: (_d: unknown, frame: Deno.PointerValue, flags: number) => set(frame, { flags }),
       },
-      { parameters: [P, P, "u32", "u32", "u32"], fn: () => (this.state.ready = true) },
-      { parameters: [P, P], fn: () => (this.state.failed = true) },
+      {
+        parameters: [P, P, "u32", "u32", "u32"],
+        fn: (_d: unknown, frame: Deno.PointerValue) => set(frame, { ready: true }),
+      },
+      {
+        parameters: [P, P],
+        fn: (_d: unknown, frame: Deno.PointerValue) => set(frame, { failed: true }),
+      },
       { parameters: [P, P, "u32", "u32", "u32", "u32"], fn: () => {} },
       { parameters: [P, P, "u32", "u32", "u32"], fn: () => {} },
-      { parameters: [P, P], fn: () => (this.state.described = true) },
+      {
+        parameters: [P, P],
+        fn: (_d: unknown, frame: Deno.PointerValue) => set(frame, { described: true }),
+      },
     ]);
   }
 
-  /** The output's picture, "bgrx" pixels, as the compositor last drew it. */
-  capture(output: Output): RawImage {
+  /** A frame of the output, described: its buffer's size and format are known (or it failed). */
+  private describedFrame(output: Output, version: number): Watch {
     const c = this.connection;
-    const version = c.offered("zwlr_screencopy_manager_v1", 3)!.version;
     const frame = c.request(
       this.manager,
       SCREENCOPY.captureOutput,
@@ -113,29 +143,81 @@ export class Screencopy {
       new Args(3).object(0, null).int(1, 0).object(2, output.proxy),
     );
     if (frame === null) throw new WaylandError("screencopy: no frame");
-    const state = (this.state = Screencopy.fresh());
+    const state = Screencopy.fresh();
+    this.states.set(Deno.UnsafePointer.value(frame), state);
     c.attach(frame, this.frameListener);
-    const copy = () => {
-      const target = this.bufferFor(output, state);
-      c.request(frame, FRAME.copy, null, version, new Args(1).object(0, target.buffer));
-    };
+    const described = version >= 3 ? () => state.described : () => state.format !== -1;
+    c.dispatchUntil(() => described() || state.failed, COPY_TIMEOUT_MS, "screencopy");
+    if (!state.failed && state.format !== SHM_XRGB8888 && state.format !== SHM_ARGB8888) {
+      this.drop({ frame, state, version });
+      throw new WaylandError(`screencopy offers pixel format ${state.format}, not XRGB8888`);
+    }
+    return { frame, state, version };
+  }
+
+  private drop({ frame, version }: Watch): void {
+    this.states.delete(Deno.UnsafePointer.value(frame));
+    this.connection.destroy(frame, FRAME.destroy, version);
+  }
+
+  /** Whether the output has not changed since its last picture (its watch is unanswered). */
+  private unchanged(output: Output): boolean {
+    const watch = this.watches.get(output);
+    if (watch === undefined) return false;
+    // Whatever the compositor has said of damage by now.
+    this.connection.roundtrip();
+    if (!watch.state.ready && !watch.state.failed) return true;
+    this.drop(watch);
+    this.watches.delete(output);
+    return false;
+  }
+
+  /**
+   * The next capture copies afresh: after input, the change may be committed
+   * and not yet drawn, so no answer to a watch does not yet mean no change.
+   */
+  forget(): void {
+    for (const watch of this.watches.values()) this.drop(watch);
+    this.watches.clear();
+  }
+
+  /** Leaves a frame asking for a copy with damage (protocol version 2 on). */
+  private watch(output: Output, version: number): void {
+    if (version < 2) return;
+    const watch = this.describedFrame(output, version);
+    if (watch.state.failed) return this.drop(watch);
+    const spare = this.bufferFor(this.spares, output, watch.state);
+    this.connection.request(
+      watch.frame,
+      FRAME.copyWithDamage,
+      null,
+      version,
+      new Args(1).object(0, spare.buffer),
+    );
+    this.watches.set(output, watch);
+  }
+
+  /** The output's picture, "bgrx" pixels, as the compositor last drew it. */
+  capture(output: Output): RawImage {
+    const held = this.buffers.get(output);
+    if (held && this.unchanged(output)) return this.pixels(held, this.inverted.get(output)!);
+    const c = this.connection;
+    const version = c.offered("zwlr_screencopy_manager_v1", 3)!.version;
+    const copy = this.describedFrame(output, version);
+    const { state } = copy;
     try {
-      if (version >= 3) {
-        c.dispatchUntil(() => state.described || state.failed, COPY_TIMEOUT_MS, "screencopy");
-      } else {
-        c.dispatchUntil(() => state.format !== -1 || state.failed, COPY_TIMEOUT_MS, "screencopy");
-      }
       if (!state.failed) {
-        if (state.format !== SHM_XRGB8888 && state.format !== SHM_ARGB8888) {
-          throw new WaylandError(`screencopy offers pixel format ${state.format}, not XRGB8888`);
-        }
-        copy();
+        const target = this.bufferFor(this.buffers, output, state);
+        c.request(copy.frame, FRAME.copy, null, version, new Args(1).object(0, target.buffer));
         c.dispatchUntil(() => state.ready || state.failed, COPY_TIMEOUT_MS, "screencopy");
       }
       if (state.failed) throw new WaylandError(`screencopy of ${output.name} failed`);
-      return this.pixels(this.buffers.get(output)!, (state.flags & Y_INVERT) !== 0);
+      const inverted = (state.flags & Y_INVERT) !== 0;
+      this.inverted.set(output, inverted);
+      this.watch(output, version);
+      return this.pixels(this.buffers.get(output)!, inverted);
     } finally {
-      c.destroy(frame, FRAME.destroy, version);
+      this.drop(copy);
       c.flush();
     }
   }
@@ -157,10 +239,11 @@ export class Screencopy {
   }
 
   private bufferFor(
+    buffers: Map<Output, ShmBuffer>,
     output: Output,
     want: { width: number; height: number; stride: number; format: number },
   ): ShmBuffer {
-    const held = this.buffers.get(output);
+    const held = buffers.get(output);
     if (
       held && held.width === want.width && held.height === want.height &&
       held.stride === want.stride && held.format === want.format
@@ -186,7 +269,7 @@ export class Screencopy {
         .int(4, want.stride).uint(5, want.format),
     )!;
     const made = { ...want, fd, memory, pool, buffer };
-    this.buffers.set(output, made);
+    buffers.set(output, made);
     return made;
   }
 
@@ -199,8 +282,10 @@ export class Screencopy {
   }
 
   close(): void {
-    for (const b of this.buffers.values()) this.release(b);
+    this.forget();
+    for (const b of [...this.buffers.values(), ...this.spares.values()]) this.release(b);
     this.buffers.clear();
+    this.spares.clear();
     this.connection.destroy(this.manager, SCREENCOPY.destroy, 3);
     this.connection.flush();
   }
