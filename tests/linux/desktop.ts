@@ -251,6 +251,40 @@ export async function terminate(pids: number[]): Promise<void> {
 }
 
 /** A session bus that activates nothing: apps must not pull in portals, gvfs or dconf. */
+/**
+ * The processes of a throwaway desktop: each one started with the desktop's
+ * token in its environment (so what they start carries it too), and stopAll()
+ * ends them all, whatever they started, and removes `dir`. `stderr` of a
+ * process is kept only when asked for ("piped").
+ */
+export function desktopProcesses(dir: string) {
+  const token = `${Deno.pid}:${crypto.randomUUID()}`;
+  const children: Deno.ChildProcess[] = [];
+  const spawn = (
+    command: string,
+    args: string[],
+    env: Record<string, string>,
+    stderr: "null" | "piped" = "null",
+  ) => {
+    const child = new Deno.Command(command, {
+      args,
+      env: { ...env, [TOKEN_VARIABLE]: token },
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr,
+    }).spawn();
+    children.push(child);
+    return child;
+  };
+  const stopAll = async () => {
+    await terminateChildren(children);
+    await terminate(processesWhere((t) => t === token));
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  };
+  return { spawn, stopAll };
+}
+
 export function sessionBusConfig(dir: string): string {
   return `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">

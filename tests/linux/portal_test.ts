@@ -30,8 +30,11 @@ function portalParts(): boolean {
   return partAvailable("Python with GObject (the fake portal)", ok, "apt-get install python3-gi");
 }
 
-/** `call`'s value once the user's answer reaches it: until then it says the user is asked. */
-async function untilAnswered<T>(call: () => T, withinMs = 30_000): Promise<T> {
+/**
+ * `call`'s value once the user's answer reaches it: until then it says the
+ * user is asked, after waiting for the answer itself (the portal's answerMs).
+ */
+function untilAnswered<T>(call: () => T, withinMs = 30_000): T {
   const deadline = Date.now() + withinMs;
   for (;;) {
     try {
@@ -190,7 +193,7 @@ Deno.test({
           const asked = (await readLog(heldLog)).filter((e) => e.held);
           assert.equal(asked.length, 1, "the second call takes up the first dialog");
           await Deno.writeTextFile(answer, "0");
-          const file = await untilAnswered(() => waiting.screenshot());
+          const file = untilAnswered(() => waiting.screenshot());
           const image = await decodePng(await Deno.readFile(file));
           assert.deepEqual([image.width, image.height], [4, 3]);
           const calls = (await readLog(heldLog)).filter((e) => e.call === "Screenshot.Screenshot");
@@ -218,7 +221,7 @@ Deno.test({
             );
           }
           await Deno.writeTextFile(answer, "0");
-          const session = await untilAnswered(() => waiting.startRemoteDesktop(null));
+          const session = untilAnswered(() => waiting.startRemoteDesktop(null));
           assert.equal(session.streams.length, 2);
           const made = (await readLog(heldLog)).filter((e) =>
             e.call === "RemoteDesktop.CreateSession"
@@ -242,7 +245,7 @@ Deno.test({
         try {
           assert.throws(() => waiting.screenshot(), /the desktop is asking the user/);
           await Deno.writeTextFile(answer, "1");
-          const refused = await untilAnswered(() => {
+          const refused = untilAnswered(() => {
             try {
               waiting.screenshot();
               return null;

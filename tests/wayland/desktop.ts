@@ -9,13 +9,10 @@
 import { commandExists } from "../helpers/parts.ts";
 import { waitFor } from "../helpers/proc.ts";
 import {
+  desktopProcesses,
   firstLine,
-  processesWhere,
   reapOrphanDesktops,
   sessionBusConfig,
-  terminate,
-  terminateChildren,
-  TOKEN_VARIABLE,
 } from "../linux/desktop.ts";
 import { MessageType, SwayIpc } from "../../adapters/linux/wayland/sway_ipc.ts";
 import { type SwayNode, type SwayView, viewsOf } from "../../adapters/linux/wayland/sway_tree.ts";
@@ -64,9 +61,8 @@ export async function startWaylandDesktop(
   options: { width?: number; height?: number; outputs?: number; scale?: number } = {},
 ): Promise<WaylandDesktop> {
   reapOrphanDesktops();
-  const token = `${Deno.pid}:${crypto.randomUUID()}`;
-  const ours = () => processesWhere((t) => t === token);
   const dir = await Deno.makeTempDir({ prefix: "oso-wayland-" });
+  const { spawn, stopAll } = desktopProcesses(dir);
   // sway's user must pass through to its own folders.
   await Deno.chmod(dir, 0o711);
   const run = `${dir}/run`;
@@ -101,24 +97,6 @@ export async function startWaylandDesktop(
       "",
     ].join("\n"),
   );
-  const children: Deno.ChildProcess[] = [];
-  const spawn = (command: string, args: string[], env: Record<string, string>) => {
-    const child = new Deno.Command(command, {
-      args,
-      env: { ...env, [TOKEN_VARIABLE]: token },
-      clearEnv: true,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-    }).spawn();
-    children.push(child);
-    return child;
-  };
-  const stopAll = async () => {
-    await terminateChildren(children);
-    await terminate(ours());
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  };
   try {
     const sway = spawn("setpriv", [
       `--reuid=${NOBODY}`,

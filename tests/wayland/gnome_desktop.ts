@@ -10,14 +10,7 @@
 
 import { commandExists } from "../helpers/parts.ts";
 import { waitFor } from "../helpers/proc.ts";
-import {
-  firstLine,
-  processesWhere,
-  reapOrphanDesktops,
-  terminate,
-  terminateChildren,
-  TOKEN_VARIABLE,
-} from "../linux/desktop.ts";
+import { desktopProcesses, firstLine, reapOrphanDesktops } from "../linux/desktop.ts";
 
 export const GNOME_PACKAGES =
   "gnome-shell xdg-desktop-portal-gnome pipewire wireplumber gnome-calculator " +
@@ -83,9 +76,8 @@ export async function startGnomeDesktop(
   options: { width?: number; height?: number } = {},
 ): Promise<GnomeDesktop> {
   reapOrphanDesktops();
-  const token = `${Deno.pid}:${crypto.randomUUID()}`;
-  const ours = () => processesWhere((t) => t === token);
   const dir = await Deno.makeTempDir({ prefix: "oso-gnome-" });
+  const { spawn, stopAll } = desktopProcesses(dir);
   const run = `${dir}/run`;
   await Deno.mkdir(run, { mode: 0o700 });
   await Deno.mkdir(`${dir}/home`);
@@ -100,24 +92,6 @@ export async function startGnomeDesktop(
     XDG_CURRENT_DESKTOP: "GNOME",
     WAYLAND_DISPLAY: "wayland-0",
     GSETTINGS_BACKEND: "memory",
-  };
-  const children: Deno.ChildProcess[] = [];
-  const spawn = (command: string, args: string[], env: Record<string, string>) => {
-    const child = new Deno.Command(command, {
-      args,
-      env: { ...env, [TOKEN_VARIABLE]: token },
-      clearEnv: true,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-    }).spawn();
-    children.push(child);
-    return child;
-  };
-  const stopAll = async () => {
-    await terminateChildren(children);
-    await terminate(ours());
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
   };
   const busAt = async (what: string) => {
     const bus = spawn("dbus-daemon", [
@@ -178,15 +152,7 @@ export async function startGnomeDesktop(
     return {
       env,
       launch(command, args = []) {
-        const child = new Deno.Command(command, {
-          args,
-          env: { ...env, GDK_BACKEND: "wayland", [TOKEN_VARIABLE]: token },
-          clearEnv: true,
-          stdin: "null",
-          stdout: "piped",
-          stderr: "piped",
-        }).spawn();
-        children.push(child);
+        const child = spawn(command, args, { ...env, GDK_BACKEND: "wayland" }, "piped");
         let printed = "";
         const decoder = new TextDecoder();
         for (const stream of [child.stdout, child.stderr]) {
