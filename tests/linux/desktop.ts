@@ -285,13 +285,25 @@ export function desktopProcesses(dir: string) {
   return { spawn, stopAll };
 }
 
-export function sessionBusConfig(dir: string): string {
+/**
+ * A session bus listening in `dir` that activates the services in
+ * `dir/services`, or with "standard" those the system installs (a GNOME
+ * session's portal, permission store and accessibility bus).
+ */
+export function sessionBusConfig(
+  dir: string,
+  services: "private" | "standard" = "private",
+): string {
   return `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
   <type>session</type>
   <listen>unix:dir=${dir}</listen>
-  <servicedir>${dir}/services</servicedir>
+  ${
+    services === "standard"
+      ? "<standard_session_servicedirs/>"
+      : `<servicedir>${dir}/services</servicedir>`
+  }
   <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>

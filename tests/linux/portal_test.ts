@@ -86,6 +86,31 @@ Deno.test({
       const readLog = async (log: string): Promise<Logged[]> =>
         (await Deno.readTextFile(log)).trim().split("\n").map((line) => JSON.parse(line));
 
+      /**
+       * A fake portal whose `method` requests wait for a user who has not
+       * answered yet, and a portal client waiting 1 s for each answer; `answer`
+       * gives the user's answer (0 allowed, 1 refused).
+       */
+      const holdingPortal = async (name: string, method: string) => {
+        const answerFile = `${dir}/${name}-answer`;
+        const log = `${dir}/${name}.log`;
+        const fake = await startFake(log, {
+          FAKE_PORTAL_HOLD: method,
+          FAKE_PORTAL_ANSWER: answerFile,
+        });
+        const portal = Portal.open(libc, address, 1000);
+        return {
+          portal,
+          log,
+          answer: (code: number) => Deno.writeTextFile(answerFile, String(code)),
+          async stop() {
+            portal.close();
+            fake.kill();
+            await fake.status;
+          },
+        };
+      };
+
       await t.step("no portal on the bus: said so, with what to install", () => {
         const portal = Portal.open(libc, address, 5000);
         try {
@@ -174,80 +199,58 @@ Deno.test({
       }
 
       await t.step("a user yet to answer: said at once, one dialog, taken up after", async () => {
-        const answer = `${dir}/held-answer`;
-        const heldLog = `${dir}/held.log`;
-        const holding = await startFake(heldLog, {
-          FAKE_PORTAL_HOLD: "Screenshot",
-          FAKE_PORTAL_ANSWER: answer,
-        });
-        const waiting = Portal.open(libc, address, 1000);
+        const held = await holdingPortal("held", "Screenshot");
         try {
           for (let call = 0; call < 2; call++) {
-            assert.throws(() => waiting.screenshot(), (e: unknown) => {
+            assert.throws(() => held.portal.screenshot(), (e: unknown) => {
               assert.ok(e instanceof ToolError);
               assert.equal(e.code, "ServiceBusy");
               assert.match(e.message, /Screenshot\.Screenshot: the desktop is asking the user/);
               return true;
             });
           }
-          const asked = (await readLog(heldLog)).filter((e) => e.held);
+          const asked = (await readLog(held.log)).filter((e) => e.held);
           assert.equal(asked.length, 1, "the second call takes up the first dialog");
-          await Deno.writeTextFile(answer, "0");
-          const file = untilAnswered(() => waiting.screenshot());
+          await held.answer(0);
+          const file = untilAnswered(() => held.portal.screenshot());
           const image = await decodePng(await Deno.readFile(file));
           assert.deepEqual([image.width, image.height], [4, 3]);
-          const calls = (await readLog(heldLog)).filter((e) => e.call === "Screenshot.Screenshot");
+          const calls = (await readLog(held.log)).filter((e) => e.call === "Screenshot.Screenshot");
           assert.equal(calls.length, 2, "the allowed request's picture is old: the screen again");
         } finally {
-          waiting.close();
-          holding.kill();
-          await holding.status;
+          await held.stop();
         }
       });
 
       await t.step("a RemoteDesktop start yet to answer: the same session taken up", async () => {
-        const answer = `${dir}/start-answer`;
-        const heldLog = `${dir}/start.log`;
-        const holding = await startFake(heldLog, {
-          FAKE_PORTAL_HOLD: "Start",
-          FAKE_PORTAL_ANSWER: answer,
-        });
-        const waiting = Portal.open(libc, address, 1000);
+        const held = await holdingPortal("start", "Start");
         try {
           for (let call = 0; call < 2; call++) {
             assert.throws(
-              () => waiting.startRemoteDesktop(null),
+              () => held.portal.startRemoteDesktop(null),
               /RemoteDesktop\.Start: the desktop is asking the user/,
             );
           }
-          await Deno.writeTextFile(answer, "0");
-          const session = untilAnswered(() => waiting.startRemoteDesktop(null));
+          await held.answer(0);
+          const session = untilAnswered(() => held.portal.startRemoteDesktop(null));
           assert.equal(session.streams.length, 2);
-          const made = (await readLog(heldLog)).filter((e) =>
-            e.call === "RemoteDesktop.CreateSession"
-          );
+          const logged = await readLog(held.log);
+          const made = logged.filter((e) => e.call === "RemoteDesktop.CreateSession");
           assert.equal(made.length, 1, "one session, started once the user answered");
-          assert.equal(made.length, (await readLog(heldLog)).filter((e) => e.held).length);
+          assert.equal(logged.filter((e) => e.held).length, 1);
         } finally {
-          waiting.close();
-          holding.kill();
-          await holding.status;
+          await held.stop();
         }
       });
 
       await t.step("a user who refuses the dialog later: PermissionDenied", async () => {
-        const answer = `${dir}/refused-answer`;
-        const holding = await startFake(`${dir}/refused-later.log`, {
-          FAKE_PORTAL_HOLD: "Screenshot",
-          FAKE_PORTAL_ANSWER: answer,
-        });
-        const waiting = Portal.open(libc, address, 1000);
+        const held = await holdingPortal("refused-later", "Screenshot");
         try {
-          assert.throws(() => waiting.screenshot(), /the desktop is asking the user/);
-          await Deno.writeTextFile(answer, "1");
+          assert.throws(() => held.portal.screenshot(), /the desktop is asking the user/);
+          await held.answer(1);
           const refused = untilAnswered(() => {
             try {
-              waiting.screenshot();
+              held.portal.screenshot();
               return null;
             } catch (e) {
               if (e instanceof ToolError && e.code === "PermissionDenied") return e;
@@ -256,9 +259,7 @@ Deno.test({
           });
           assert.match(refused?.message ?? "", /Screenshot\.Screenshot: the user refused/);
         } finally {
-          waiting.close();
-          holding.kill();
-          await holding.status;
+          await held.stop();
         }
       });
 

@@ -10,7 +10,12 @@
 
 import { commandExists } from "../helpers/parts.ts";
 import { waitFor } from "../helpers/proc.ts";
-import { desktopProcesses, firstLine, reapOrphanDesktops } from "../linux/desktop.ts";
+import {
+  desktopProcesses,
+  firstLine,
+  reapOrphanDesktops,
+  sessionBusConfig,
+} from "../linux/desktop.ts";
 
 export const GNOME_PACKAGES =
   "gnome-shell xdg-desktop-portal-gnome pipewire wireplumber gnome-calculator " +
@@ -58,20 +63,6 @@ export interface GnomeDesktop {
 /** How long the desktop's parts may take to appear. */
 const START_MS = 60_000;
 
-const BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:tmpdir=/tmp</listen>
-  <standard_session_servicedirs/>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-`;
-
 export async function startGnomeDesktop(
   options: { width?: number; height?: number } = {},
 ): Promise<GnomeDesktop> {
@@ -81,7 +72,7 @@ export async function startGnomeDesktop(
   const run = `${dir}/run`;
   await Deno.mkdir(run, { mode: 0o700 });
   await Deno.mkdir(`${dir}/home`);
-  await Deno.writeTextFile(`${dir}/bus.conf`, BUS_CONFIG);
+  await Deno.writeTextFile(`${dir}/bus.conf`, sessionBusConfig(dir, "standard"));
   const size = `${options.width ?? 1280}x${options.height ?? 800}`;
   const base: Record<string, string> = {
     PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
