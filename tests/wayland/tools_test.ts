@@ -1,5 +1,5 @@
 // The service's other tools on a headless sway, on GTK 4's calculator: the
-// observe view and the sketch, OSWorld's accessibility XML and set-of-marks,
+// observe view and the sketch, the live mirror, OSWorld's accessibility XML and set-of-marks,
 // OCR, a wait for a window that appears, a pyautogui click from OSWorld's
 // bridge, a trace of the calls, and the inspector's page.
 
@@ -35,6 +35,32 @@ Deno.test({
           const sketch = await api.get(`/api/sketch?window_uid=${uid}`);
           assert.equal(sketch.status, 200, JSON.stringify(sketch.body).slice(0, 300));
           assert.match(JSON.stringify(sketch.body), /mod/);
+        });
+
+        await t.step("the live mirror answers from memory, and follows a click", async () => {
+          // The tree cache is off (cache_ttl_s 0): a hit is the mirror saying "unchanged".
+          const structure = (fresh = false) =>
+            api.get(`/api/structure?window_uid=${uid}&depth=30${fresh ? "&fresh=true" : ""}`);
+          const cacheOf = (body: Record<string, unknown>) => (body.perf as { cache: string }).cache;
+          await structure();
+          assert.equal(cacheOf((await structure()).body), "hit", "unchanged, not walked");
+          const click = await api.post("/api/element/click", {
+            window_uid: uid,
+            selector: 'Button[name="4 4"]',
+          });
+          assert.equal(click.status, 200, JSON.stringify(click.body));
+          await eventually("the mirror's tree as a walk sees it, with the 4", async () => {
+            const mirrored = (await structure()).body;
+            const walked = (await structure(true)).body;
+            return JSON.stringify(mirrored.tree).includes('"4"') &&
+                mirrored.tree_hash === walked.tree_hash
+              ? true
+              : null;
+          });
+          await eventually(
+            "unchanged again",
+            async () => cacheOf((await structure()).body) === "hit" ? true : null,
+          );
         });
 
         await t.step("OSWorld's accessibility XML places the keys on the screen", async () => {
