@@ -178,3 +178,17 @@ Deno.test("levelView: the same view again, a patched tree's unchanged parts shar
   const result = markUntrusted({ tree: after.tree });
   assert.equal(result.tree, after.tree, "not sanitized again");
 });
+
+Deno.test("levelView: a full, uncut view of clean nodes is those nodes; the rest are copies", () => {
+  const tree = detailedTree();
+  const view = levelView(tree, Infinity, "full").tree;
+  // The panel holds the button whose name has control characters: it and its button are copies.
+  assert.notEqual(view.children[0], tree.children[0]);
+  assert.notEqual(view.children[0].children[0], tree.children[0].children[0]);
+  assert.equal(view.children[0].children[1], tree.children[0].children[1], "the clean list");
+  assert.equal(view.children[1], tree.children[1], "the clean status label");
+  assert.notEqual(view, tree, "a root holding a copy is a copy");
+  const cut = levelView(tree, 1, "full").tree;
+  assert.notEqual(cut.children[0].children[1], tree.children[0].children[1], "cut: marked copies");
+  assert.deepEqual(view, sanitizeValue(limitLevels(tree, Infinity).tree));
+});

@@ -37,26 +37,33 @@ function viewOf(node: Element, level: number, depth: number, full: boolean): Reu
   if (views === undefined) made.set(node, views = new Map());
   let view = views.get(key);
   if (view !== undefined) return view;
+  const cut = level >= depth && node.children.length > 0;
+  const parts = cut
+    ? []
+    : node.children.map((child) => viewOf(child, childLevel(level, child), depth, full));
+  let truncated = cutByDepth(node) || cut || parts.some((part) => part.truncated);
+  // With every field kept and nothing cut, a node whose strings are clean and
+  // whose children are their own views is its own view: no copy (a full-detail
+  // walk of a 1,000-node window is served as it came).
+  if (full && !cut && parts.every((part, i) => part.tree === node.children[i])) {
+    const clean = sanitizedForReuse(node);
+    if (clean === node) return keep(views, key, { tree: node, truncated });
+  }
   const out: Element = { ...node, bounds: { ...node.bounds }, children: [] };
   if (!full) {
     for (const field of PLATFORM_DETAIL) if (field in out) delete out[field];
   }
-  let truncated = cutByDepth(node);
-  if (level >= depth) {
-    if (node.children.length > 0) {
-      truncated = true;
-      out.truncated = true;
-      out.child_count = node.children.length;
-    }
-  } else {
-    for (const child of node.children) {
-      const part = viewOf(child, childLevel(level, child), depth, full);
-      out.children.push(part.tree);
-      truncated ||= part.truncated;
-    }
+  if (cut) {
+    truncated = true;
+    out.truncated = true;
+    out.child_count = node.children.length;
   }
+  for (const part of parts) out.children.push(part.tree);
   // The children are sanitized views already: only this node's own strings are read.
-  view = { tree: sanitizedForReuse(out), truncated };
+  return keep(views, key, { tree: sanitizedForReuse(out), truncated });
+}
+
+function keep(views: Map<string, ReusedView>, key: string, view: ReusedView): ReusedView {
   reuseTreeJsonOf(view.tree);
   views.set(key, view);
   return view;
