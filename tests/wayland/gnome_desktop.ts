@@ -108,23 +108,45 @@ export async function startGnomeDesktop(
       size,
     ], { ...env, DBUS_SYSTEM_BUS_ADDRESS: system });
     shell.stdout.pipeTo(new WritableStream()).catch(() => {});
-    await waitFor("GNOME Shell's screenshot service", async () => {
+    /** A session-bus call's printed reply, or "" when it failed. */
+    const busCall = async (args: string[]) => {
       const out = await new Deno.Command("dbus-send", {
-        args: [
-          "--session",
-          "--dest=org.freedesktop.DBus",
-          "--print-reply",
-          "/org/freedesktop/DBus",
-          "org.freedesktop.DBus.ListNames",
-        ],
+        args: ["--session", "--print-reply", ...args],
         env,
         clearEnv: true,
         stderr: "null",
       }).output();
-      return new TextDecoder().decode(out.stdout).includes('"org.gnome.Shell.Screenshot"')
-        ? true
-        : null;
-    }, START_MS);
+      return out.code === 0 ? new TextDecoder().decode(out.stdout) : "";
+    };
+    await waitFor(
+      "GNOME Shell's screenshot service",
+      async () =>
+        (await busCall([
+            "--dest=org.freedesktop.DBus",
+            "/org/freedesktop/DBus",
+            "org.freedesktop.DBus.ListNames",
+          ])).includes('"org.gnome.Shell.Screenshot"')
+          ? true
+          : null,
+      START_MS,
+    );
+    // As in a running session, the portal and its GNOME backend are up before
+    // any application starts: a GTK 4 application reads its settings through
+    // the portal as it starts, and would wait for it to come up.
+    await waitFor(
+      "the desktop portal's settings",
+      async () =>
+        (await busCall([
+            "--dest=org.freedesktop.portal.Desktop",
+            "/org/freedesktop/portal/desktop",
+            "org.freedesktop.portal.Settings.Read",
+            "string:org.gnome.desktop.interface",
+            "string:color-scheme",
+          ])) !== ""
+          ? true
+          : null,
+      START_MS,
+    );
     for (const daemon of ["pipewire", "wireplumber"]) {
       spawn(daemon, [], env).stdout.pipeTo(new WritableStream()).catch(() => {});
     }

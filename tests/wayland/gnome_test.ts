@@ -6,6 +6,7 @@
 
 import { strict as assert } from "node:assert";
 import { partAvailable } from "../helpers/parts.ts";
+import { waitFor } from "../helpers/proc.ts";
 import { startService } from "../helpers/service.ts";
 import { decodeBase64 } from "../helpers/http.ts";
 import { client, findAll, type ListedWindow, TEST_CONFIG } from "../linux/linux_service.ts";
@@ -73,9 +74,11 @@ Deno.test({
       const service = await startService({ mock: false, env: desktop.env, config: TEST_CONFIG });
       const api = client(service);
       try {
-        const calculator = await eventually(
+        // An application's start on a busy machine: up to a minute, as the desktop's own parts.
+        const calculator = await waitFor(
           "the calculator on the accessibility bus",
           async () => (await api.windows()).find((w) => w.process === "gnome-calculator") ?? null,
+          60_000,
         ).catch((e) => {
           throw new Error(`${(e as Error).message}; the calculator printed: ${app.output()}`);
         });
