@@ -232,8 +232,9 @@ export class Portal {
    * without asking the user where the portal remembers the consent.
    */
   startRemoteDesktop(restoreToken: string | null): RemoteSession {
-    // A session whose Start waits for the user is taken up, not made again.
-    const handle = this.starting !== null && this.unanswered.has(START)
+    // A session whose Start waits for the user is taken up, not made again
+    // (unless that wait is too old: then its request is closed and a session made anew).
+    const handle = this.starting !== null && this.takeUp(START) !== undefined
       ? this.starting
       : this.newRemoteSession(restoreToken);
     this.starting = handle;
