@@ -45,8 +45,11 @@ interface FrameState {
   failed: boolean;
 }
 
-/** A frame left asking for a copy with damage: answered once the output changes. */
-interface Watch {
+/**
+ * A frame asked of the compositor, and what it has said: a copy's, or a
+ * watch's (left asking for a copy with damage, answered once the output changes).
+ */
+interface AskedFrame {
   frame: Deno.PointerObject;
   state: FrameState;
   version: number;
@@ -61,7 +64,7 @@ export class Screencopy {
   private readonly spares = new Map<Output, ShmBuffer>();
   /** Per output, whether its last picture is upside down. */
   private readonly inverted = new Map<Output, boolean>();
-  private readonly watches = new Map<Output, Watch>();
+  private readonly watches = new Map<Output, AskedFrame>();
   /** The listener's callbacks find their frame's state here, by the frame's address. */
   private readonly states = new Map<bigint, FrameState>();
   private readonly frameListener: Deno.PointerObject;
@@ -133,7 +136,7 @@ export class Screencopy {
   }
 
   /** A frame of the output, described: its buffer's size and format are known (or it failed). */
-  private describedFrame(output: Output, version: number): Watch {
+  private describedFrame(output: Output, version: number): AskedFrame {
     const c = this.connection;
     const frame = c.request(
       this.manager,
@@ -155,7 +158,7 @@ export class Screencopy {
     return { frame, state, version };
   }
 
-  private drop({ frame, version }: Watch): void {
+  private drop({ frame, version }: AskedFrame): void {
     this.states.delete(Deno.UnsafePointer.value(frame));
     this.connection.destroy(frame, FRAME.destroy, version);
   }
