@@ -181,6 +181,11 @@ export interface TreeSourceInfo {
   window_positions?: "window-relative";
 }
 
+/** Whether the adapter's window bounds are on the screen (see TreeSourceInfo.window_positions). */
+export function windowsPlaced(adapter: Pick<Adapter, "treeSource">): boolean {
+  return adapter.treeSource().window_positions === undefined;
+}
+
 /** A scenario a simulated desktop shows: its file, its current state, and the way into another. */
 export interface LoadedScenario {
   readonly scenario: Scenario;

@@ -1,6 +1,7 @@
 // Window-level probes: list_windows, get_monitors, get_capabilities.
 
 import { z } from "zod";
+import { windowsPlaced } from "../../adapters/types.ts";
 import { listWindows } from "../services/observe/capture.ts";
 import { currentCall } from "../services/safety/call_context.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
@@ -154,7 +155,7 @@ export const getCapabilitiesTool = defineTool({
   run(_args, { session }) {
     const { adapter, config } = session;
     const mock = adapter.isMock;
-    const placed = adapter.treeSource().window_positions === undefined;
+    const placed = windowsPlaced(adapter);
     return Promise.resolve({
       platform: hostPlatform(),
       adapter: adapter.name,

@@ -4,6 +4,7 @@
 
 import type { Bounds } from "../../model/tree.ts";
 import type { ActContext } from "./context.ts";
+import { windowsPlaced } from "../../../adapters/types.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 import { visibleRegions } from "../../formats/geometry/visibility.ts";
 import { screenOf } from "../observe/capture.ts";
@@ -49,7 +50,7 @@ export async function bringToForeground(
 ): Promise<Activation> {
   const [activated, apiNote] = await session.adapter.activate(window.handle);
   if (activated) return { success: true, action: "activate_api", note: apiNote };
-  if (session.adapter.treeSource().window_positions !== undefined) {
+  if (!windowsPlaced(session.adapter)) {
     // Its box is at 0,0 of its own: a click there would land on whatever is at the screen's corner.
     return {
       success: false,

@@ -2,6 +2,7 @@
 // window covers there.
 
 import type { ActContext } from "./context.ts";
+import { windowsPlaced } from "../../../adapters/types.ts";
 import { frontWindowAt } from "../../formats/geometry/front_window.ts";
 import type { ListedWindow } from "../../formats/geometry/window_order.ts";
 
@@ -13,7 +14,7 @@ export function windowAt(
   windows: ListedWindow[],
   point: Point,
 ): Promise<ListedWindow | null> {
-  if (session.adapter.treeSource().window_positions !== undefined) return Promise.resolve(null);
+  if (!windowsPlaced(session.adapter)) return Promise.resolve(null);
   return frontWindowAt(windows, point, (handle) => session.adapter.windowsAbove(handle));
 }
 
