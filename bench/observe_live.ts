@@ -10,10 +10,7 @@
 //
 // Prints markdown tables (docs/PERFORMANCE.md keeps the last run).
 
-import { openX11 } from "../adapters/linux/ffi/x11.ts";
-import { openXTest } from "../adapters/linux/ffi/xtest.ts";
-import { XDisplay } from "../adapters/linux/x11/display.ts";
-import { XTestInput } from "../adapters/linux/x11/xtest_input.ts";
+import { xtestDevice } from "./measure/xtest_device.ts";
 import type { InputAction } from "../adapters/types.ts";
 import { type Element, walk } from "../lib/model/tree.ts";
 import { startService } from "../tests/helpers/service.ts";
@@ -78,13 +75,7 @@ const apps = [
   await desktop.launch("gtk3-widget-factory"),
   await desktop.launch("mousepad"),
 ];
-const { x11, close: closeX11 } = (() => {
-  Deno.env.set("DISPLAY", desktop.display);
-  return openX11();
-})();
-const xtestLib = openXTest();
-const x = XDisplay.open(x11);
-const input = new XTestInput(x, xtestLib.xtest);
+const { input, close: closeInput } = xtestDevice(desktop.display);
 const walkEveryTime = await startService({
   mock: false,
   env: desktop.env,
@@ -213,11 +204,7 @@ try {
 } finally {
   await walkEveryTime.stop();
   await mirrored.stop();
-  // Held keys and buttons are released through the display, so it closes after.
-  await input.close();
-  x.close();
-  xtestLib.close();
-  closeX11();
+  await closeInput();
   for (const app of apps) await app.kill();
   await desktop.stop();
 }

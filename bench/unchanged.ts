@@ -10,10 +10,7 @@
 //
 // Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
 
-import { openX11 } from "../adapters/linux/ffi/x11.ts";
-import { openXTest } from "../adapters/linux/ffi/xtest.ts";
-import { XDisplay } from "../adapters/linux/x11/display.ts";
-import { XTestInput } from "../adapters/linux/x11/xtest_input.ts";
+import { xtestDevice } from "./measure/xtest_device.ts";
 import type { InputAction } from "../adapters/types.ts";
 import { type Element, walk } from "../lib/model/tree.ts";
 import { startService } from "../tests/helpers/service.ts";
@@ -56,11 +53,7 @@ const apps = [
   await desktop.launch("gtk3-widget-factory"),
   await desktop.launch("mousepad"),
 ];
-Deno.env.set("DISPLAY", desktop.display);
-const { x11, close: closeX11 } = openX11();
-const xtestLib = openXTest();
-const x = XDisplay.open(x11);
-const input = new XTestInput(x, xtestLib.xtest);
+const { input, close: closeInput } = xtestDevice(desktop.display);
 // One service at a time: each one's AT-SPI host follows the same events and
 // walks again after them, so two at once would slow each other's answers.
 const checkouts: Array<[string, string | undefined]> = [
@@ -78,11 +71,7 @@ try {
     }
   }
 } finally {
-  // Held keys and buttons are released through the display, so it closes after.
-  await input.close();
-  x.close();
-  xtestLib.close();
-  closeX11();
+  await closeInput();
   for (const app of apps) await app.kill();
   await desktop.stop();
 }
