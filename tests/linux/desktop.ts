@@ -285,6 +285,20 @@ export function desktopProcesses(dir: string) {
   return { spawn, stopAll };
 }
 
+/** The printed reply of a call on the session bus of `env`, or "" when it failed. */
+export async function sessionBusReply(
+  env: Record<string, string>,
+  args: string[],
+): Promise<string> {
+  const out = await new Deno.Command("dbus-send", {
+    args: ["--session", "--print-reply", ...args],
+    env,
+    clearEnv: true,
+    stderr: "null",
+  }).output();
+  return out.code === 0 ? new TextDecoder().decode(out.stdout) : "";
+}
+
 /**
  * A session bus listening in `dir` that activates the services in
  * `dir/services`, or with "standard" those the system installs (a GNOME

@@ -13,6 +13,7 @@ import {
   firstLine,
   reapOrphanDesktops,
   sessionBusConfig,
+  sessionBusReply,
 } from "../linux/desktop.ts";
 import { MessageType, SwayIpc } from "../../adapters/linux/wayland/sway_ipc.ts";
 import { type SwayNode, type SwayView, viewsOf } from "../../adapters/linux/wayland/sway_tree.ts";
@@ -147,21 +148,17 @@ export async function startWaylandDesktop(
     const env = { ...base, DBUS_SESSION_BUS_ADDRESS: await firstLine(bus.stdout, "dbus-daemon") };
     const launcher = spawn(BUS_LAUNCHER, ["--launch-immediately"], env);
     launcher.stdout.pipeTo(new WritableStream()).catch(() => {});
-    await until("the accessibility bus", async () => {
-      const out = await new Deno.Command("dbus-send", {
-        args: [
-          "--session",
-          "--dest=org.a11y.Bus",
-          "--print-reply",
-          "/org/a11y/bus",
-          "org.a11y.Bus.GetAddress",
-        ],
-        env,
-        clearEnv: true,
-        stderr: "null",
-      }).output();
-      return new TextDecoder().decode(out.stdout).includes("unix:") ? true : null;
-    });
+    await until(
+      "the accessibility bus",
+      async () =>
+        (await sessionBusReply(env, [
+            "--dest=org.a11y.Bus",
+            "/org/a11y/bus",
+            "org.a11y.Bus.GetAddress",
+          ])).includes("unix:")
+          ? true
+          : null,
+    );
     const ipc = await SwayIpc.connect(sockets.ipc);
     const views = async () => viewsOf(await ipc.request<SwayNode>(MessageType.GET_TREE));
     return {

@@ -15,6 +15,7 @@ import {
   firstLine,
   reapOrphanDesktops,
   sessionBusConfig,
+  sessionBusReply,
 } from "../linux/desktop.ts";
 
 export const GNOME_PACKAGES =
@@ -108,20 +109,10 @@ export async function startGnomeDesktop(
       size,
     ], { ...env, DBUS_SYSTEM_BUS_ADDRESS: system });
     shell.stdout.pipeTo(new WritableStream()).catch(() => {});
-    /** A session-bus call's printed reply, or "" when it failed. */
-    const busCall = async (args: string[]) => {
-      const out = await new Deno.Command("dbus-send", {
-        args: ["--session", "--print-reply", ...args],
-        env,
-        clearEnv: true,
-        stderr: "null",
-      }).output();
-      return out.code === 0 ? new TextDecoder().decode(out.stdout) : "";
-    };
     await waitFor(
       "GNOME Shell's screenshot service",
       async () =>
-        (await busCall([
+        (await sessionBusReply(env, [
             "--dest=org.freedesktop.DBus",
             "/org/freedesktop/DBus",
             "org.freedesktop.DBus.ListNames",
@@ -136,7 +127,7 @@ export async function startGnomeDesktop(
     await waitFor(
       "the desktop portal's settings",
       async () =>
-        (await busCall([
+        (await sessionBusReply(env, [
             "--dest=org.freedesktop.portal.Desktop",
             "/org/freedesktop/portal/desktop",
             "org.freedesktop.portal.Settings.Read",
