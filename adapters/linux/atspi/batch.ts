@@ -9,7 +9,7 @@ import { readCString } from "../ffi/c_strings.ts";
 import type { Bounds } from "../../../lib/model/tree.ts";
 import { type Accessible, busNameOf } from "./connection.ts";
 import { ATSPI_OBJECT_PATH_OFFSET } from "../ffi/atspi.ts";
-import type { WireConnection } from "../dbus_wire/connection.ts";
+import { NOT_SENT, type WireConnection } from "../dbus_wire/connection.ts";
 import type { AppConnections } from "./app_connections.ts";
 import type { Arg, MethodCall } from "../dbus_wire/marshal.ts";
 import type { WireValue } from "../dbus_wire/unmarshal.ts";
@@ -359,39 +359,39 @@ export class AtspiBatch {
   }
 
   /**
-   * Sends every prepared query, WINDOW calls at a time, and fills in their
-   * results; calls due after the deadline are not sent (`late`).
+   * Sends every prepared query, at most WINDOW calls in flight per
+   * application, and fills in their results; calls due after the deadline are
+   * not sent (`late`).
    */
   run(...asked: Asked<unknown>[]): void {
     const wanted: Array<[Asked<unknown>, number]> = [];
-    for (const a of asked) a.targets.forEach((_, i) => wanted.push([a, i]));
-    for (let first = 0; first < wanted.length; first += WINDOW) {
-      if (performance.now() > this.deadline) {
-        this.late = true;
-        return;
-      }
-      // An application found silent in an earlier window fails at once.
-      const window = wanted.slice(first, first + WINDOW).filter(([a, i]) =>
-        a.targets[i] !== null && !this.silent.has(a.targets[i]!.bus)
-      );
-      const { connections, silent } = this.apps.connectionsFor(
-        window.map(([a, i]) => a.targets[i]!.bus),
-      );
-      for (const name of silent) this.silent.add(name);
-      const byConnection = new Map<WireConnection, Array<[Asked<unknown>, number]>>();
-      for (const [a, i] of window) {
-        const bus = a.targets[i]!.bus;
-        if (this.silent.has(bus)) continue;
-        const connection = connections.get(bus)!;
-        const group = byConnection.get(connection) ?? [];
-        group.push([a, i]);
-        byConnection.set(connection, group);
-      }
-      for (const [connection, group] of byConnection) this.send(connection, group);
+    for (const a of asked) {
+      a.targets.forEach((target, i) => {
+        if (target !== null && !this.silent.has(target.bus)) wanted.push([a, i]);
+      });
     }
+    if (wanted.length === 0) return;
+    if (performance.now() > this.deadline) {
+      this.late = true;
+      return;
+    }
+    const { connections, silent } = this.apps.connectionsFor(
+      wanted.map(([a, i]) => a.targets[i]!.bus),
+    );
+    for (const name of silent) this.silent.add(name);
+    const byConnection = new Map<WireConnection, Array<[Asked<unknown>, number]>>();
+    for (const [a, i] of wanted) {
+      const bus = a.targets[i]!.bus;
+      if (this.silent.has(bus)) continue;
+      const connection = connections.get(bus)!;
+      const group = byConnection.get(connection) ?? [];
+      group.push([a, i]);
+      byConnection.set(connection, group);
+    }
+    for (const [connection, group] of byConnection) this.send(connection, group);
   }
 
-  /** One connection's share of a window: sent at once, replies filled in. */
+  /** One connection's share: sent as the window allows, replies filled in. */
   private send(connection: WireConnection, group: Array<[Asked<unknown>, number]>): void {
     const calls = group.map(([a, i]): MethodCall => ({
       destination: a.targets[i]!.bus,
@@ -400,12 +400,18 @@ export class AtspiBatch {
       member: a.query.member,
       args: a.query.args?.(i) ?? [],
     }));
-    connection.callMany(calls, CALL_TIMEOUT_MS).forEach((reply, k) => {
+    const replies = connection.callMany(calls, CALL_TIMEOUT_MS, {
+      inFlight: WINDOW,
+      sendBy: this.deadline,
+    });
+    replies.forEach((reply, k) => {
       const [a, i] = group[k];
       if (reply.ok) {
         if (reply.signature === a.query.signature) a.results[i] = a.query.read(reply.body);
       } else if (reply.timedOut) {
         this.silent.add(calls[k].destination);
+      } else if (reply.error === NOT_SENT) {
+        this.late = true;
       }
     });
   }

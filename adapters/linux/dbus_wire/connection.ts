@@ -32,8 +32,18 @@ export type Reply =
 const NO_REPLY = "org.freedesktop.DBus.Error.NoReply";
 const MAX_QUEUED_SIGNALS = 256;
 const DISCONNECTED = "org.freedesktop.DBus.Error.Disconnected";
+/** Our name for a call not written because its batch's time was up (see callMany). */
+export const NOT_SENT = "oso.Error.NotSent";
 /** Our name for a reply whose body does not match its signature. */
 const MALFORMED = "org.freedesktop.DBus.Error.InvalidArgs";
+
+/**
+ * Above this many replies due, the next read waits GATHER_US first. Measured
+ * on GTK 3 and LibreOffice under Xvfb: a capture's 1,200–6,000 calls were
+ * answered with a third less CPU (300–1,000 µs were alike; 150 µs half as good).
+ */
+const GATHER_ABOVE = 16;
+const GATHER_US = 400;
 
 export class WireConnection {
   private serial = 0;
@@ -137,14 +147,22 @@ export class WireConnection {
   }
 
   /**
-   * Sends every call at once and returns their replies in order; the calls
-   * left when the peer has been silent for `timeoutMs` are NoReply with
-   * `timedOut`. A lost connection fails the calls left with Disconnected.
+   * Sends the calls and returns their replies in order. At most `inFlight`
+   * calls await replies at once (a huge batch cannot queue unbounded
+   * messages), and more are written as replies come in, so the peer always
+   * has work queued. Calls left when the peer has been silent for `timeoutMs`
+   * are NoReply with `timedOut`; calls not yet written at `sendBy`
+   * (performance.now()) are not written and fail with NOT_SENT. A lost
+   * connection fails the calls left with Disconnected.
    */
-  callMany(calls: readonly MethodCall[], timeoutMs: number): Reply[] {
+  callMany(
+    calls: readonly MethodCall[],
+    timeoutMs: number,
+    { inFlight = Infinity, sendBy = Infinity }: { inFlight?: number; sendBy?: number } = {},
+  ): Reply[] {
     const replies: Array<Reply | null> = new Array(calls.length).fill(null);
     try {
-      this.exchange(calls, timeoutMs, replies);
+      this.exchange(calls, timeoutMs, replies, inFlight, sendBy);
     } catch (e) {
       if (!(e instanceof SocketClosedError)) throw e;
     }
@@ -155,28 +173,52 @@ export class WireConnection {
     calls: readonly MethodCall[],
     timeoutMs: number,
     replies: Array<Reply | null>,
+    inFlight: number,
+    sendBy: number,
   ): void {
     const waiting = new Map<number, number>(); // serial → index in calls
-    this.writer.reset();
-    for (let i = 0; i < calls.length; i++) {
-      // Serials are non-zero uint32s; wrapping after 4 billion calls is harmless.
-      this.serial = this.serial >= 0xffffffff ? 1 : this.serial + 1;
-      this.writer.call(calls[i], this.serial);
-      waiting.set(this.serial, i);
-    }
-    this.socket.writeAll(this.writer.written);
+    let next = 0; // the first call not written yet
+    // Writing a quarter of the window at a time keeps system calls few.
+    const refill = Math.max(1, Math.floor(inFlight / 4));
+    const failUnsent = (reply: Reply) => {
+      for (; next < calls.length; next++) replies[next] = reply;
+    };
+    const send = () => {
+      const room = Math.min(inFlight - waiting.size, calls.length - next);
+      if (room <= 0 || (room < refill && next + room < calls.length)) return;
+      if (performance.now() > sendBy) {
+        failUnsent({ ok: false, error: NOT_SENT, timedOut: false });
+        return;
+      }
+      this.writer.reset();
+      for (const end = next + room; next < end; next++) {
+        // Serials are non-zero uint32s; wrapping after 4 billion calls is harmless.
+        this.serial = this.serial >= 0xffffffff ? 1 : this.serial + 1;
+        this.writer.call(calls[next], this.serial);
+        waiting.set(this.serial, next);
+      }
+      this.socket.writeAll(this.writer.written);
+    };
+    send();
     let deadline = performance.now() + timeoutMs;
     while (waiting.size > 0) {
       const before = waiting.size;
       this.takeMessages(waiting, replies);
-      if (waiting.size === 0) break;
       // Silence, not queueing, is a timeout: a peer answering in order on a busy
       // machine takes longer than `timeoutMs` for the last of many calls.
-      if (waiting.size < before) deadline = performance.now() + timeoutMs;
+      if (waiting.size < before) {
+        deadline = performance.now() + timeoutMs;
+        send();
+      }
+      if (waiting.size === 0) break;
+      // A peer that finds us waiting on the socket wakes us with every reply,
+      // and each wake-up costs it a trip through the scheduler: with many
+      // replies due, a short pause lets them pile up to be read at once.
+      if (waiting.size > GATHER_ABOVE) this.socket.pause(GATHER_US);
       if (!this.fill(deadline)) {
-        for (const index of waiting.values()) {
-          replies[index] = { ok: false, error: NO_REPLY, timedOut: true };
-        }
+        const silence: Reply = { ok: false, error: NO_REPLY, timedOut: true };
+        for (const index of waiting.values()) replies[index] = silence;
+        failUnsent(silence);
         return;
       }
     }

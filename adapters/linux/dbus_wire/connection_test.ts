@@ -1,9 +1,12 @@
 // Calls sent at once time out on the peer's silence, not on how long the
 // queue before them takes: a peer that answers in order on a busy machine is
 // slow, not gone (a GTK application answering 256 pipelined AT-SPI calls).
+// A batch larger than its window is written as replies come in, never with
+// more calls in flight than the window; calls not written by their batch's
+// deadline are not sent.
 
 import { strict as assert } from "node:assert";
-import { WireConnection } from "./connection.ts";
+import { NOT_SENT, WireConnection } from "./connection.ts";
 import { openLibc } from "../ffi/libc.ts";
 
 const PEER = new URL("../../../tests/fixtures/dbus/paced_peer.ts", import.meta.url).pathname;
@@ -11,39 +14,49 @@ const PACE_MS = 50;
 const CALLS = 60;
 const SILENCE_MS = 2_000;
 
-async function withPeer(run: (address: string) => void): Promise<void> {
+/** Runs `run` against a peer answering one call every `paceMs`; returns what the peer printed meanwhile. */
+async function withPeer(paceMs: number, run: (address: string) => void): Promise<string> {
   const dir = Deno.makeTempDirSync({ prefix: "oso-peer-" });
   const path = `${dir}/peer`;
   const peer = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", PEER, path, String(PACE_MS)],
+    args: ["run", "--allow-all", PEER, path, String(paceMs)],
     stdout: "piped",
   }).spawn();
   const reader = peer.stdout.getReader();
-  const { value } = await reader.read();
-  assert.match(new TextDecoder().decode(value), /listening/);
+  let printed = "";
+  while (!printed.includes("listening\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the peer ended before listening");
+    printed += new TextDecoder().decode(value);
+  }
   try {
     run(`unix:path=${path}`);
   } finally {
     peer.kill();
-    reader.releaseLock();
-    await peer.stdout.cancel();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      printed += new TextDecoder().decode(value);
+    }
     await peer.status;
     Deno.removeSync(dir, { recursive: true });
   }
+  return printed;
 }
+
+const call = (member: string) => ({
+  destination: "",
+  path: "/p",
+  iface: "i.f",
+  member,
+  args: [],
+});
 
 Deno.test("callMany: a paced peer is waited for, a silent one times out", async () => {
   const { libc, close } = openLibc();
   try {
-    await withPeer((address) => {
+    await withPeer(PACE_MS, (address) => {
       const connection = WireConnection.open(libc, address, SILENCE_MS, true);
-      const call = (member: string) => ({
-        destination: "",
-        path: "/p",
-        iface: "i.f",
-        member,
-        args: [],
-      });
       let started = performance.now();
       const replies = connection.callMany(
         Array.from({ length: CALLS }, () => call("Ping")),
@@ -60,6 +73,43 @@ Deno.test("callMany: a paced peer is waited for, a silent one times out", async 
       assert.ok(performance.now() - started >= SILENCE_MS);
       connection.close();
     });
+  } finally {
+    close();
+  }
+});
+
+Deno.test("callMany: a window bounds the calls in flight; the deadline stops the writing", async () => {
+  const { libc, close } = openLibc();
+  try {
+    const window = 8;
+    const pings = () => Array.from({ length: 50 }, () => call("Ping"));
+    let replies: ReturnType<WireConnection["callMany"]> = [];
+    let due: ReturnType<WireConnection["callMany"]> = [];
+    let past: ReturnType<WireConnection["callMany"]> = [];
+    const printed = await withPeer(2, (address) => {
+      const connection = WireConnection.open(libc, address, SILENCE_MS, true);
+      replies = connection.callMany(pings(), SILENCE_MS, { inFlight: window });
+      // 50 answers take 100 ms: some calls are still unwritten 20 ms from now.
+      due = connection.callMany(pings(), SILENCE_MS, {
+        inFlight: window,
+        sendBy: performance.now() + 20,
+      });
+      past = connection.callMany(pings(), SILENCE_MS, { sendBy: performance.now() - 1 });
+      connection.close();
+    });
+    assert.deepEqual(replies.filter((r) => !r.ok), [], "every call answered");
+    const outstanding = [...printed.matchAll(/outstanding (\d+)/g)].map((m) => Number(m[1]));
+    const most = Math.max(...outstanding.slice(0, 50));
+    assert.ok(most <= window, `at most ${window} calls in flight, saw ${most}`);
+    assert.ok(most > window / 2, `the window was used, saw at most ${most} in flight`);
+
+    const notSent = (r: (typeof due)[number]) => !r.ok && r.error === NOT_SENT && !r.timedOut;
+    const sent = due.findIndex(notSent);
+    assert.ok(sent >= 0, "calls due after the deadline were not sent");
+    assert.ok(due.slice(0, sent).every((r) => r.ok), "the calls written were answered");
+    assert.ok(due.slice(sent).every(notSent), "none written after the deadline");
+    assert.equal(outstanding.length, 50 + sent, "the peer saw only the calls written");
+    assert.ok(past.every(notSent), "a deadline already past writes nothing");
   } finally {
     close();
   }

@@ -92,6 +92,11 @@ export class UnixSocket {
     }
   }
 
+  /** Waits `micros` without reading: bytes arriving meanwhile are read at once afterwards. */
+  pause(micros: number): void {
+    this.libc.usleep(micros);
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

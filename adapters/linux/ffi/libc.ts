@@ -1,6 +1,6 @@
 // libc symbols for the AT-SPI host's own socket to the accessibility bus
 // (adapters/linux/dbus_wire/socket.ts): a Unix stream socket, blocking writes,
-// and reads bounded by poll.
+// reads bounded by poll, and short pauses between them.
 
 export const LIBC_LIBRARY = "libc.so.6";
 
@@ -14,6 +14,7 @@ const libcSymbols = {
   poll: { parameters: [B, "u64", "i32"], result: "i32" },
   close: { parameters: ["i32"], result: "i32" },
   getuid: { parameters: [], result: "u32" },
+  usleep: { parameters: ["u32"], result: "i32" },
 } as const;
 
 export type Libc = Deno.DynamicLibrary<typeof libcSymbols>["symbols"];
