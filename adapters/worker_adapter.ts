@@ -187,6 +187,7 @@ export class WorkerAdapter implements Adapter {
     if (!job) return;
     this.pending.delete(reply.id);
     clearTimeout(job.timer);
+    if ("json" in reply) return job.resolve(JSON.parse(reply.json));
     if (!("error" in reply)) return job.resolve(reply.value);
     if (reply.error.kind === "window_gone") {
       return job.reject(new WindowGoneError(reply.error.handle ?? "?"));

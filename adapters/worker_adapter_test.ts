@@ -12,6 +12,8 @@ const DEADLINE_MS = 1_000;
 const SILENCE_MS = 2_500;
 // The slow call (2 s in the fixture) and the silence both end before four deadlines.
 
+const LIMITS = { maxDepth: 5, maxNodes: 100, timeoutMs: 1000 };
+
 function fixtureAdapter(): Promise<WorkerAdapter> {
   return new WorkerAdapter("MockAdapter", FIXTURE, "the fixture worker", {
     requestTimeoutMs: DEADLINE_MS,
@@ -37,6 +39,16 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
           { portal_request: "Screenshot" },
         ]);
         return true;
+      });
+    });
+
+    await t.step("a tree the worker holds as JSON text arrives as the tree", async () => {
+      assert.deepEqual(await adapter.captureTree(null, LIMITS), {
+        root: { id: "root", role: "Window", name: "Ünïcode \u2028 text", bounds: {}, children: [] },
+        nodeCount: 1,
+        captureMs: 3,
+        cutShort: null,
+        version: "v1",
       });
     });
 

@@ -58,9 +58,21 @@ const PRUNE_EVERY_MS = 1000;
 
 const encoder = new TextEncoder();
 
-/** Writes one JSON line in full: a big capture exceeds a pipe's buffer. */
+/** Writes a reply (a walked tree as its text, see HostReply) or the first line, in full. */
 function send(message: HostReply | HostStartup): void {
-  const bytes = encoder.encode(JSON.stringify(message) + "\n");
+  const walked = "value" in message ? message.value as HostCapture : null;
+  if ("value" in message && walked !== null && "capture" in walked) {
+    const { capture, version } = walked;
+    const answer = version === null ? capture : { ...capture, version };
+    write(`${JSON.stringify({ id: message.id, textFollows: true })}\n${JSON.stringify(answer)}\n`);
+  } else {
+    write(JSON.stringify(message) + "\n");
+  }
+}
+
+/** Writes in full: a big capture exceeds a pipe's buffer. */
+function write(text: string): void {
+  const bytes = encoder.encode(text);
   for (let written = 0; written < bytes.length;) {
     written += Deno.stdout.writeSync(bytes.subarray(written));
   }

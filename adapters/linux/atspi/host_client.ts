@@ -13,6 +13,9 @@ import {
 import { AppNotRespondingError } from "../../types.ts";
 
 const HOST_MODULE = new URL("./host.ts", import.meta.url).href;
+/** A reply as its caller gets it: a text that followed its line is in its value. */
+type Settled = Exclude<HostReply, { textFollows: true }>;
+
 /** A hang guard for the host's start (see STARTUP_TIMEOUT_MS in adapters/worker_adapter.ts). */
 const STARTUP_TIMEOUT_MS = 60_000;
 /** While the bus stays away, a new host is tried at most this often. */
@@ -39,7 +42,7 @@ function hostCommand(): Deno.Command {
 
 class HostProcess {
   exited = false;
-  private readonly pending = new Map<number, (reply: HostReply | Error) => void>();
+  private readonly pending = new Map<number, (reply: Settled | Error) => void>();
   private nextId = 0;
   private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
   private readonly encoder = new TextEncoder();
@@ -82,8 +85,16 @@ class HostProcess {
 
   private async receive(replies: AsyncGenerator<string>): Promise<void> {
     try {
+      let textFor: number | null = null;
       for await (const line of replies) {
-        const reply = JSON.parse(line) as HostReply;
+        const reply: HostReply | Settled = textFor === null
+          ? JSON.parse(line)
+          : { id: textFor, value: { text: line } };
+        textFor = null;
+        if ("textFollows" in reply) {
+          textFor = reply.id;
+          continue;
+        }
         this.pending.get(reply.id)?.(reply);
         this.pending.delete(reply.id);
       }
@@ -97,9 +108,9 @@ class HostProcess {
     this.pending.clear();
   }
 
-  async request(call: HostCall): Promise<HostReply> {
+  async request(call: HostCall): Promise<Settled> {
     const id = this.nextId++;
-    const reply = new Promise<HostReply | Error>((resolve) => this.pending.set(id, resolve));
+    const reply = new Promise<Settled | Error>((resolve) => this.pending.set(id, resolve));
     await this.writer.write(this.encoder.encode(JSON.stringify({ ...call, id }) + "\n"));
     const settled = await reply;
     if (settled instanceof Error) throw settled;
@@ -137,7 +148,7 @@ export class AtspiHostClient {
   async call(request: HostCall): Promise<unknown> {
     const host = await this.running();
     const reply = await host.request(request);
-    if (!("error" in reply)) return reply.value;
+    if ("value" in reply) return reply.value;
     if (reply.error.kind === "bus_lost") {
       this.busLost = true;
       this.drop();

@@ -78,9 +78,18 @@ export type HostCapture =
   | { capture: Capture; version: string | null }
   | null;
 
-/** "bus_lost": libatspi lost its bus and cannot reconnect in-process; the host then exits. */
+/** A HostCapture as the worker receives it: a tree as `text`, the JSON of the capture with its version (see `textFollows`). */
+export type ReceivedCapture = Exclude<HostCapture, { capture: Capture }> | { text: string };
+
+/**
+ * "bus_lost": libatspi lost its bus and cannot reconnect in-process; the host
+ * then exits. `textFollows`: the value is `{ text }` with the next line as
+ * its text, which the worker hands on unparsed (a tree is parsed once, where
+ * it is used).
+ */
 export type HostReply =
   | { id: number; value: unknown }
+  | { id: number; textFollows: true }
   | { id: number; error: { kind: "bus_lost" | "not_responding" | "error"; message: string } };
 
 /** The host's first line: it owns a libatspi connection on the bus it names, or says why not. */

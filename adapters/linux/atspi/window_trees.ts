@@ -16,7 +16,8 @@ import {
 import type { Bounds, Element } from "../../../lib/model/tree.ts";
 import { element } from "../../../lib/model/tree.ts";
 import type { AtspiHostClient } from "./host_client.ts";
-import type { HostCapture, WindowFacts } from "./host_protocol.ts";
+import type { ReceivedCapture, WindowFacts } from "./host_protocol.ts";
+import { asJsonText } from "../../worker_protocol.ts";
 
 /**
  * The window's tree. `stillThere` says where the window is after the walk
@@ -37,7 +38,7 @@ export async function captureWindowTree(
     known: options.known ?? null,
     mirror: options.mirror ?? false,
     walk: options.walk ?? false,
-  }) as HostCapture;
+  }) as ReceivedCapture;
   // The mirror answers as of the call, when the window was there.
   if (answer !== null && "unchanged" in answer) {
     return { unchanged: answer.unchanged, captureMs: captureMsSince(started) };
@@ -46,11 +47,7 @@ export async function captureWindowTree(
   // A walk takes a while: the window may have closed meanwhile.
   const bounds = await stillThere();
   if (bounds === undefined) throw new WindowGoneError(window.window);
-  if (answer !== null) {
-    return answer.version === null
-      ? answer.capture
-      : { ...answer.capture, version: answer.version };
-  }
+  if (answer !== null) return asJsonText<CaptureAnswer>(answer.text);
   // An app without accessibility still has a title and a place on screen.
   const root = element("Window", window.title, [bounds.x, bounds.y, bounds.width, bounds.height]);
   root.id = "root";
