@@ -38,6 +38,11 @@ export interface Capture {
   root: Element;
   nodeCount: number;
   captureMs: number;
+  /**
+   * Of captureMs, how long the application itself took to answer the walk's
+   * questions (where the adapter can tell): the part no walker can save.
+   */
+  appMs?: number;
   /** Which limit, if any, cut the walk short. */
   cutShort: CutShort;
   /**

@@ -135,6 +135,7 @@ function served(
     tree_token: session.tokens.mint(window.window_uid, capture.tree, capture.hash),
     perf: {
       capture_ms: capture.captureMs,
+      ...(capture.appMs === undefined ? {} : { app_ms: capture.appMs }),
       node_count: capture.nodeCount,
       cache: capture.cache,
       depth_used: depth,

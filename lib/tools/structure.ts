@@ -258,6 +258,7 @@ export const getWindowStructureTool = defineTool({
     session.recordServed(window.window_uid, capture.tree);
     const perf = {
       capture_ms: capture.captureMs,
+      ...(capture.appMs === undefined ? {} : { app_ms: capture.appMs }),
       node_count: capture.nodeCount,
       cache: capture.cache,
       depth_used: depth,

@@ -3,7 +3,8 @@
 // still holds in its cache (the TTL cache, the mirror off), and is there when
 // that service is asked for a fresh walk. A service with the live mirror
 // sees the change without being asked for a walk: events told it, and still
-// does after a fresh walk.
+// does after a fresh walk. A walk's answer says how much of it was the
+// application's own time (perf.app_ms).
 
 import { strict as assert } from "node:assert";
 import type { Element } from "../../lib/model/tree.ts";
@@ -29,7 +30,13 @@ desktopTest("fresh: true sees a change the tree cache does not", async (_t, desk
       const r = await getJson(`${service.url}/api/structure?window_uid=${uid}${query}`);
       assert.equal(r.status, 200, JSON.stringify(r.body));
       const [entry] = findAll(r.body.tree as Element, (e) => e.role === "Edit");
-      return { value: entry?.value ?? null, cache: (r.body.perf as { cache: string }).cache };
+      const perf = r.body.perf as { cache: string; capture_ms: number; app_ms?: number };
+      // A walk says how much of it was the application's own time; an answer from memory does not.
+      if (service === watcher && perf.cache === "hit") assert.equal(perf.app_ms, undefined);
+      else if (service === watcher) {
+        assert.ok(perf.app_ms! > 0 && perf.app_ms! <= perf.capture_ms, JSON.stringify(perf));
+      }
+      return { value: entry?.value ?? null, cache: perf.cache };
     };
     assert.deepEqual(await entryValue(""), { value: "", cache: "miss" });
     assert.deepEqual(await entryValue("", mirrored), { value: "", cache: "miss" });

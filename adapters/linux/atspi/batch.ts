@@ -296,6 +296,12 @@ export class AtspiBatch {
    */
   deadline = Infinity;
   late = false;
+  /**
+   * Milliseconds the applications spent answering, from the first call of a
+   * `run` written to its last reply read, summed over runs: calls are
+   * pipelined, so an application answers without a break in between.
+   */
+  answeringMs = 0;
 
   constructor(private readonly apps: AppConnections) {}
 
@@ -400,10 +406,12 @@ export class AtspiBatch {
       member: a.query.member,
       args: a.query.args?.(i) ?? [],
     }));
+    const started = performance.now();
     const replies = connection.callMany(calls, CALL_TIMEOUT_MS, {
       inFlight: WINDOW,
       sendBy: this.deadline,
     });
+    this.answeringMs += performance.now() - started;
     replies.forEach((reply, k) => {
       const [a, i] = group[k];
       if (reply.ok) {

@@ -863,6 +863,8 @@ export interface WalkResults {
   addresses: Map<Element, string>;
   /** Whether a field was named by its label: another object's name change renames it. */
   labelled: boolean;
+  /** How long the applications took to answer the walk's reads over the bus (AtspiBatch.answeringMs). */
+  answeringMs: number;
 }
 
 /** A walk of one start. */
@@ -919,6 +921,7 @@ export function walkMany(
   };
   batch.deadline = started + limits.timeoutMs;
   batch.late = false;
+  batch.answeringMs = 0;
   try {
     const roots = starts.map(({ accessible, quirks, depth }) => {
       const root = emptyNode();
@@ -941,6 +944,7 @@ export function walkMany(
       cutShort: walk.cutShort,
       addresses,
       labelled: walk.labelled,
+      answeringMs: batch.answeringMs,
     };
   } finally {
     batch.deadline = Infinity;
@@ -948,7 +952,8 @@ export function walkMany(
 }
 
 /** A window's walk: its capture (ids assigned) and what a mirror needs to follow it. */
-export interface FrameWalk extends Omit<WalkResults, "roots" | "nodeCount" | "cutShort"> {
+export interface FrameWalk
+  extends Omit<WalkResults, "roots" | "nodeCount" | "cutShort" | "answeringMs"> {
   capture: Capture;
   /** How far LibreOffice reported its own widgets from where they are drawn (corrected). */
   embedded: Offset | null;
@@ -964,7 +969,7 @@ export function captureFrame(
 ): FrameWalk {
   const started = performance.now();
   const start = { accessible: frame, depth: 0, quirks, topLevels: null };
-  const { root, nodeCount, cutShort, addresses, labelled } = walkFrom(
+  const { root, nodeCount, cutShort, addresses, labelled, answeringMs } = walkFrom(
     session,
     batch,
     start,
@@ -978,6 +983,7 @@ export function captureFrame(
       root: assignIds(root),
       nodeCount,
       captureMs: captureMsSince(started),
+      appMs: Math.round(answeringMs * 10) / 10,
       cutShort,
     },
     addresses,

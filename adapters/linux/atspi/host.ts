@@ -206,7 +206,12 @@ class AtspiHost {
       if (fresh.cutShort !== null && fresh.cutShort !== "depth") return false;
       const spliced = roots.filter(({ node }, i) => tree.splice(node, fresh.roots[i], fresh))
         .map(({ node }) => node.id);
-      tree.commit(spliced, this.mirror.nextVersion(), captureMsSince(started));
+      tree.commit(
+        spliced,
+        this.mirror.nextVersion(),
+        captureMsSince(started),
+        Math.round(fresh.answeringMs * 10) / 10,
+      );
       return true;
     } finally {
       for (const { accessible } of starts) this.session.unref(accessible);

@@ -270,13 +270,14 @@ export class MirroredTree {
   }
 
   /** After the splices (the ids of those that changed the tree): a change is a new version. */
-  commit(spliced: string[], version: string, captureMs: number): void {
+  commit(spliced: string[], version: string, captureMs: number, appMs: number): void {
     this.marked.clear();
     if (spliced.length === 0) return;
     this.history.push({ from: this.version, to: version, ids: spliced });
     if (this.history.length > HISTORY) this.history.shift();
     this.version = version;
     this.capture.captureMs = captureMs;
+    this.capture.appMs = appMs;
   }
 
   /**

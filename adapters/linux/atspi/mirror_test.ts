@@ -157,8 +157,9 @@ Deno.test("a splice replaces a subtree, renumbers nothing else and counts nodes"
   ]);
   const addresses = new Map([[fresh, at(2)], [fresh.children[1], at(6)]]);
   assert.equal(t.splice(node, fresh, { addresses, labelled: false }), true);
-  t.commit([node.id], "v2", 3);
+  t.commit([node.id], "v2", 3, 1);
   assert.equal(t.version, "v2");
+  assert.deepEqual([t.capture.captureMs, t.capture.appMs], [3, 1], "the patch's times");
   assert.equal(t.capture.nodeCount, 6);
   assert.deepEqual(t.capture.root.children[0].children.map((c) => c.id), [
     "root.0.0",
@@ -177,7 +178,7 @@ Deno.test("a caller behind by patches is sent the outermost subtrees that change
     t.note(change("object:state-changed:checked", n));
     const [{ node }] = t.patchRoots()!;
     assert.ok(t.splice(node, fresh, { addresses: new Map([[fresh, at(n)]]), labelled: false }));
-    t.commit([node.id], version, 3);
+    t.commit([node.id], version, 3, 1);
   };
   patch(3, element("CheckBox", "Wine!", [0, 0, 10, 10]), "v2");
   assert.deepEqual(t.changesSince("v1")!.map((n) => [n.id, n.name]), [["root.0.0", "Wine!"]]);
@@ -203,7 +204,7 @@ Deno.test("a whole walk that finds the same tree keeps its patches for callers b
   const [{ node }] = t.patchRoots()!;
   const fresh = element("CheckBox", "Wine!", [0, 0, 10, 10]);
   t.splice(node, fresh, { addresses: new Map([[fresh, at(3)]]), labelled: false });
-  t.commit([node.id], mirror.nextVersion(), 3);
+  t.commit([node.id], mirror.nextVersion(), 3, 1);
   const again = (root: Element) => ({
     capture: { root: structuredClone(root), nodeCount: 5, captureMs: 20, cutShort: null },
     addresses: new Map<Element, string>(),
@@ -227,7 +228,7 @@ Deno.test("a patch that finds the same subtree keeps the version", () => {
     t.splice(node, same, { addresses: new Map([[same, at(3)]]), labelled: false }),
     false,
   );
-  t.commit([], "v2", 3);
+  t.commit([], "v2", 3, 1);
   assert.equal(t.version, "v1");
   assert.equal(t.clean, true);
 });
@@ -364,7 +365,7 @@ Deno.test("a part of LibreOffice's pane walked again is moved as its whole walk 
     t.splice(node, fresh, { addresses: new Map([[fresh, at(4)]]), labelled: false }),
     false,
   );
-  t.commit([], "v2", 3);
+  t.commit([], "v2", 3, 1);
   // GTK's own widgets outside the pane are reported right, and stay.
   t.note(change("object:state-changed:checked", 5));
   const [{ node: bar }] = t.patchRoots()!;

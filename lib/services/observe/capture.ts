@@ -173,7 +173,7 @@ export interface Captured extends CachedCapture {
 function asHit(entry: CachedCapture, maxDepth: number, captureMs: number): Captured {
   const depthCut = entry.depthCut && entry.depth === maxDepth ? "depth" : null;
   const cutShort = entry.cutShort === "depth" ? depthCut : entry.cutShort ?? depthCut;
-  return { ...entry, captureMs, cache: "hit", cutShort };
+  return { ...entry, captureMs, appMs: undefined, cache: "hit", cutShort };
 }
 
 /**
@@ -245,6 +245,7 @@ export async function captureWindow(
     hash: capturedTreeHash(root),
     capturedAt: Date.now(),
     captureMs: capture.captureMs,
+    ...("appMs" in capture && capture.appMs !== undefined ? { appMs: capture.appMs } : {}),
     nodeCount: capture.nodeCount,
     namedNodeCount: countNamedNodes(root),
     depth: maxDepth,

@@ -9,6 +9,8 @@ export interface CachedCapture {
   hash: string;
   capturedAt: number; // epoch ms
   captureMs: number;
+  /** Of captureMs, the application's own time answering the walk (the adapter's Capture.appMs). */
+  appMs?: number;
   nodeCount: number;
   namedNodeCount: number;
   /** Levels walked below the root. */

@@ -16,6 +16,10 @@ export const cutShortSchema = z.enum(["depth", "nodes", "time", "unresponsive"])
 /** What the capture behind a window's tree cost. */
 export const capturePerfSchema = z.object({
   capture_ms: z.number().describe("How long capturing (or answering from the cache) took, ms."),
+  app_ms: z.number().optional().describe(
+    "Of capture_ms, how long the application itself took to answer the walk's questions, ms " +
+      "(Linux, when the window was walked): the part no walker can save.",
+  ),
   node_count: z.number().int().describe("Nodes in the whole captured tree."),
   cache: z.enum(["hit", "miss", "bypass"]).describe(
     "hit: answered from the tree cache or live mirror; miss: walked, the cache allowed; " +
