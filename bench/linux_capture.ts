@@ -1,7 +1,8 @@
 // Linux adapter speed on a real (headless) desktop, side by side in one run:
 // full-detail tree captures of gtk3-widget-factory, mousepad and a LibreOffice
 // Writer window, by the adapter and through the service (HTTP, detail=full),
-// against an OSWorld-style pyatspi walk reading the same fields; the window
+// against an OSWorld-style pyatspi walk reading the same fields, and against
+// the application's own time (its CPU and the X server's; perf.app_ms); the window
 // list, a 1920×1080 screenshot at the service, and /api/healthz latency while
 // captures run back to back.
 // `deno run -A bench/linux_capture.ts` (Debian: xvfb openbox dbus at-spi2-core
@@ -89,6 +90,7 @@ try {
     );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     const breakdown: string[] = [];
+    const appRows: string[] = [];
     for (const { name, app, runs } of apps) {
       const handle = app.window.toString();
       await waitForTree(adapter, handle);
@@ -97,13 +99,27 @@ try {
       // that walk; this way every side reads the same window.
       const theirs = await pyatspiWalk(desktop.env, app.pid, runs);
       let nodes = 0;
+      const adapterAppMs: number[] = [];
       const ours = await timed(RUNS, async () => {
-        nodes = asCapture(await adapter.captureTree(handle, LIMITS, WALK))!.nodeCount;
+        const capture = asCapture(await adapter.captureTree(handle, LIMITS, WALK))!;
+        nodes = capture.nodeCount;
+        adapterAppMs.push(capture.appMs!);
       });
       const uid = `x11:${app.window.toString(16)}`;
-      const viaService = await timed(
-        RUNS,
-        () => get(`/api/structure?window_uid=${uid}&depth=64&detail=full`),
+      const serviceAppMs: number[] = [];
+      const viaService = await timed(RUNS, async () => {
+        const res = await fetch(
+          `${service.url}/api/structure?window_uid=${uid}&depth=64&detail=full`,
+        );
+        if (!res.ok) throw new Error(`structure: ${res.status}`);
+        serviceAppMs.push((await res.json()).perf.app_ms);
+      });
+      appRows.push(
+        `| ${name} | ${ms(median(adapterAppMs))} | ${ms(median(ours))} | ` +
+          `${(median(ours) / median(adapterAppMs)).toFixed(2)}× | ${ms(median(serviceAppMs))} | ` +
+          `${ms(median(viaService))} | ${
+            (median(viaService) / median(serviceAppMs)).toFixed(2)
+          }× |`,
       );
       const pyatspi = median(theirs.ms);
       console.log(
@@ -146,6 +162,17 @@ try {
     );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const row of breakdown) console.log(row);
+    console.log(
+      "\n## The same captures against the application's own answering time (perf.app_ms: " +
+        "from each round's first question to its last answer, summed; one round's calls are " +
+        "pipelined, so the application answers without a break)\n",
+    );
+    console.log(
+      "| app | app_ms p50, adapter walks | adapter p50 | adapter ÷ app_ms | " +
+        "app_ms p50, service walks | service p50 | service ÷ app_ms |",
+    );
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const row of appRows) console.log(row);
     const list = await timed(50, () => adapter.listWindows());
     const shots = await timed(RUNS, () => adapter.screenshot({ kind: "screen" }));
     const encoded = await timed(RUNS, async () => {
