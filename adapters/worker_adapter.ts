@@ -23,6 +23,7 @@ import {
 } from "./types.ts";
 import { type CursorImage, type PixelLayout, type RawImage } from "../lib/model/image.ts";
 import { ToolError } from "../lib/model/errors.ts";
+import { markSanitizedTree, needsNoSanitizing } from "../lib/model/untrusted.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import { HEARTBEAT_MS, type Method, type Reply, type WorkerMessage } from "./worker_protocol.ts";
 
@@ -81,6 +82,8 @@ export class WorkerAdapter implements Adapter {
   /** When a replaced worker may still be inside a native call: no successor before then. */
   private drainedAt = 0;
   private readonly pending = new Map<number, Pending>();
+  /** Values parsed from JSON text with no string in it that sanitizing would change. */
+  private readonly cleanText = new WeakSet<object>();
   private nextId = 0;
   private readonly requestTimeoutMs: number;
   private readonly captureGraceMs: number;
@@ -187,7 +190,13 @@ export class WorkerAdapter implements Adapter {
     if (!job) return;
     this.pending.delete(reply.id);
     clearTimeout(job.timer);
-    if ("json" in reply) return job.resolve(JSON.parse(reply.json));
+    if ("json" in reply) {
+      const value = JSON.parse(reply.json);
+      if (needsNoSanitizing(reply.json) && typeof value === "object" && value !== null) {
+        this.cleanText.add(value);
+      }
+      return job.resolve(value);
+    }
     if (!("error" in reply)) return job.resolve(reply.value);
     if (reply.error.kind === "window_gone") {
       return job.reject(new WindowGoneError(reply.error.handle ?? "?"));
@@ -236,16 +245,20 @@ export class WorkerAdapter implements Adapter {
     return this.call("listWindows", [], this.requestTimeoutMs);
   }
 
-  captureTree(
+  async captureTree(
     handle: string | null,
     limits: CaptureLimits,
     options: CaptureOptions = {},
   ): Promise<CaptureAnswer> {
-    return this.call(
+    const answer = await this.call<CaptureAnswer>(
       "captureTree",
       [handle, limits, options],
       limits.timeoutMs + this.captureGraceMs,
     );
+    if (answer !== null && "root" in answer && this.cleanText.has(answer)) {
+      markSanitizedTree(answer.root);
+    }
+    return answer;
   }
 
   captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null> {

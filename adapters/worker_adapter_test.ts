@@ -4,7 +4,9 @@
 // error thrown in the worker reaches the caller as itself.
 
 import { strict as assert } from "node:assert";
+import { sanitizedForReuse } from "../lib/model/untrusted.ts";
 import { WorkerAdapter } from "./worker_adapter.ts";
+import { asCapture } from "./types.ts";
 import { ToolError } from "../lib/model/errors.ts";
 
 const FIXTURE = import.meta.resolve("../tests/fixtures/workers/stalling_desktop.ts");
@@ -50,6 +52,10 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
         cutShort: null,
         version: "v1",
       });
+      // Text with a character sanitizing removes is not vouched for: the view still cleans it.
+      const dirty = asCapture(await adapter.captureTree("dirty", LIMITS))!;
+      assert.equal(dirty.root.name, "Ünïcode \u2028 text\x07");
+      assert.equal(sanitizedForReuse(dirty.root).name, "Ünïcode \u2028 text");
     });
 
     await t.step("a held thread is abandoned once its beat has stopped", async () => {

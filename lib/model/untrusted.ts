@@ -3,6 +3,7 @@
 // screen cannot drive a terminal or hide instructions.
 
 import { mapStrings } from "./map_strings.ts";
+import type { Element } from "./tree.ts";
 
 const PASS_THROUGH_KEYS = new Set([
   "data",
@@ -40,6 +41,30 @@ export function sanitizeString(s: string): string {
  * strings stay clean and sanitizing them again would find nothing.
  */
 const sanitized = new WeakSet<object>();
+
+const MAY_NEED_SANITIZING = /\\[bfu]|[\x7f-\x9f]/;
+
+/**
+ * Whether JSON text (as JSON.stringify writes it) holds no string that
+ * sanitizing would change: such characters are written escaped below 0x20
+ * (\b, \f or \u00XX; \t \n \r are kept) or as they are from 0x7f to 0x9f.
+ * Conservative: an escaped backslash before b, f or u also says false.
+ */
+export function needsNoSanitizing(jsonText: string): boolean {
+  return !MAY_NEED_SANITIZING.test(jsonText);
+}
+
+/**
+ * Marks the nodes of a tree known to need no sanitizing (parsed from text
+ * that needsNoSanitizing said so of) as sanitized: a view or a result that
+ * holds them then passes them as they are, without reading every string
+ * again (a 1,000-node tree: ~4 ms). Trees are only changed in place by
+ * redaction, which blanks strings or puts our own markers in.
+ */
+export function markSanitizedTree(root: Element): void {
+  sanitized.add(root);
+  for (const child of root.children) markSanitizedTree(child);
+}
 
 /** The value with every string (object keys included) sanitized. */
 export function sanitizeValue(value: unknown): unknown {

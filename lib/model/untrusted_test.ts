@@ -1,5 +1,13 @@
 import { strict as assert } from "node:assert";
-import { markUntrusted, sanitizeString, sanitizeValue } from "./untrusted.ts";
+import {
+  markSanitizedTree,
+  markUntrusted,
+  needsNoSanitizing,
+  sanitizedForReuse,
+  sanitizeString,
+  sanitizeValue,
+} from "./untrusted.ts";
+import { element } from "./tree.ts";
 
 const CASES: Array<[string, string]> = [
   ["a\x1b[31mred\x1b[0mb", "aredb"],
@@ -62,4 +70,43 @@ Deno.test("sanitizeValue cleans keys read off the screen and keeps them own data
   assert.equal(Object.getPrototypeOf(out.attributes), Object.prototype);
   assert.equal(Object.hasOwn(out.attributes, "__proto__"), true);
   assert.equal(out.attributes.ok, "v");
+});
+
+const NEEDS_NO_SANITIZING: Array<[string, unknown, boolean]> = [
+  ["plain text and numbers", { name: "OK", n: 3, ok: true }, true],
+  ["tabs, newlines, returns", { text: "a\tb\nc\r" }, true],
+  ["other scripts and line separators", { name: "Ünïcode — 日本語 \u2028" }, true],
+  ["an escape sequence", { name: "\x1b[31mred" }, false],
+  ["a NUL", { name: "a\x00b" }, false],
+  ["a backspace and a form feed", { name: "a\bb\fc" }, false],
+  ["a C1 control", { name: "a\x85b" }, false],
+  ["DEL", { name: "a\x7fb" }, false],
+  ["a control character in a key", { ["k\x07"]: 1 }, false],
+  ["(conservative) a backslash before u", { path: "C:\\users" }, false],
+];
+for (const [what, value, expected] of NEEDS_NO_SANITIZING) {
+  Deno.test(`needsNoSanitizing: ${what}`, () => {
+    assert.equal(needsNoSanitizing(JSON.stringify(value)), expected);
+  });
+}
+
+Deno.test("needsNoSanitizing: never true of a string sanitizing changes (every code unit)", () => {
+  for (let code = 0; code <= 0xffff; code++) {
+    const s = `a${String.fromCharCode(code)}b`;
+    if (needsNoSanitizing(JSON.stringify({ [s]: s }))) {
+      assert.equal(sanitizeString(s), s, `U+${code.toString(16)}`);
+    }
+  }
+});
+
+Deno.test("markSanitizedTree: its nodes then pass sanitizing unread", () => {
+  // A control character shows that nothing was read: a tree is only marked when its text had none.
+  const tree = element("Window", "w", [0, 0, 1, 1], {}, [element("Button", "b\x07", [0, 0, 1, 1])]);
+  assert.equal(
+    (sanitizedForReuse(structuredClone(tree)).children[0] as { name: string }).name,
+    "b",
+  );
+  markSanitizedTree(tree);
+  assert.equal(sanitizedForReuse(tree.children[0]), tree.children[0]);
+  assert.equal(markUntrusted({ tree }).tree, tree);
 });
