@@ -29,8 +29,12 @@ const WALK: CaptureOptions = {};
 
 const ms = (v: number) => v.toFixed(1);
 
-/** Each call's milliseconds, after one warm-up call. */
-const timed = (runs: number, body: () => Promise<unknown>) => timeCalls(runs, body, 1);
+/**
+ * Each call's milliseconds, after warm-up calls: a service that has been
+ * running for a while has compiled its hot code (its first dozen captures of
+ * a window took up to half again as long).
+ */
+const timed = (runs: number, body: () => Promise<unknown>) => timeCalls(runs, body, 10);
 
 /**
  * Waits until the window's tree has settled: the same node count (at least
