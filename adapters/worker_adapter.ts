@@ -191,7 +191,12 @@ export class WorkerAdapter implements Adapter {
     this.pending.delete(reply.id);
     clearTimeout(job.timer);
     if ("json" in reply) {
-      const value = JSON.parse(reply.json);
+      let value: unknown;
+      try {
+        value = JSON.parse(reply.json);
+      } catch (e) {
+        return job.reject(new Error(`${this.label} answered with broken JSON: ${e}`));
+      }
       if (needsNoSanitizing(reply.json) && typeof value === "object" && value !== null) {
         this.cleanText.add(value);
       }

@@ -56,6 +56,7 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
       const dirty = asCapture(await adapter.captureTree("dirty", LIMITS))!;
       assert.equal(dirty.root.name, "Ünïcode \u2028 text\x07");
       assert.equal(sanitizedForReuse(dirty.root).name, "Ünïcode \u2028 text");
+      await assert.rejects(adapter.captureTree("broken", LIMITS), /answered with broken JSON/);
     });
 
     await t.step("a held thread is abandoned once its beat has stopped", async () => {

@@ -61,7 +61,7 @@ const encoder = new TextEncoder();
 /** Writes a reply (a walked tree as its text, see HostReply) or the first line, in full. */
 function send(message: HostReply | HostStartup): void {
   const walked = "value" in message ? message.value as HostCapture : null;
-  if ("value" in message && walked !== null && "capture" in walked) {
+  if ("value" in message && typeof walked === "object" && walked !== null && "capture" in walked) {
     const { capture, version } = walked;
     const answer = version === null ? capture : { ...capture, version };
     write(`${JSON.stringify({ id: message.id, textFollows: true })}\n${JSON.stringify(answer)}\n`);
