@@ -89,9 +89,14 @@ export interface Patched extends Omit<Capture, "root" | "version"> {
 /** What a capture answers; null when the window's application is not accessible. */
 export type CaptureAnswer = Capture | Unchanged | Patched | null;
 
+/** Milliseconds to a tenth, as captures report them. */
+export function tenthsOfMs(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
 /** Milliseconds since `started` (performance.now()), to a tenth: a capture's captureMs. */
 export function captureMsSince(started: number): number {
-  return Math.round((performance.now() - started) * 10) / 10;
+  return tenthsOfMs(performance.now() - started);
 }
 
 /** A capture asked for without `known`, which is never Unchanged or Patched. */

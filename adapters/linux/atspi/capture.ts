@@ -22,12 +22,18 @@
 // application's own (GetChildren), and a list that differs is rebuilt in the
 // application's order.
 
-import { type Capture, type CaptureLimits, captureMsSince, withUnresponsive } from "../../types.ts";
+import {
+  type Capture,
+  type CaptureLimits,
+  captureMsSince,
+  tenthsOfMs,
+  withUnresponsive,
+} from "../../types.ts";
 import type { Bounds, Element, ElementAction } from "../../../lib/model/tree.ts";
 import { assignIds, walk as walkTree } from "../../../lib/model/tree.ts";
 import type { Accessible, AtspiConnection, Interfaces } from "./connection.ts";
 import { isToggleRole, serviceRole } from "./roles.ts";
-import { stateRecord } from "./states.ts";
+import { hasState, stateRecord } from "./states.ts";
 import { COORD_SCREEN, RELATION_LABELLED_BY, State } from "../ffi/atspi.ts";
 import { keyboardShortcut } from "../x11/key_bindings.ts";
 import { type FrameQuirks, toScreen } from "./frame_quirks.ts";
@@ -59,13 +65,6 @@ import {
   VALUE_PARTS,
 } from "./batch.ts";
 import { markDepthCut, roomForNode, type WalkBudget } from "../../walk_budget.ts";
-
-/** Each state's bit as a bigint, made once: shifting by BigInt(state) on every test cost a walk milliseconds. */
-const STATE_BITS = Array.from({ length: 64 }, (_, i) => 1n << BigInt(i));
-
-function has(states: bigint, state: number): boolean {
-  return (states & STATE_BITS[state]) !== 0n;
-}
 
 /** A node waiting for reads after the walk, with the object it describes. */
 interface Queued {
@@ -237,16 +236,23 @@ function describe(
 /** The fields a state set decides. */
 function applyStates(node: Element, states: bigint): void {
   const atspiRole = node.platform_role!;
-  node.role = serviceRole(atspiRole, has(states, State.EDITABLE), has(states, State.MULTI_LINE));
-  node.enabled = has(states, State.ENABLED) || has(states, State.SENSITIVE);
-  node.focused = has(states, State.FOCUSED);
+  node.role = serviceRole(
+    atspiRole,
+    hasState(states, State.EDITABLE),
+    hasState(states, State.MULTI_LINE),
+  );
+  node.enabled = hasState(states, State.ENABLED) || hasState(states, State.SENSITIVE);
+  node.focused = hasState(states, State.FOCUSED);
   node.states = stateRecord(states);
-  if (has(states, State.SELECTABLE) || has(states, State.CHECKABLE) || isToggleRole(atspiRole)) {
-    node.selected = has(states, State.SELECTED) || has(states, State.CHECKED);
+  if (
+    hasState(states, State.SELECTABLE) || hasState(states, State.CHECKABLE) ||
+    isToggleRole(atspiRole)
+  ) {
+    node.selected = hasState(states, State.SELECTED) || hasState(states, State.CHECKED);
   } else {
     delete node.selected;
   }
-  if (has(states, State.EXPANDABLE)) node.expanded = has(states, State.EXPANDED);
+  if (hasState(states, State.EXPANDABLE)) node.expanded = hasState(states, State.EXPANDED);
   else delete node.expanded;
 }
 
@@ -866,8 +872,8 @@ export interface WalkResults {
   addresses: Map<Element, string>;
   /** Whether a field was named by its label: another object's name change renames it. */
   labelled: boolean;
-  /** How long the applications took to answer the walk's reads over the bus (AtspiBatch.answeringMs). */
-  answeringMs: number;
+  /** How long the applications took to answer the walk's reads over the bus (AtspiBatch.answeringMs), ms to a tenth. */
+  appMs: number;
 }
 
 /** A walk of one start. */
@@ -947,7 +953,7 @@ export function walkMany(
       cutShort: walk.cutShort,
       addresses,
       labelled: walk.labelled,
-      answeringMs: batch.answeringMs,
+      appMs: tenthsOfMs(batch.answeringMs),
     };
   } finally {
     batch.deadline = Infinity;
@@ -955,8 +961,7 @@ export function walkMany(
 }
 
 /** A window's walk: its capture (ids assigned) and what a mirror needs to follow it. */
-export interface FrameWalk
-  extends Omit<WalkResults, "roots" | "nodeCount" | "cutShort" | "answeringMs"> {
+export interface FrameWalk extends Omit<WalkResults, "roots" | "nodeCount" | "cutShort" | "appMs"> {
   capture: Capture;
   /** How far LibreOffice reported its own widgets from where they are drawn (corrected). */
   embedded: Offset | null;
@@ -972,7 +977,7 @@ export function captureFrame(
 ): FrameWalk {
   const started = performance.now();
   const start = { accessible: frame, depth: 0, quirks, topLevels: null };
-  const { root, nodeCount, cutShort, addresses, labelled, answeringMs } = walkFrom(
+  const { root, nodeCount, cutShort, addresses, labelled, appMs } = walkFrom(
     session,
     batch,
     start,
@@ -986,7 +991,7 @@ export function captureFrame(
       root: assignIds(root),
       nodeCount,
       captureMs: captureMsSince(started),
-      appMs: Math.round(answeringMs * 10) / 10,
+      appMs,
       cutShort,
     },
     addresses,

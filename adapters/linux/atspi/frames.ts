@@ -15,9 +15,10 @@ import {
 import type { ListedFrame, WindowFacts } from "./host_protocol.ts";
 import { STATE_NAMES } from "../ffi/atspi.ts";
 
-const ACTIVE_BIT = BigInt(STATE_NAMES.indexOf("active"));
+const ACTIVE = STATE_NAMES.indexOf("active");
 import { Asked, type AtspiBatch, targetOf, TOOLKIT_PARTS } from "./batch.ts";
 import { AppNotRespondingError } from "../../types.ts";
+import { hasState } from "./states.ts";
 
 export interface WindowFrame {
   /** An owned reference: release with `session.unref`. */
@@ -123,7 +124,7 @@ export class FrameFinder {
               // A client-side decorated GTK window leaves its frame unnamed: its application's name.
               title: this.session.name(frame) || this.session.name(app),
               bounds,
-              active: ((states >> ACTIVE_BIT) & 1n) === 1n,
+              active: hasState(states, ACTIVE),
             });
           } finally {
             this.session.unref(frame);

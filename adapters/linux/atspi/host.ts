@@ -210,7 +210,7 @@ class AtspiHost {
         spliced,
         this.mirror.nextVersion(),
         captureMsSince(started),
-        Math.round(fresh.answeringMs * 10) / 10,
+        fresh.appMs,
       );
       return true;
     } finally {

@@ -28,6 +28,14 @@ const MULTI_LINE = bit("multi_line");
 const MODAL = bit("modal");
 const ACTIVE = bit("active");
 
+/** Each state's bit as a bigint, made once: shifting by BigInt(state) on every test cost a walk milliseconds. */
+const STATE_BITS = Array.from({ length: 64 }, (_, i) => 1n << BigInt(i));
+
+/** Whether the state numbered `state` (AtspiStateType) is set in `bits`. */
+export function hasState(bits: bigint, state: number): boolean {
+  return (bits & STATE_BITS[state]) !== 0n;
+}
+
 export function stateRecord(bits: bigint): Record<string, boolean> {
   // Two words of numbers: testing 40 bits of a bigint one by one cost ~5 µs a node.
   const low = Number(bits & 0xffffffffn);

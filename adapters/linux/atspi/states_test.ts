@@ -1,9 +1,9 @@
-// stateRecord against the plain reading of a state set: the core states in
+// stateRecord and hasState against the plain reading of a state set: the core states in
 // their order, true or false, then each other state that is set, in AT-SPI's
 // order; bits above 31 included.
 
 import { strict as assert } from "node:assert";
-import { stateRecord } from "./states.ts";
+import { hasState, stateRecord } from "./states.ts";
 import { CORE_STATES } from "../../../lib/model/tree.ts";
 import { STATE_NAMES } from "../ffi/atspi.ts";
 
@@ -35,5 +35,8 @@ const CASES: Array<[string, bigint]> = [
 for (const [what, bits] of CASES) {
   Deno.test(`stateRecord: ${what}`, () => {
     assert.deepEqual(Object.entries(stateRecord(bits)), expected(bits));
+    STATE_NAMES.forEach((_, i) => {
+      assert.equal(hasState(bits, i), ((bits >> BigInt(i)) & 1n) === 1n, `state ${i}`);
+    });
   });
 }
