@@ -24,6 +24,7 @@ import {
 import { type CursorImage, type PixelLayout, type RawImage } from "../lib/model/image.ts";
 import { ToolError } from "../lib/model/errors.ts";
 import { markSanitizedTree, needsNoSanitizing } from "../lib/model/untrusted.ts";
+import { firstFieldJson, noteArrivedJson } from "../lib/model/json_text.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import { HEARTBEAT_MS, type Method, type Reply, type WorkerMessage } from "./worker_protocol.ts";
 
@@ -82,8 +83,8 @@ export class WorkerAdapter implements Adapter {
   /** When a replaced worker may still be inside a native call: no successor before then. */
   private drainedAt = 0;
   private readonly pending = new Map<number, Pending>();
-  /** Values parsed from JSON text with no string in it that sanitizing would change. */
-  private readonly cleanText = new WeakSet<object>();
+  /** The text of values parsed from JSON text with no string in it that sanitizing would change. */
+  private readonly cleanText = new WeakMap<object, string>();
   private nextId = 0;
   private readonly requestTimeoutMs: number;
   private readonly captureGraceMs: number;
@@ -198,7 +199,7 @@ export class WorkerAdapter implements Adapter {
         return job.reject(new Error(`${this.label} answered with broken JSON: ${e}`));
       }
       if (needsNoSanitizing(reply.json) && typeof value === "object" && value !== null) {
-        this.cleanText.add(value);
+        this.cleanText.set(value, reply.json);
       }
       return job.resolve(value);
     }
@@ -260,8 +261,11 @@ export class WorkerAdapter implements Adapter {
       [handle, limits, options],
       limits.timeoutMs + this.captureGraceMs,
     );
-    if (answer !== null && "root" in answer && this.cleanText.has(answer)) {
+    const text = answer !== null && "root" in answer ? this.cleanText.get(answer) : undefined;
+    if (text !== undefined && "root" in answer!) {
       markSanitizedTree(answer.root);
+      const rootText = firstFieldJson(text, answer as unknown as Record<string, unknown>, "root");
+      if (rootText !== null) noteArrivedJson(answer.root, rootText);
     }
     return answer;
   }

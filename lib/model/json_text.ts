@@ -67,6 +67,55 @@ function treeText(node: Element): string {
     .join("");
 }
 
+/**
+ * The JSON text values arrived as from another thread or process, held until
+ * their holder vouches that they were not changed since (keepArrivedJson): a
+ * tree is redacted in place after it arrives.
+ */
+const arrived = new WeakMap<object, string>();
+
+/** Notes `text`, which JSON.stringify wrote of a value equal to `value`, as `value`'s arrived text. */
+export function noteArrivedJson(value: object, text: string): void {
+  arrived.set(value, text);
+}
+
+/**
+ * Keeps `value`'s arrived text as its JSON text, for when it is registered
+ * (reuseTreeJsonOf): its holder vouches that it is unchanged since it
+ * arrived and will stay so. A 1,000-node tree's JSON then costs nothing.
+ */
+export function keepArrivedJson(value: object): void {
+  const text = arrived.get(value);
+  if (text === undefined) return;
+  arrived.delete(value);
+  texts.set(value, text);
+}
+
+/** Forgets the kept text of a tree's nodes: the tree was changed in place (redacted) after all. */
+export function forgetTreeJson(root: Element): void {
+  texts.delete(root);
+  utf8.delete(root);
+  arrived.delete(root);
+  for (const child of root.children) forgetTreeJson(child);
+}
+
+/**
+ * The text of `value[key]` inside `text`, the JSON JSON.stringify wrote of
+ * `value` with `key` its first field; null when the text is not so written.
+ */
+export function firstFieldJson(
+  text: string,
+  value: Record<string, unknown>,
+  key: string,
+): string | null {
+  const head = `{${JSON.stringify(key)}:`;
+  const rest = JSON.stringify({ ...value, [key]: undefined });
+  const tail = rest === "{}" ? "}" : `,${rest.slice(1)}`;
+  if (!text.startsWith(head) || !text.endsWith(tail)) return null;
+  if (text.length <= head.length + tail.length) return null;
+  return text.slice(head.length, text.length - tail.length);
+}
+
 /** `JSON.stringify(body)`, with the kept text of registered values among its fields. */
 export function resultJson(body: Record<string, unknown>): string {
   const values = Object.values(body);

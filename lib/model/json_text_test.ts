@@ -4,8 +4,17 @@
 // and marking a result untrusted then passes it as it is.
 
 import { strict as assert } from "node:assert";
-import { resultJson, resultJsonBytes, reuseJsonOf, reuseTreeJsonOf } from "./json_text.ts";
-import { markUntrusted, sanitizeValue } from "./untrusted.ts";
+import {
+  firstFieldJson,
+  forgetTreeJson,
+  keepArrivedJson,
+  noteArrivedJson,
+  resultJson,
+  resultJsonBytes,
+  reuseJsonOf,
+  reuseTreeJsonOf,
+} from "./json_text.ts";
+import { markSanitizedTree, markUntrusted, sanitizeValue } from "./untrusted.ts";
 import { assignIds, type Element, element } from "./tree.ts";
 import { replaceSubtrees } from "./tree_patch.ts";
 import { limitLevels } from "../formats/views/levels.ts";
@@ -179,4 +188,72 @@ Deno.test("levelView: a full, uncut view of clean nodes is those nodes; the rest
   const cut = levelView(tree, 1, "full").tree;
   assert.notEqual(cut.children[0].children[1], tree.children[0].children[1], "cut: marked copies");
   assert.deepEqual(view, sanitizeValue(limitLevels(tree, Infinity).tree));
+});
+
+Deno.test("levelView: a fresh full-detail walk marked clean is served as it came, and its patched successor shares its parts", () => {
+  const clean = () => {
+    const tree = detailedTree();
+    tree.children[0].children[0].name = "plain";
+    markSanitizedTree(tree);
+    return tree;
+  };
+  const tree = clean();
+  const view = levelView(tree, Infinity, "full");
+  assert.equal(view.tree, tree);
+  assert.equal(view.truncated, false);
+  assert.equal(levelView(tree, Infinity, "full"), view, "the same view again");
+  assert.equal(resultJson({ tree: view.tree }), JSON.stringify({ tree }));
+  const status = { ...tree.children[1], name: "saved", children: [] };
+  markSanitizedTree(status);
+  const patched = replaceSubtrees(tree, [status])!;
+  const after = levelView(patched, Infinity, "full");
+  assert.equal(after.tree.children[0], tree.children[0], "the unchanged panel is itself");
+  assert.equal(after.tree.children[1].name, "saved");
+  assert.equal(resultJson({ tree: after.tree }), JSON.stringify({ tree: after.tree }));
+  // Cut by the depth asked, or by the adapter: copies, as for any tree.
+  const shallow = levelView(clean(), 1, "full");
+  assert.equal(shallow.truncated, true);
+  assert.deepEqual(shallow.tree, limitLevels(clean(), 1).tree);
+  const cutByAdapter = clean();
+  Object.assign(cutByAdapter.children[1], { truncated: true, child_count: 3 });
+  const marked = levelView(cutByAdapter, Infinity, "full");
+  assert.equal(marked.truncated, true);
+  assert.equal(marked.tree.children[1], cutByAdapter.children[1]);
+  // Unmarked, a tree is read as before: its control characters sanitized.
+  const unmarked = detailedTree();
+  assert.notEqual(levelView(unmarked, Infinity, "full").tree, unmarked);
+});
+
+Deno.test("firstFieldJson: the first field's text, only where the text is so written", () => {
+  const value = { root: { a: [1, "x"] }, n: 2, cut: null, s: 'q"' };
+  const cases: Array<[string, string | null]> = [
+    [JSON.stringify(value), '{"a":[1,"x"]}'],
+    ['{"root":{"a":[1,"x"]}}', null],
+    [JSON.stringify({ n: 2, root: value.root, cut: null, s: 'q"' }), null],
+    [JSON.stringify({ ...value, s: "other" }), null],
+    ['{"root":', null],
+  ];
+  for (const [text, expected] of cases) {
+    assert.equal(firstFieldJson(text, value, "root"), expected, text);
+  }
+  assert.equal(firstFieldJson('{"root":[]}', { root: [] }, "root"), "[]", "the only field");
+});
+
+Deno.test("an arrived text is used once its holder keeps it, and forgotten when the tree changes", () => {
+  const tree = assignIds(element("Window", "w", [0, 0, 10, 10], {}, [
+    element("Label", "a", [0, 0, 5, 5]),
+  ]));
+  // Spaced, so the text written shows which one was used.
+  const spaced = JSON.stringify(tree, null, 1);
+  noteArrivedJson(tree, spaced);
+  reuseTreeJsonOf(tree);
+  assert.equal(resultJson({ tree }), JSON.stringify({ tree }), "not kept: written anew");
+  const next = structuredClone(tree);
+  noteArrivedJson(next, JSON.stringify(next, null, 1));
+  keepArrivedJson(next);
+  reuseTreeJsonOf(next);
+  assert.equal(resultJson({ tree: next }), `{"tree":${JSON.stringify(next, null, 1)}}`);
+  next.children[0].name = "changed in place";
+  forgetTreeJson(next);
+  assert.equal(resultJson({ tree: next }), JSON.stringify({ tree: next }));
 });

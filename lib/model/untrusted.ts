@@ -66,6 +66,11 @@ export function markSanitizedTree(root: Element): void {
   for (const child of root.children) markSanitizedTree(child);
 }
 
+/** Whether the value was marked sanitized (markSanitizedTree, sanitizedForReuse). */
+export function isMarkedSanitized(value: object): boolean {
+  return sanitized.has(value);
+}
+
 /** The value with every string (object keys included) sanitized. */
 export function sanitizeValue(value: unknown): unknown {
   return mapStrings(value, sanitizeString, PASS_THROUGH_KEYS, sanitized);

@@ -9,7 +9,7 @@
 // Trees and views are never changed once made; that is what makes this safe.
 
 import { cutByDepth, type Element, PLATFORM_DETAIL } from "../../model/tree.ts";
-import { sanitizedForReuse } from "../../model/untrusted.ts";
+import { isMarkedSanitized, sanitizedForReuse } from "../../model/untrusted.ts";
 import { reuseTreeJsonOf } from "../../model/json_text.ts";
 import { childLevel } from "./levels.ts";
 
@@ -19,7 +19,11 @@ export interface ReusedView {
   truncated: boolean;
 }
 
-const made = new WeakMap<Element, Map<string, ReusedView>>();
+/**
+ * Views made, per level, depth and detail (one table each: a node on
+ * another level, or asked to another depth, has another view).
+ */
+const made = new Map<string, WeakMap<Element, ReusedView>>();
 
 /**
  * `tree`'s elements on levels 0..`depth` (an element on level `depth` with
@@ -28,26 +32,56 @@ const made = new WeakMap<Element, Map<string, ReusedView>>();
  * per subtree, level, depth and detail, then the same object.
  */
 export function levelView(tree: Element, depth: number, detail: "basic" | "full" | undefined) {
-  return viewOf(tree, 0, depth, detail === "full");
+  const full = detail === "full";
+  const tables: Array<WeakMap<Element, ReusedView>> = [];
+  const viewsOn = (level: number) => {
+    if (tables[level] === undefined) {
+      const key = `${level} ${depth} ${full}`;
+      if (!made.has(key)) made.set(key, new WeakMap());
+      tables[level] = made.get(key)!;
+    }
+    return tables[level];
+  };
+  const kept = viewsOn(0).get(tree);
+  if (kept !== undefined) return kept;
+  // A fresh full-detail walk, clean and uncut, is served as it came and kept
+  // at its root alone: keeping a view of every node cost a 1,000-node window
+  // ~1 ms and its garbage. A patched successor keeps the parts it shares, once.
+  if (full && isItsOwnView(tree, 0, depth)) {
+    return keep(viewsOn(0), tree, { tree, truncated: false });
+  }
+  return viewOf(tree, 0, depth, full, viewsOn);
 }
 
-function viewOf(node: Element, level: number, depth: number, full: boolean): ReusedView {
-  const key = `${level} ${depth} ${full}`;
-  let views = made.get(node);
-  if (views === undefined) made.set(node, views = new Map());
-  let view = views.get(key);
+/** Whether every node below is marked clean, none cut (by the adapter or by `depth`). */
+function isItsOwnView(node: Element, level: number, depth: number): boolean {
+  if (cutByDepth(node) || !isMarkedSanitized(node)) return false;
+  if (node.children.length === 0) return true;
+  if (level >= depth) return false;
+  return node.children.every((child) => isItsOwnView(child, childLevel(level, child), depth));
+}
+
+function viewOf(
+  node: Element,
+  level: number,
+  depth: number,
+  full: boolean,
+  viewsOn: (level: number) => WeakMap<Element, ReusedView>,
+): ReusedView {
+  const views = viewsOn(level);
+  const view = views.get(node);
   if (view !== undefined) return view;
   const cut = level >= depth && node.children.length > 0;
   const parts = cut
     ? []
-    : node.children.map((child) => viewOf(child, childLevel(level, child), depth, full));
+    : node.children.map((child) => viewOf(child, childLevel(level, child), depth, full, viewsOn));
   let truncated = cutByDepth(node) || cut || parts.some((part) => part.truncated);
   // With every field kept and nothing cut, a node whose strings are clean and
   // whose children are their own views is its own view: no copy (a full-detail
   // walk of a 1,000-node window is served as it came).
   if (full && !cut && parts.every((part, i) => part.tree === node.children[i])) {
     const clean = sanitizedForReuse(node);
-    if (clean === node) return keep(views, key, { tree: node, truncated });
+    if (clean === node) return keep(views, node, { tree: node, truncated });
   }
   const out: Element = { ...node, bounds: { ...node.bounds }, children: [] };
   if (!full) {
@@ -60,11 +94,11 @@ function viewOf(node: Element, level: number, depth: number, full: boolean): Reu
   }
   for (const part of parts) out.children.push(part.tree);
   // The children are sanitized views already: only this node's own strings are read.
-  return keep(views, key, { tree: sanitizedForReuse(out), truncated });
+  return keep(views, node, { tree: sanitizedForReuse(out), truncated });
 }
 
-function keep(views: Map<string, ReusedView>, key: string, view: ReusedView): ReusedView {
+function keep(views: WeakMap<Element, ReusedView>, node: Element, view: ReusedView): ReusedView {
   reuseTreeJsonOf(view.tree);
-  views.set(key, view);
+  views.set(node, view);
   return view;
 }

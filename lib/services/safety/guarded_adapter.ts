@@ -19,6 +19,7 @@ import {
 } from "../../../adapters/types.ts";
 import { type PixelLayout, type RawImage } from "../../model/image.ts";
 import type { Bounds, Element, WindowInfo } from "../../model/tree.ts";
+import { forgetTreeJson, keepArrivedJson } from "../../model/json_text.ts";
 import { frontWindowAt } from "../../formats/geometry/front_window.ts";
 import type { Scenario } from "../../model/scenario.ts";
 import { type AccessDecision, type AccessPolicy, refuseIfDenied } from "./access.ts";
@@ -95,7 +96,14 @@ export class GuardedAdapter implements Adapter {
       : "root" in capture
       ? [capture.root]
       : capture.subtrees;
-    for (const root of fresh) this.guard.redactor.redactTree(root, window?.title ?? null);
+    for (const root of fresh) {
+      const { count } = this.guard.redactor.redactTree(root, window?.title ?? null);
+      // Nothing redacted: the tree is as it arrived, and so is its JSON text. An
+      // adapter may answer an unchanged window with a tree served before, which
+      // a secret learned since changes in place: text kept of it is stale.
+      if (count === 0) keepArrivedJson(root);
+      else forgetTreeJson(root);
+    }
     return capture;
   }
 
