@@ -37,15 +37,18 @@ const subtreeTexts = new WeakMap<Element, string>();
 
 /**
  * treeHash of a tree that is never changed once made (a capture, a patched
- * capture): the hashed text of its small subtrees is kept, so a patched tree,
- * which shares its unchanged subtrees with the tree before it, reads only the
- * nodes on the paths to what changed and the big subtrees above them.
+ * capture): the hashed text of its small subtrees but leaves is kept, so a
+ * patched tree, which shares its unchanged subtrees with the tree before it,
+ * reads only the nodes on the paths to what changed, the leaves beside them
+ * and the big subtrees above them.
  */
 export function capturedTreeHash(root: Element): string {
   return sha1Of(subtreeText(root));
 }
 
 function subtreeText(node: Element): string {
+  // A leaf's text is made again rather than kept: most nodes are leaves.
+  if (node.children.length === 0) return nodeText(node);
   const kept = subtreeTexts.get(node);
   if (kept !== undefined) return kept;
   const parts = [nodeText(node)];

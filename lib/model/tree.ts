@@ -202,6 +202,8 @@ const isNamed = (node: Element) => node.name.trim() !== "";
 const namedCounts = new WeakMap<Element, number>();
 
 function namedIn(node: Element): number {
+  // A leaf is counted again rather than kept: most nodes are leaves.
+  if (node.children.length === 0) return isNamed(node) ? 1 : 0;
   let count = namedCounts.get(node);
   if (count === undefined) {
     count = isNamed(node) ? 1 : 0;

@@ -747,6 +747,8 @@ export function scanTree(
 
 /** The first MAX_WARNINGS warnings of `node`'s subtree, in pre-order. */
 function scanSubtree(node: Element, kept: SubtreeWarnings | undefined): TreeWarning[] {
+  // A leaf is scanned again rather than kept (its texts' scans are remembered): most nodes are leaves.
+  if (node.children.length === 0) return scanNode(node);
   const known = kept?.get(node);
   if (known !== undefined) return known;
   let warnings = scanNode(node);
