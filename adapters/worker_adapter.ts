@@ -24,7 +24,7 @@ import {
 import { type CursorImage, type PixelLayout, type RawImage } from "../lib/model/image.ts";
 import { ToolError } from "../lib/model/errors.ts";
 import { markSanitizedTree, needsNoSanitizing } from "../lib/model/untrusted.ts";
-import { firstFieldJson, noteArrivedJson } from "../lib/model/json_text.ts";
+import { type ArrivedJson, firstFieldJson, noteArrivedJson } from "../lib/model/json_text.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import { HEARTBEAT_MS, type Method, type Reply, type WorkerMessage } from "./worker_protocol.ts";
 
@@ -72,6 +72,9 @@ function inputTimeoutMs(action: InputAction, base: number): number {
   return base;
 }
 
+/** Strict: bytes that are not UTF-8 are broken JSON, not text with replacement characters. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 export class WorkerAdapter implements Adapter {
   readonly isMock = false;
   readonly mirrorsTrees: boolean = false;
@@ -83,8 +86,8 @@ export class WorkerAdapter implements Adapter {
   /** When a replaced worker may still be inside a native call: no successor before then. */
   private drainedAt = 0;
   private readonly pending = new Map<number, Pending>();
-  /** The text of values parsed from JSON text with no string in it that sanitizing would change. */
-  private readonly cleanText = new WeakMap<object, string>();
+  /** The JSON of values parsed from JSON with no string in it that sanitizing would change. */
+  private readonly cleanJson = new WeakMap<object, ArrivedJson>();
   private nextId = 0;
   private readonly requestTimeoutMs: number;
   private readonly captureGraceMs: number;
@@ -192,14 +195,16 @@ export class WorkerAdapter implements Adapter {
     this.pending.delete(reply.id);
     clearTimeout(job.timer);
     if ("json" in reply) {
+      let text: string;
       let value: unknown;
       try {
-        value = JSON.parse(reply.json);
+        text = UTF8.decode(reply.json);
+        value = JSON.parse(text);
       } catch (e) {
         return job.reject(new Error(`${this.label} answered with broken JSON: ${e}`));
       }
-      if (needsNoSanitizing(reply.json) && typeof value === "object" && value !== null) {
-        this.cleanText.set(value, reply.json);
+      if (needsNoSanitizing(text) && typeof value === "object" && value !== null) {
+        this.cleanJson.set(value, { text, utf8: reply.json });
       }
       return job.resolve(value);
     }
@@ -261,11 +266,11 @@ export class WorkerAdapter implements Adapter {
       [handle, limits, options],
       limits.timeoutMs + this.captureGraceMs,
     );
-    const text = answer !== null && "root" in answer ? this.cleanText.get(answer) : undefined;
-    if (text !== undefined && "root" in answer!) {
+    const json = answer !== null && "root" in answer ? this.cleanJson.get(answer) : undefined;
+    if (json !== undefined && "root" in answer!) {
       markSanitizedTree(answer.root);
-      const rootText = firstFieldJson(text, answer as unknown as Record<string, unknown>, "root");
-      if (rootText !== null) noteArrivedJson(answer.root, rootText);
+      const root = firstFieldJson(json, answer as unknown as Record<string, unknown>, "root");
+      if (root !== null) noteArrivedJson(answer.root, root);
     }
     return answer;
   }

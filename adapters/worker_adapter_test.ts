@@ -5,7 +5,12 @@
 
 import { strict as assert } from "node:assert";
 import { sanitizedForReuse } from "../lib/model/untrusted.ts";
-import { keepArrivedJson, resultJson, reuseTreeJsonOf } from "../lib/model/json_text.ts";
+import {
+  keepArrivedJson,
+  resultJson,
+  resultJsonBytes,
+  reuseTreeJsonOf,
+} from "../lib/model/json_text.ts";
 import { WorkerAdapter } from "./worker_adapter.ts";
 import { asCapture } from "./types.ts";
 import { ToolError } from "../lib/model/errors.ts";
@@ -58,12 +63,15 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
       assert.equal(dirty.root.name, "Ünïcode \u2028 text\x07");
       assert.equal(sanitizedForReuse(dirty.root).name, "Ünïcode \u2028 text");
       await assert.rejects(adapter.captureTree("broken", LIMITS), /answered with broken JSON/);
+      await assert.rejects(adapter.captureTree("not utf-8", LIMITS), /answered with broken JSON/);
       // The root's own text is kept for its JSON (spaced here, to show which text is written),
       // once the holder vouches the tree is unchanged; not for text that needed cleaning.
       const written = async (handle: string) => {
         const { root } = asCapture(await adapter.captureTree(handle, LIMITS))!;
         keepArrivedJson(root);
         reuseTreeJsonOf(root);
+        const bytes = new TextDecoder().decode(resultJsonBytes({ tree: root, n: 1 }));
+        assert.equal(bytes, `${resultJson({ tree: root, n: 1 })}`, "its UTF-8 is that text's");
         return resultJson({ tree: root });
       };
       assert.match(await written("spaced"), /^\{"tree":\{\n "id": "root",/);

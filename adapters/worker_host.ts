@@ -10,7 +10,7 @@ import {
 } from "./types.ts";
 import {
   HEARTBEAT_MS,
-  jsonTextOf,
+  jsonBytesOf,
   type Method,
   type ProxyMessage,
   type Request,
@@ -41,8 +41,10 @@ async function serve(desktop: WorkerDesktop, request: Request): Promise<void> {
   try {
     const method = desktop[request.method] as (...args: unknown[]) => unknown;
     const value = await method.apply(desktop, request.args);
-    const json = jsonTextOf(value);
-    if (json !== null) return scope.postMessage({ kind: "reply", id: request.id, json });
+    const json = jsonBytesOf(value);
+    if (json !== null) {
+      return scope.postMessage({ kind: "reply", id: request.id, json }, [json.buffer]);
+    }
     // Screenshot pixels move to the main thread instead of being copied.
     const pixels = (value as { data?: unknown } | null)?.data;
     const transfer = pixels instanceof Uint8Array ? [pixels.buffer as ArrayBuffer] : [];

@@ -8,7 +8,7 @@
 //
 // Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
 
-import { streamLines } from "../adapters/linux/atspi/host_protocol.ts";
+import { linesOf } from "../adapters/linux/atspi/host_protocol.ts";
 import { median, percentile } from "./measure/timing.ts";
 
 const ROUND_TRIPS = 300;
@@ -17,7 +17,13 @@ type Reading = "streams" | "chunks";
 
 /** The lines of `stream`, the way `reading` says. */
 function linesFrom(stream: ReadableStream<Uint8Array>, reading: Reading): AsyncIterable<string> {
-  if (reading === "chunks") return streamLines(stream);
+  if (reading === "chunks") {
+    const reader = stream.getReader();
+    return linesOf(async () => {
+      const { value, done } = await reader.read();
+      return done ? null : value;
+    });
+  }
   return (async function* () {
     let buffered = "";
     for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
@@ -85,7 +91,7 @@ if (Deno.args[0] === "--echo") {
   for (const reading of ["streams", "chunks"] as const) {
     const times = await roundTrips(reading);
     console.log(
-      `| ${reading === "streams" ? "TextDecoderStream" : "chunks (streamLines)"} | ${
+      `| ${reading === "streams" ? "TextDecoderStream" : "chunks (linesOf)"} | ${
         median(times).toFixed(3)
       } ms | ${percentile(times, 0.95).toFixed(3)} ms |`,
     );

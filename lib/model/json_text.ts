@@ -14,6 +14,9 @@ import { concatBytes } from "./bytes.ts";
 const reusable = new WeakSet<object>();
 const trees = new WeakSet<object>();
 const texts = new WeakMap<object, string>();
+/** The UTF-8 of served values' text, kept like the text (screen text is rarely Latin-1 only). */
+const utf8 = new WeakMap<object, Uint8Array>();
+const encoder = new TextEncoder();
 
 /** Marks a value whose JSON text may be kept and reused as long as the value lives. */
 export function reuseJsonOf(value: object): void {
@@ -67,28 +70,36 @@ function treeText(node: Element): string {
     .join("");
 }
 
-/**
- * The JSON text values arrived as from another thread or process, held until
- * their holder vouches that they were not changed since (keepArrivedJson): a
- * tree is redacted in place after it arrives.
- */
-const arrived = new WeakMap<object, string>();
-
-/** Notes `text`, which JSON.stringify wrote of a value equal to `value`, as `value`'s arrived text. */
-export function noteArrivedJson(value: object, text: string): void {
-  arrived.set(value, text);
+/** JSON as it arrived from another thread or process: its text and its UTF-8. */
+export interface ArrivedJson {
+  text: string;
+  utf8: Uint8Array;
 }
 
 /**
- * Keeps `value`'s arrived text as its JSON text, for when it is registered
- * (reuseTreeJsonOf): its holder vouches that it is unchanged since it
- * arrived and will stay so. A 1,000-node tree's JSON then costs nothing.
+ * The JSON values arrived as, held until their holder vouches that they
+ * were not changed since (keepArrivedJson): a tree is redacted in place
+ * after it arrives.
+ */
+const arrived = new WeakMap<object, ArrivedJson>();
+
+/** Notes JSON, as JSON.stringify wrote it of a value equal to `value`, as `value`'s arrived JSON. */
+export function noteArrivedJson(value: object, json: ArrivedJson): void {
+  arrived.set(value, json);
+}
+
+/**
+ * Keeps `value`'s arrived JSON as its text and UTF-8, for when it is
+ * registered (reuseTreeJsonOf): its holder vouches that it is unchanged since
+ * it arrived and will stay so. A 1,000-node tree's JSON then costs nothing,
+ * and its UTF-8 goes out as it came.
  */
 export function keepArrivedJson(value: object): void {
-  const text = arrived.get(value);
-  if (text === undefined) return;
+  const json = arrived.get(value);
+  if (json === undefined) return;
   arrived.delete(value);
-  texts.set(value, text);
+  texts.set(value, json.text);
+  utf8.set(value, json.utf8);
 }
 
 /** Forgets the kept text of a tree's nodes: the tree was changed in place (redacted) after all. */
@@ -100,20 +111,25 @@ export function forgetTreeJson(root: Element): void {
 }
 
 /**
- * The text of `value[key]` inside `text`, the JSON JSON.stringify wrote of
- * `value` with `key` its first field; null when the text is not so written.
+ * The JSON of `value[key]` inside `json`, which JSON.stringify wrote of
+ * `value` with `key` its first field; null when it is not so written.
  */
 export function firstFieldJson(
-  text: string,
+  json: ArrivedJson,
   value: Record<string, unknown>,
   key: string,
-): string | null {
+): ArrivedJson | null {
+  const { text } = json;
   const head = `{${JSON.stringify(key)}:`;
   const rest = JSON.stringify({ ...value, [key]: undefined });
   const tail = rest === "{}" ? "}" : `,${rest.slice(1)}`;
   if (!text.startsWith(head) || !text.endsWith(tail)) return null;
   if (text.length <= head.length + tail.length) return null;
-  return text.slice(head.length, text.length - tail.length);
+  const [headBytes, tailBytes] = [encoder.encode(head).length, encoder.encode(tail).length];
+  return {
+    text: text.slice(head.length, text.length - tail.length),
+    utf8: json.utf8.subarray(headBytes, json.utf8.length - tailBytes),
+  };
 }
 
 /** `JSON.stringify(body)`, with the kept text of registered values among its fields. */
@@ -129,11 +145,8 @@ export function resultJson(body: Record<string, unknown>): string {
   return `{${fields.join(",")}}`;
 }
 
-const encoder = new TextEncoder();
 /** Kept text this long or longer is kept as UTF-8 too, and joined as bytes (each encode costs ~0.6 µs). */
 const JOIN_BYTES_FROM = 4096;
-/** The UTF-8 of served values' text, kept like the text (screen text is rarely Latin-1 only). */
-const utf8 = new WeakMap<object, Uint8Array>();
 
 /**
  * resultJson's text as UTF-8: the registered values' bytes are encoded once

@@ -224,36 +224,45 @@ Deno.test("levelView: a fresh full-detail walk marked clean is served as it came
   assert.notEqual(levelView(unmarked, Infinity, "full").tree, unmarked);
 });
 
-Deno.test("firstFieldJson: the first field's text, only where the text is so written", () => {
-  const value = { root: { a: [1, "x"] }, n: 2, cut: null, s: 'q"' };
+const arrivedAs = (text: string) => ({ text, utf8: new TextEncoder().encode(text) });
+
+Deno.test("firstFieldJson: the first field's text and UTF-8, only where the JSON is so written", () => {
+  const value = { root: { a: [1, "x€"] }, n: 2, cut: null, s: 'q"€' };
   const cases: Array<[string, string | null]> = [
-    [JSON.stringify(value), '{"a":[1,"x"]}'],
-    ['{"root":{"a":[1,"x"]}}', null],
-    [JSON.stringify({ n: 2, root: value.root, cut: null, s: 'q"' }), null],
+    [JSON.stringify(value), '{"a":[1,"x€"]}'],
+    ['{"root":{"a":[1,"x€"]}}', null],
+    [JSON.stringify({ n: 2, root: value.root, cut: null, s: 'q"€' }), null],
     [JSON.stringify({ ...value, s: "other" }), null],
     ['{"root":', null],
   ];
   for (const [text, expected] of cases) {
-    assert.equal(firstFieldJson(text, value, "root"), expected, text);
+    const found = firstFieldJson(arrivedAs(text), value, "root");
+    assert.equal(found?.text ?? null, expected, text);
+    if (found) assert.equal(new TextDecoder().decode(found.utf8), expected);
   }
-  assert.equal(firstFieldJson('{"root":[]}', { root: [] }, "root"), "[]", "the only field");
+  assert.equal(firstFieldJson(arrivedAs('{"root":[]}'), { root: [] }, "root")?.text, "[]");
 });
 
-Deno.test("an arrived text is used once its holder keeps it, and forgotten when the tree changes", () => {
+Deno.test("an arrived JSON is used once its holder keeps it, and forgotten when the tree changes", () => {
+  // Long enough that its answers are joined from kept UTF-8.
   const tree = assignIds(element("Window", "w", [0, 0, 10, 10], {}, [
-    element("Label", "a", [0, 0, 5, 5]),
+    element("Label", "a€".repeat(3000), [0, 0, 5, 5]),
   ]));
   // Spaced, so the text written shows which one was used.
-  const spaced = JSON.stringify(tree, null, 1);
-  noteArrivedJson(tree, spaced);
+  noteArrivedJson(tree, arrivedAs(JSON.stringify(tree, null, 1)));
   reuseTreeJsonOf(tree);
   assert.equal(resultJson({ tree }), JSON.stringify({ tree }), "not kept: written anew");
   const next = structuredClone(tree);
-  noteArrivedJson(next, JSON.stringify(next, null, 1));
+  const spaced = JSON.stringify(next, null, 1);
+  noteArrivedJson(next, arrivedAs(spaced));
   keepArrivedJson(next);
   reuseTreeJsonOf(next);
-  assert.equal(resultJson({ tree: next }), `{"tree":${JSON.stringify(next, null, 1)}}`);
+  assert.equal(resultJson({ tree: next }), `{"tree":${spaced}}`);
+  const big = { tree: next, more: 1 };
+  assert.equal(new TextDecoder().decode(resultJsonBytes(big)), resultJson(big), "and its UTF-8");
+  assert.match(resultJson(big), /^\{"tree":\{\n "id"/);
   next.children[0].name = "changed in place";
   forgetTreeJson(next);
   assert.equal(resultJson({ tree: next }), JSON.stringify({ tree: next }));
+  assert.equal(new TextDecoder().decode(resultJsonBytes(big)), JSON.stringify(big));
 });

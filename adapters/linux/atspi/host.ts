@@ -58,21 +58,24 @@ const PRUNE_EVERY_MS = 1000;
 
 const encoder = new TextEncoder();
 
-/** Writes a reply (a walked tree as its text, see HostReply) or the first line, in full. */
+/** Writes a reply (a walked tree as its UTF-8 JSON, see HostReply) or the first line, in full. */
 function send(message: HostReply | HostStartup): void {
   const walked = "value" in message ? message.value as HostCapture : null;
   if ("value" in message && typeof walked === "object" && walked !== null && "capture" in walked) {
-    const { capture, version } = walked;
-    const answer = version === null ? capture : { ...capture, version };
-    write(`${JSON.stringify({ id: message.id, textFollows: true })}\n${JSON.stringify(answer)}\n`);
+    const { capture: { root, ...rest }, version } = walked;
+    // The root first: the service finds the root's own JSON inside the capture's (firstField).
+    const json = encoder.encode(
+      JSON.stringify(version === null ? { root, ...rest } : { root, ...rest, version }),
+    );
+    write(encoder.encode(`${JSON.stringify({ id: message.id, bytesFollow: json.length })}\n`));
+    write(json);
   } else {
-    write(JSON.stringify(message) + "\n");
+    write(encoder.encode(JSON.stringify(message) + "\n"));
   }
 }
 
 /** Writes in full: a big capture exceeds a pipe's buffer. */
-function write(text: string): void {
-  const bytes = encoder.encode(text);
+function write(bytes: Uint8Array): void {
   for (let written = 0; written < bytes.length;) {
     written += Deno.stdout.writeSync(bytes.subarray(written));
   }

@@ -6,15 +6,18 @@
 import {
   ATSPI_HOST_FLAG,
   type HostCall,
+  type HostMessage,
   type HostReply,
   type HostStartup,
-  streamLines,
+  streamMessages,
 } from "./host_protocol.ts";
 import { AppNotRespondingError } from "../../types.ts";
 
 const HOST_MODULE = new URL("./host.ts", import.meta.url).href;
-/** A reply as its caller gets it: a text that followed its line is in its value. */
-type Settled = Exclude<HostReply, { textFollows: true }>;
+/** A reply as its caller gets it: the bytes that followed its line are its value's `json`. */
+type Settled =
+  | Exclude<HostReply, { bytesFollow: number }>
+  | { id: number; value: { json: Uint8Array<ArrayBuffer> } };
 
 /** A hang guard for the host's start (see STARTUP_TIMEOUT_MS in adapters/worker_adapter.ts). */
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -49,7 +52,7 @@ class HostProcess {
 
   private constructor(
     private readonly child: Deno.ChildProcess,
-    replies: AsyncGenerator<string>,
+    replies: AsyncGenerator<HostMessage>,
     /** The accessibility bus the host joined. */
     readonly busAddress: string,
   ) {
@@ -61,7 +64,7 @@ class HostProcess {
   /** A host that owns a libatspi connection; throws the host's reason when it has none. */
   static async start(): Promise<HostProcess> {
     const child = hostCommand().spawn();
-    const replies = streamLines(child.stdout);
+    const replies = streamMessages(child.stdout);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -72,7 +75,7 @@ class HostProcess {
     try {
       const first = await Promise.race([replies.next(), timeout]);
       if (first.done) throw new Error("the AT-SPI host process ended while starting");
-      const startup = JSON.parse(first.value) as HostStartup;
+      const startup = first.value.line as HostStartup;
       if (!startup.ready) throw new Error(startup.message);
       return new HostProcess(child, replies, startup.bus_address);
     } catch (e) {
@@ -83,18 +86,13 @@ class HostProcess {
     }
   }
 
-  private async receive(replies: AsyncGenerator<string>): Promise<void> {
+  private async receive(replies: AsyncGenerator<HostMessage>): Promise<void> {
     try {
-      let textFor: number | null = null;
-      for await (const line of replies) {
-        const reply: HostReply | Settled = textFor === null
-          ? JSON.parse(line)
-          : { id: textFor, value: { text: line } };
-        textFor = null;
-        if ("textFollows" in reply) {
-          textFor = reply.id;
-          continue;
-        }
+      for await (const { line, bytes } of replies) {
+        const header = line as HostReply;
+        const reply: Settled = bytes === null || !("bytesFollow" in header)
+          ? header as Settled
+          : { id: header.id, value: { json: bytes } };
         this.pending.get(reply.id)?.(reply);
         this.pending.delete(reply.id);
       }

@@ -3,7 +3,7 @@
 // arrive in pieces, several in one chunk, or split inside a character.
 
 import { strict as assert } from "node:assert";
-import { linesOf } from "./host_protocol.ts";
+import { linesOf, messagesOf } from "./host_protocol.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const euro = bytes("€"); // three bytes
@@ -37,3 +37,54 @@ for (const [name, chunks, expected] of CASES) {
     assert.deepEqual(got, expected);
   });
 }
+
+// messagesOf: the worker reads the host's replies, JSON lines each followed by
+// the bytes its `bytesFollow` announces (a walked tree's JSON, newlines and
+// all), however the pipe cuts them into chunks.
+
+const body = bytes('{"root":{"name":"a\\nb €"}}\n{"id":9}\n');
+const header = (id: number, n: number) => bytes(`{"id":${id},"bytesFollow":${n}}\n`);
+const STREAM = [
+  bytes('{"ready":true}\n'),
+  header(1, body.length),
+  body,
+  header(2, 0),
+  bytes('{"id":3,"value":null}\n'),
+  header(4, 3),
+  bytes("€"),
+];
+const EXPECTED = [
+  { line: { ready: true }, bytes: null },
+  { line: { id: 1, bytesFollow: body.length }, bytes: body },
+  { line: { id: 2, bytesFollow: 0 }, bytes: new Uint8Array(0) },
+  { line: { id: 3, value: null }, bytes: null },
+  { line: { id: 4, bytesFollow: 3 }, bytes: bytes("€") },
+];
+
+async function messagesIn(chunks: Uint8Array[]) {
+  let i = 0;
+  const got = [];
+  for await (const m of messagesOf(() => Promise.resolve(chunks[i++] ?? null))) got.push(m);
+  return got;
+}
+
+Deno.test("messagesOf: every cut into two chunks, and chunks of 1 to 7 bytes", async () => {
+  const whole = new Uint8Array(STREAM.reduce((n, part) => n + part.length, 0));
+  STREAM.reduce((at, part) => (whole.set(part, at), at + part.length), 0);
+  for (let cut = 0; cut <= whole.length; cut++) {
+    assert.deepEqual(
+      await messagesIn([whole.subarray(0, cut), whole.subarray(cut)]),
+      EXPECTED,
+      `cut at ${cut}`,
+    );
+  }
+  for (let size = 1; size <= 7; size++) {
+    const chunks = [];
+    for (let at = 0; at < whole.length; at += size) chunks.push(whole.subarray(at, at + size));
+    assert.deepEqual(await messagesIn(chunks), EXPECTED, `chunks of ${size}`);
+  }
+});
+
+Deno.test("messagesOf: bytes cut short by the end of the stream are no message", async () => {
+  assert.deepEqual(await messagesIn([header(1, 10), bytes("12345")]), []);
+});

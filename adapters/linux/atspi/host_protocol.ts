@@ -78,18 +78,20 @@ export type HostCapture =
   | { capture: Capture; version: string | null }
   | null;
 
-/** A HostCapture as the worker receives it: a tree as `text`, the JSON of the capture with its version (see `textFollows`). */
-export type ReceivedCapture = Exclude<HostCapture, { capture: Capture }> | { text: string };
+/** A HostCapture as the worker receives it: a tree as `json`, the UTF-8 JSON of the capture with its version (see `bytesFollow`). */
+export type ReceivedCapture =
+  | Exclude<HostCapture, { capture: Capture }>
+  | { json: Uint8Array<ArrayBuffer> };
 
 /**
  * "bus_lost": libatspi lost its bus and cannot reconnect in-process; the host
- * then exits. `textFollows`: the value is `{ text }` with the next line as
- * its text, which the worker hands on unparsed (a tree is parsed once, where
- * it is used).
+ * then exits. `bytesFollow`: the value is `{ json }`, the UTF-8 JSON of that
+ * many bytes after the line, which the worker hands on undecoded (a tree is
+ * parsed once, where it is used, and written out as it came).
  */
 export type HostReply =
   | { id: number; value: unknown }
-  | { id: number; textFollows: true }
+  | { id: number; bytesFollow: number }
   | { id: number; error: { kind: "bus_lost" | "not_responding" | "error"; message: string } };
 
 /** The host's first line: it owns a libatspi connection on the bus it names, or says why not. */
@@ -99,12 +101,12 @@ export type HostStartup = { ready: true; bus_address: string } | { ready: false;
 export const ATSPI_HOST_FLAG = "--atspi-host";
 
 /**
- * The lines of a byte source, as they complete. Read chunk by chunk without
- * a TextDecoderStream: its promise chain added ~0.2 ms to every round trip
- * between the worker and a host that had been idle for a moment. Only each
- * new chunk is searched for the line's end, and a line's pieces are joined
- * once: a 12 MB capture arrives in some 200 chunks, and searching and
- * flattening the whole buffer again for each cost seconds on a busy machine.
+ * The lines of a byte source, as they complete (the host reads its requests
+ * so). Read chunk by chunk without a TextDecoderStream: its promise chain
+ * added ~0.2 ms to every round trip between the worker and a host that had
+ * been idle for a moment. Only each new chunk is searched for the line's end,
+ * and a line's pieces are joined once: searching and flattening the whole
+ * buffer again for each of a long line's chunks cost seconds on a busy machine.
  */
 export async function* linesOf(
   next: () => Promise<Uint8Array | null>,
@@ -124,10 +126,72 @@ export async function* linesOf(
   }
 }
 
-/** The lines of a byte stream (a child's stdout or stdin), as they complete. */
-export function streamLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+/** One message of the host: its line, parsed, and the bytes after it its `bytesFollow` announced. */
+export interface HostMessage {
+  line: unknown;
+  bytes: Uint8Array<ArrayBuffer> | null;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * The messages of a byte source, as they complete: JSON lines, each followed
+ * by as many raw bytes as its `bytesFollow` field says. The bytes are copied
+ * into an array of their own (a walked tree's JSON, which moves to the main
+ * thread without a copy); only the short lines are decoded.
+ */
+export async function* messagesOf(
+  next: () => Promise<Uint8Array | null>,
+): AsyncGenerator<HostMessage> {
+  const decoder = new TextDecoder();
+  let carried: Uint8Array = new Uint8Array(0);
+  let body: { line: unknown; bytes: Uint8Array<ArrayBuffer>; filled: number } | null = null;
+  for (let chunk = await next(); chunk !== null; chunk = await next()) {
+    let at = 0;
+    while (at < chunk.length) {
+      if (body !== null) {
+        const part = chunk.subarray(at, at + body.bytes.length - body.filled);
+        body.bytes.set(part, body.filled);
+        body.filled += part.length;
+        at += part.length;
+        if (body.filled < body.bytes.length) break;
+        yield { line: body.line, bytes: body.bytes };
+        body = null;
+        continue;
+      }
+      const end = chunk.indexOf(NEWLINE, at);
+      if (end < 0) {
+        carried = joined(carried, chunk.subarray(at));
+        break;
+      }
+      const line = JSON.parse(decoder.decode(joined(carried, chunk.subarray(at, end))));
+      carried = new Uint8Array(0);
+      at = end + 1;
+      const length = (line as { bytesFollow?: unknown })?.bytesFollow;
+      if (typeof length === "number" && Number.isSafeInteger(length) && length >= 0) {
+        body = { line, bytes: new Uint8Array(length), filled: 0 };
+        if (length > 0) continue;
+        body = null;
+        yield { line, bytes: new Uint8Array(0) };
+      } else {
+        yield { line, bytes: null };
+      }
+    }
+  }
+}
+
+function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b.slice();
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** The messages of a byte stream (the host's stdout), as they complete (see messagesOf). */
+export function streamMessages(stream: ReadableStream<Uint8Array>): AsyncGenerator<HostMessage> {
   const reader = stream.getReader();
-  return linesOf(async () => {
+  return messagesOf(async () => {
     const { value, done } = await reader.read();
     return done ? null : value;
   });

@@ -17,7 +17,7 @@ import type { Bounds, Element } from "../../../lib/model/tree.ts";
 import { element } from "../../../lib/model/tree.ts";
 import type { AtspiHostClient } from "./host_client.ts";
 import type { ReceivedCapture, WindowFacts } from "./host_protocol.ts";
-import { asJsonText } from "../../worker_protocol.ts";
+import { asJsonBytes } from "../../worker_protocol.ts";
 
 /**
  * The window's tree. `stillThere` says where the window is after the walk
@@ -47,7 +47,7 @@ export async function captureWindowTree(
   // A walk takes a while: the window may have closed meanwhile.
   const bounds = await stillThere();
   if (bounds === undefined) throw new WindowGoneError(window.window);
-  if (answer !== null) return asJsonText<CaptureAnswer>(answer.text);
+  if (answer !== null) return asJsonBytes<CaptureAnswer>(answer.json);
   // An app without accessibility still has a title and a place on screen.
   const root = element("Window", window.title, [bounds.x, bounds.y, bounds.width, bounds.height]);
   root.id = "root";

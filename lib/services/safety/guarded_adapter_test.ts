@@ -16,7 +16,10 @@ class ArrivingAdapter extends MockAdapter {
     limits: CaptureLimits,
   ): Promise<Capture | null> {
     const capture = await super.captureTree(handle, limits);
-    if (capture) noteArrivedJson(capture.root, JSON.stringify(capture.root, null, 1));
+    if (capture) {
+      const text = JSON.stringify(capture.root, null, 1);
+      noteArrivedJson(capture.root, { text, utf8: new TextEncoder().encode(text) });
+    }
     return capture;
   }
 }
