@@ -25,6 +25,9 @@ const SCROLL_ANYWHERE = 6;
 /** libatspi's D-Bus call timeout and the longer one for apps still starting up. */
 const CALL_TIMEOUT_MS = 1500;
 const STARTUP_TIMEOUT_MS = 3000;
+/** Bus names whose C strings are kept (see busNameText). */
+const KEPT_BUS_NAMES = 64;
+const pathEncoder = new TextEncoder();
 /** Upper bound on events dispatched by one pump so a chatty app cannot starve requests. */
 export const MAX_EVENTS_PER_PUMP = 500;
 
@@ -181,7 +184,30 @@ export class AtspiConnection {
    * fills, if it knows the object); null when the application is unknown.
    */
   accessibleAt(bus: string, path: string): Accessible | null {
-    return this.atspi._atspi_ref_accessible(cString(bus), cString(path));
+    return this.atspi._atspi_ref_accessible(this.busNameText(bus), this.pathText(path));
+  }
+
+  /** Bus names as C strings, made once: a walk asks for the same few for every node. */
+  private readonly busNames = new Map<string, Uint8Array<ArrayBuffer>>();
+
+  private busNameText(bus: string): Uint8Array<ArrayBuffer> {
+    let text = this.busNames.get(bus);
+    if (text === undefined) {
+      // Applications come and go over a long run: a bounded few are kept.
+      if (this.busNames.size >= KEPT_BUS_NAMES) this.busNames.clear();
+      this.busNames.set(bus, text = cString(bus));
+    }
+    return text;
+  }
+
+  /** One buffer for an object path passed to libatspi, which copies the paths it keeps. */
+  private path = new Uint8Array(256);
+
+  private pathText(path: string): Uint8Array<ArrayBuffer> {
+    // UTF-8 takes at most three bytes for a UTF-16 unit; then the NUL.
+    if (this.path.length < path.length * 3 + 1) this.path = new Uint8Array(path.length * 3 + 1);
+    this.path[pathEncoder.encodeInto(path, this.path).written] = 0;
+    return this.path;
   }
 
   childCount(accessible: Accessible): number {
