@@ -3,7 +3,7 @@
 // over the YAML's, and secret values masked unless the engine itself asks
 // to see them.
 
-import type { Bounds, Element, WindowInfo } from "../../../lib/model/tree.ts";
+import { type Bounds, childId, type Element, type WindowInfo } from "../../../lib/model/tree.ts";
 import { interpolate } from "../../../lib/formats/scenario/interpolate.ts";
 import type { Scenario, ScenarioNode, ScenarioWindow } from "../../../lib/model/scenario.ts";
 import { windowUid } from "../../../lib/formats/scenario/uid.ts";
@@ -108,7 +108,7 @@ function buildNode(
   const node: BuiltNode = { element, def, parent, children: [], uid };
   b.nodes.push(node);
   def.children.forEach((child, i) => {
-    const built = buildNode(child, `${id}.${i}`, node, b);
+    const built = buildNode(child, childId(id, i), node, b);
     node.children.push(built);
     element.children.push(built.element);
   });
