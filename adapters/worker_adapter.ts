@@ -72,8 +72,8 @@ function inputTimeoutMs(action: InputAction, base: number): number {
   return base;
 }
 
-/** Strict: bytes that are not UTF-8 are broken JSON, not text with replacement characters. */
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
+/** Strict: bytes that are not UTF-8 (or start with a BOM) are broken JSON, not text to repair. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 export class WorkerAdapter implements Adapter {
   readonly isMock = false;

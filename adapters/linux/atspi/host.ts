@@ -63,7 +63,7 @@ function send(message: HostReply | HostStartup): void {
   const walked = "value" in message ? message.value as HostCapture : null;
   if ("value" in message && typeof walked === "object" && walked !== null && "capture" in walked) {
     const { capture: { root, ...rest }, version } = walked;
-    // The root first: the service finds the root's own JSON inside the capture's (firstField).
+    // The root first: the service finds the root's own JSON inside the capture's (firstFieldJson).
     const json = encoder.encode(
       JSON.stringify(version === null ? { root, ...rest } : { root, ...rest, version }),
     );

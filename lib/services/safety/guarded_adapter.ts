@@ -97,12 +97,12 @@ export class GuardedAdapter implements Adapter {
       ? [capture.root]
       : capture.subtrees;
     for (const root of fresh) {
-      const { count } = this.guard.redactor.redactTree(root, window?.title ?? null);
-      // Nothing redacted: the tree is as it arrived, and so is its JSON text. An
-      // adapter may answer an unchanged window with a tree served before, which
-      // a secret learned since changes in place: text kept of it is stale.
-      if (count === 0) keepArrivedJson(root);
-      else forgetTreeJson(root);
+      const { changed } = this.guard.redactor.redactTree(root, window?.title ?? null);
+      // Unchanged: the tree is as it arrived, and so is its JSON. An adapter may
+      // answer an unchanged window with a tree served before, which a secret
+      // learned since changes in place: the JSON kept of it is stale then.
+      if (changed) forgetTreeJson(root);
+      else keepArrivedJson(root);
     }
     return capture;
   }

@@ -24,7 +24,8 @@ class ArrivingAdapter extends MockAdapter {
   }
 }
 
-async function writtenTree(redaction: Record<string, unknown>): Promise<string> {
+/** A guard over the mock, and the JSON it writes of Notepad's tree, captured now. */
+async function guardedNotepad(redaction: Record<string, unknown>) {
   const rails = new SafetyRails(SAFETY_SECTION.parse({ redaction }), () => false, () => undefined);
   const guarded = new GuardedAdapter(new ArrivingAdapter(), {
     access: rails.access,
@@ -34,14 +35,29 @@ async function writtenTree(redaction: Record<string, unknown>): Promise<string> 
   });
   const notepad = (await guarded.listWindows()).find((w) => w.title.includes("Notepad"))!;
   const limits = { maxDepth: 10, maxNodes: 1000, timeoutMs: 5000 };
-  const { root } = asCapture(await guarded.captureTree(notepad.handle, limits))!;
-  reuseTreeJsonOf(root);
-  return resultJson({ tree: root });
+  const written = async () => {
+    const { root } = asCapture(await guarded.captureTree(notepad.handle, limits))!;
+    reuseTreeJsonOf(root);
+    return resultJson({ tree: root });
+  };
+  return { redactor: rails.redactor, written };
 }
 
 Deno.test("a tree redaction left as it arrived is written from its arrived text; a redacted one anew", async () => {
-  assert.match(await writtenTree({}), /^\{"tree":\{\n "id": "root"/);
-  const redacted = await writtenTree({ element_name_patterns: ["Notepad"] });
+  assert.match(await (await guardedNotepad({})).written(), /^\{"tree":\{\n "id": "root"/);
+  const redacted = await (await guardedNotepad({ element_name_patterns: ["Notepad"] })).written();
   assert.match(redacted, /^\{"tree":\{"id":"root"/);
   assert.match(redacted, /\[REDACTED\]/);
+});
+
+Deno.test("a tree served before and changed in place by a secret learned since is written anew", async () => {
+  const { redactor, written } = await guardedNotepad({});
+  const before = await written();
+  const shown = JSON.parse(before).tree.children.map((c: { name: string }) => c.name)
+    .find((name: string) => name.length >= 8)!;
+  redactor.addSecret(shown);
+  // The mock answers the unchanged window with the same tree object, redacted in place now.
+  const after = await written();
+  assert.equal(after.includes(shown), false, `${shown} in ${after.slice(0, 200)}`);
+  assert.match(after, /\[REDACTED\]/);
 });

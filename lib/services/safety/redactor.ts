@@ -38,6 +38,9 @@ export interface TreeRedaction {
   count: number;
 }
 
+/** A redaction, and whether this call changed the tree (one redacted before is not, unless a secret learned since is in it). */
+export type TreeRedacted = TreeRedaction & { changed: boolean };
+
 export class Redactor {
   private readonly secrets = new SecretSet(MAX_SECRETS);
   /** Secrets added so far (a set at its capacity forgets one for each new one). */
@@ -105,21 +108,22 @@ export class Redactor {
    * text, elements matching the name/role patterns (every element, when the
    * window's title matches) lose name and value, and every text is scrubbed.
    */
-  redactTree(root: Element, windowTitle: string | null): TreeRedaction {
+  redactTree(root: Element, windowTitle: string | null): TreeRedacted {
     // A tree redacted before (an adapter that answers an unchanged window with the same
     // tree object) has nothing left to blank: its boxes are still those found then, with
     // any a secret learned since finds now.
     const earlier = this.redacted.get(root);
     if (earlier?.title === windowTitle && earlier.secrets === this.secretsAdded) {
-      return earlier.result;
+      return { ...earlier.result, changed: false };
     }
     const result = this.redactOnce(root, windowTitle);
+    const changed = result.count > 0;
     if (earlier?.title === windowTitle) {
       result.boxes.push(...earlier.result.boxes);
       result.count += earlier.result.count;
     }
     this.redacted.set(root, { title: windowTitle, secrets: this.secretsAdded, result });
-    return result;
+    return { ...result, changed };
   }
 
   private redactOnce(root: Element, windowTitle: string | null): TreeRedaction {

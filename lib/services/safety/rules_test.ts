@@ -284,10 +284,13 @@ Deno.test("a tree redacted again keeps the boxes found the first time, and a new
   ]);
   const first = r.redactTree(tree, "Login");
   assert.deepEqual(first.boxes, [tree.children[0].bounds]);
+  assert.equal(first.changed, true);
   // The same tree object again (an unchanged window): already blank, the same boxes.
-  assert.deepEqual(r.redactTree(tree, "Login").boxes, first.boxes);
+  const again = r.redactTree(tree, "Login");
+  assert.deepEqual([again.boxes, again.changed], [first.boxes, false]);
   r.addSecret("open sesame");
   const later = r.redactTree(tree, "Login");
+  assert.equal(later.changed, true);
   assert.equal(tree.children[1].name, "note: [REDACTED]");
   assert.deepEqual(
     later.boxes.sort((a, b) => a.y - b.y),
