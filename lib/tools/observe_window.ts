@@ -20,6 +20,7 @@ import { compactDiffView } from "../formats/compact/view.ts";
 import { levelView } from "../formats/views/reuse.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
 import {
+  capturePerf,
   checkViewArgs,
   compactOf,
   degradedHint,
@@ -133,13 +134,7 @@ function served(
     window_uid: window.window_uid,
     tree_hash: capture.hash,
     tree_token: session.tokens.mint(window.window_uid, capture.tree, capture.hash),
-    perf: {
-      capture_ms: capture.captureMs,
-      ...(capture.appMs === undefined ? {} : { app_ms: capture.appMs }),
-      node_count: capture.nodeCount,
-      cache: capture.cache,
-      depth_used: depth,
-    },
+    perf: capturePerf(capture, depth),
     ...degradedHint(session, capture.namedNodeCount),
     ...spaceField(mapping),
     ...(warning ? { warning } : {}),

@@ -26,6 +26,7 @@ import { windowArgs } from "./shared/args.ts";
 import { turnFor } from "../model/turns.ts";
 import { defineTool, READ_ONLY, type ToolResult } from "../runtime/registry.ts";
 import {
+  capturePerf,
   checkViewArgs,
   compactOf,
   degradedHint,
@@ -257,11 +258,7 @@ export const getWindowStructureTool = defineTool({
     await turnFor(capture.nodeCount);
     session.recordServed(window.window_uid, capture.tree);
     const perf = {
-      capture_ms: capture.captureMs,
-      ...(capture.appMs === undefined ? {} : { app_ms: capture.appMs }),
-      node_count: capture.nodeCount,
-      cache: capture.cache,
-      depth_used: depth,
+      ...capturePerf(capture, depth),
       ...(capture.cutShort ? { cut_short: capture.cutShort } : {}),
     };
     const common = {

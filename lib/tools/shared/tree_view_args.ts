@@ -15,6 +15,7 @@ import type { SpaceMapping } from "../../formats/geometry/coordinate_space.ts";
 import { mappingKey, treeInSpace } from "../../formats/geometry/in_space.ts";
 import { sanitizedForReuse } from "../../model/untrusted.ts";
 import { reuseTreeJsonOf } from "../../model/json_text.ts";
+import type { Captured } from "../../services/observe/capture.ts";
 
 /** Levels of a window's tree to return (get_window_structure, observe_window). */
 export const DEPTH = z.number().int().optional().describe(
@@ -143,6 +144,17 @@ export const FRESH = z.boolean().default(false).describe(
 export function depthUsed(session: Session, depth: number | undefined): number {
   const { max_depth, default_depth } = session.config.tree;
   return Math.min(Math.max(depth ?? default_depth, 0), max_depth);
+}
+
+/** What the capture behind a tree cut to `depth` cost (view_results.ts capturePerfSchema). */
+export function capturePerf(capture: Captured, depth: number) {
+  return {
+    capture_ms: capture.captureMs,
+    ...(capture.appMs === undefined ? {} : { app_ms: capture.appMs }),
+    node_count: capture.nodeCount,
+    cache: capture.cache,
+    depth_used: depth,
+  };
 }
 
 /** A tree with too few named nodes to act on: say so, and which tools read the pixels. */
