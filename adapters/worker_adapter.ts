@@ -267,11 +267,11 @@ export class WorkerAdapter implements Adapter {
       limits.timeoutMs + this.captureGraceMs,
     );
     const json = answer !== null && "root" in answer ? this.cleanJson.get(answer) : undefined;
-    if (json !== undefined && "root" in answer!) {
-      markSanitizedTree(answer.root);
-      const root = firstFieldJson(json, answer as unknown as Record<string, unknown>, "root");
-      if (root !== null) noteArrivedJson(answer.root, root);
-    }
+    if (json === undefined) return answer;
+    const { root } = answer as Capture;
+    markSanitizedTree(root);
+    const rootJson = firstFieldJson(json, answer as unknown as Record<string, unknown>, "root");
+    if (rootJson !== null) noteArrivedJson(root, rootJson);
     return answer;
   }
 

@@ -1,6 +1,7 @@
 // Newline-delimited JSON between the worker (adapters/linux/atspi/host_client.ts) and the
 // process that hosts libatspi (adapters/linux/atspi/host.ts): one request or reply a line.
 
+import { concatBytes } from "../../../lib/model/bytes.ts";
 import type { Bounds } from "../../../lib/model/tree.ts";
 import type { Capture, CaptureLimits, ElementOperation, Patched } from "../../types.ts";
 
@@ -161,10 +162,13 @@ export async function* messagesOf(
       }
       const end = chunk.indexOf(NEWLINE, at);
       if (end < 0) {
-        carried = joined(carried, chunk.subarray(at));
+        carried = concatBytes([carried, chunk.subarray(at)]);
         break;
       }
-      const line = JSON.parse(decoder.decode(joined(carried, chunk.subarray(at, end))));
+      const ending = chunk.subarray(at, end);
+      const line = JSON.parse(
+        decoder.decode(carried.length === 0 ? ending : concatBytes([carried, ending])),
+      );
       carried = new Uint8Array(0);
       at = end + 1;
       const length = (line as { bytesFollow?: unknown })?.bytesFollow;
@@ -178,14 +182,6 @@ export async function* messagesOf(
       }
     }
   }
-}
-
-function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b.slice();
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
 
 /** The messages of a byte stream (the host's stdout), as they complete (see messagesOf). */
