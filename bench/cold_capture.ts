@@ -16,6 +16,7 @@ import { launchWriter, startDesktop } from "../tests/linux/desktop.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { settledWindow } from "./measure/views.ts";
 import { median } from "./measure/timing.ts";
+import { WALK_EVERY_REQUEST } from "./measure/cold_walks.ts";
 
 const option = (name: string) => {
   const at = Deno.args.indexOf(name);
@@ -24,15 +25,6 @@ const option = (name: string) => {
 const baseline = option("--baseline");
 const APPS = (option("--apps") ?? "gtk3-widget-factory,mousepad,writer").split(",");
 const SECONDS = 6;
-const CONFIG = {
-  tree: {
-    max_depth: 64,
-    default_depth: 64,
-    cache_ttl_s: 0,
-    live_mirror: false,
-    capture_timeout_ms: 60_000,
-  },
-};
 
 const ms = (values: number[]) => values.length === 0 ? "—" : median(values).toFixed(1);
 
@@ -50,7 +42,7 @@ try {
         const service = await startService({
           mock: false,
           env: desktop.env,
-          config: CONFIG,
+          config: WALK_EVERY_REQUEST,
           checkout,
         });
         try {

@@ -21,6 +21,7 @@ import {
 import { median, percentile, timeCalls } from "./measure/timing.ts";
 import { pyatspiWalk } from "./measure/pyatspi.ts";
 import { cpuDuring, pidsWith } from "./measure/process_cpu.ts";
+import { WALK_EVERY_REQUEST } from "./measure/cold_walks.ts";
 
 const RUNS = 15;
 const LIMITS = { maxDepth: 64, maxNodes: 100_000, timeoutMs: 30_000 };
@@ -67,16 +68,7 @@ try {
   const service = await startService({
     mock: false,
     env: desktop.env,
-    config: {
-      // Every request walks: no cache, and no mirror (on by default on Linux).
-      tree: {
-        max_depth: 64,
-        default_depth: 64,
-        cache_ttl_s: 0,
-        capture_timeout_ms: 60_000,
-        live_mirror: false,
-      },
-    },
+    config: WALK_EVERY_REQUEST,
   });
   try {
     const get = async (path: string) => {
