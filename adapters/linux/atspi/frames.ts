@@ -14,11 +14,11 @@ import {
 } from "./frame_quirks.ts";
 import type { ListedFrame, WindowFacts } from "./host_protocol.ts";
 import { STATE_NAMES } from "../ffi/atspi.ts";
-
-const ACTIVE = STATE_NAMES.indexOf("active");
 import { Asked, type AtspiBatch, targetOf, TOOLKIT_PARTS } from "./batch.ts";
 import { AppNotRespondingError } from "../../types.ts";
 import { hasState } from "./states.ts";
+
+const ACTIVE = STATE_NAMES.indexOf("active");
 
 export interface WindowFrame {
   /** An owned reference: release with `session.unref`. */
