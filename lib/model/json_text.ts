@@ -151,14 +151,16 @@ export function resultJson(body: Record<string, unknown>): string {
 const JOIN_BYTES_FROM = 4096;
 
 /**
- * resultJson's text as UTF-8: the registered values' bytes are encoded once
- * and copied after, so an unchanged tree is not encoded again on every answer.
+ * The answer's body: resultJson's text, or its UTF-8 when it carries kept text
+ * long enough to join as bytes (their UTF-8 is encoded once and copied after,
+ * so an unchanged tree is not encoded again on every answer). Text goes out
+ * encoded once, straight into the buffer the answer is written from.
  */
-export function resultJsonBytes(body: Record<string, unknown>): Uint8Array {
+export function resultJsonBody(body: Record<string, unknown>): string | Uint8Array {
   const values = Object.values(body);
   // Encoding a small answer whole costs less than joining the bytes of its parts.
   if (!values.some((v) => isReusable(v) && textOf(v).length > JOIN_BYTES_FROM)) {
-    return encoder.encode(resultJson(body));
+    return resultJson(body);
   }
   const parts: Uint8Array[] = [];
   let pending = "{";

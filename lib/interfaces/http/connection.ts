@@ -16,6 +16,7 @@ import {
   parseHead,
   type RequestHead,
 } from "../../formats/http/head.ts";
+import type { AnswerBuffers } from "./answer_buffers.ts";
 import {
   type AnswerFields,
   chunk,
@@ -79,6 +80,8 @@ export class Connection {
     private readonly origin: string,
     /** Header fields every answer carries unless it sets its own. */
     private readonly defaults: AnswerFields = [],
+    /** The server's buffers answers are written from (shared by its connections). */
+    private readonly buffers?: AnswerBuffers,
   ) {
     this.deadline = Date.now() + limits.idleTimeoutMs;
   }
@@ -104,7 +107,7 @@ export class Connection {
       const sent = this.writeAll(
         responseBytes(
           this.error(408, "Timeout", `request not received within the ${this.phase} timeout`),
-          { head: false, close: true, defaults: this.defaults },
+          { head: false, close: true, defaults: this.defaults, buffers: this.buffers },
         ),
       );
       sent.finally(() => this.close());
@@ -180,6 +183,7 @@ export class Connection {
           head: head.method === "HEAD",
           close: !keepAlive,
           defaults: this.defaults,
+          buffers: this.buffers,
         }),
       );
     }
@@ -298,6 +302,7 @@ export class Connection {
         head: false,
         close: true,
         defaults: this.defaults,
+        buffers: this.buffers,
       }),
     ).catch(() => {});
     return false;
@@ -311,10 +316,15 @@ export class Connection {
       (this.conn as Deno.TcpConn).setNoDelay?.(true);
       this.noDelay = true;
     }
-    let offset = 0;
-    while (offset < bytes.length) {
-      if (this.closed) throw new Error("connection closed");
-      offset += await this.conn.write(bytes.subarray(offset));
+    try {
+      let offset = 0;
+      while (offset < bytes.length) {
+        if (this.closed) throw new Error("connection closed");
+        offset += await this.conn.write(bytes.subarray(offset));
+      }
+    } finally {
+      // Each write has ended (written, failed or cancelled): nothing reads the bytes any more.
+      this.buffers?.give(bytes);
     }
   }
 

@@ -2,6 +2,7 @@
 // error answers (the same JSON envelope every route uses).
 
 import { envelope, type ErrorCode } from "../../model/errors.ts";
+import type { AnswerBuffers } from "./answer_buffers.ts";
 
 const REASONS: Record<number, string> = {
   100: "Continue",
@@ -83,18 +84,33 @@ export function chunk(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Bodies made as bytes by their handler, given here too: read back, they would be copied. */
-const bodies = new WeakMap<Response, Uint8Array>();
+/**
+ * Bodies their handler made, given here too: read back, bytes would be copied
+ * and text encoded twice.
+ */
+const bodies = new WeakMap<Response, string | Uint8Array>();
 
-/** `response`, whose body is `bytes`: the transport writes them without reading the body. */
-export function withKnownBody(response: Response, bytes: Uint8Array): Response {
-  bodies.set(response, bytes);
+/**
+ * `response`, whose body is `body`: the transport writes it without reading
+ * the body (text is encoded once, into the answer's own buffer).
+ */
+export function withKnownBody(response: Response, body: string | Uint8Array): Response {
+  bodies.set(response, body);
   return response;
+}
+
+export interface AnswerOptions {
+  /** HEAD: the head alone, with the length the body would have. */
+  head: boolean;
+  close: boolean;
+  defaults?: AnswerFields;
+  /** Where the answer is written (new buffers when not given). */
+  buffers?: AnswerBuffers;
 }
 
 export async function responseBytes(
   response: Response,
-  options: { head: boolean; close: boolean; defaults?: AnswerFields },
+  options: AnswerOptions,
 ): Promise<Uint8Array> {
   const { fields, type } = fieldsOf(response, options.defaults ?? []);
   const start = `HTTP/1.1 ${response.status} ${REASONS[response.status] ?? "Status"}\r\n${fields}`;
@@ -103,48 +119,64 @@ export async function responseBytes(
     return encoder.encode(`${start}${close}\r\n`);
   }
   const known = bodies.get(response);
-  if (known !== undefined) return joined(start, close, known, options.head);
+  if (typeof known === "string") return textAnswer(known, start, close, options);
+  if (known !== undefined) return joined(start, close, known, options);
   // Not `response.body` (that getter builds a ReadableStream): text() of a string body is
   // ~3× cheaper than arrayBuffer(), and every text answer is one; head and text are encoded
   // together.
   if (type.startsWith("application/json") || type.startsWith("text/")) {
-    return textAnswer(await response.text(), start, close, options.head);
+    return textAnswer(await response.text(), start, close, options);
   }
-  return joined(start, close, new Uint8Array(await response.arrayBuffer()), options.head);
+  return joined(start, close, new Uint8Array(await response.arrayBuffer()), options);
 }
 
 /** Text bodies up to this many UTF-16 units are encoded straight into the answer's buffer. */
 const ENCODE_IN_PLACE_MAX = 65_536;
 
+/** Room for `bytes` bytes to write an answer in. */
+function room(options: AnswerOptions, bytes: number): Uint8Array<ArrayBuffer> {
+  return options.buffers?.take(bytes) ?? new Uint8Array(bytes);
+}
+
 /**
  * A text answer's bytes. The body is encoded once, into the buffer the answer
  * goes out in, after room for the head (whose length field needs the body's
- * byte count); larger bodies are encoded on their own and joined.
+ * byte count); the head is written at the start and the body moved up to it.
+ * Larger bodies are encoded on their own and joined.
  */
-function textAnswer(text: string, start: string, close: string, headOnly: boolean): Uint8Array {
+function textAnswer(
+  text: string,
+  start: string,
+  close: string,
+  options: AnswerOptions,
+): Uint8Array {
   if (text.length > ENCODE_IN_PLACE_MAX) {
-    return joined(start, close, encoder.encode(text), headOnly);
+    return joined(start, close, encoder.encode(text), options);
   }
-  // HEAD answers carry the length the GET body would have.
   const headOf = (bytes: number) => `${start}content-length: ${bytes}\r\n${close}\r\n`;
-  // Head text is Latin-1 at worst (2 bytes a unit in UTF-8) plus the length's digits.
-  const room = 2 * headOf(0).length + 16;
-  const buffer = new Uint8Array(room + 3 * text.length);
-  const { written } = encoder.encodeInto(text, buffer.subarray(room));
-  const head = encoder.encode(headOf(written));
-  if (headOnly) return head;
-  buffer.set(head, room - head.length);
-  return buffer.subarray(room - head.length, room + written);
+  // Head text is Latin-1 at worst (2 bytes a unit in UTF-8) plus the length's digits (ASCII).
+  const headRoom = 2 * headOf(0).length + 16;
+  const buffer = room(options, headRoom + 3 * text.length);
+  const { written } = encoder.encodeInto(text, buffer.subarray(headRoom));
+  const headBytes = encoder.encodeInto(headOf(written), buffer.subarray(0, headRoom)).written;
+  if (options.head) return buffer.subarray(0, headBytes);
+  buffer.copyWithin(headBytes, headRoom, headRoom + written);
+  return buffer.subarray(0, headBytes + written);
 }
 
 /** The head (with the body's length) and the body, in one buffer. */
-function joined(start: string, close: string, body: Uint8Array, headOnly: boolean): Uint8Array {
-  const head = encoder.encode(`${start}content-length: ${body.length}\r\n${close}\r\n`);
-  if (headOnly || body.length === 0) return head;
-  const out = new Uint8Array(head.length + body.length);
-  out.set(head);
-  out.set(body, head.length);
-  return out;
+function joined(
+  start: string,
+  close: string,
+  body: Uint8Array,
+  options: AnswerOptions,
+): Uint8Array {
+  const head = `${start}content-length: ${body.length}\r\n${close}\r\n`;
+  if (options.head || body.length === 0) return encoder.encode(head);
+  const out = room(options, 2 * head.length + body.length);
+  const headBytes = encoder.encodeInto(head, out).written;
+  out.set(body, headBytes);
+  return out.subarray(0, headBytes + body.length);
 }
 
 /** An error answered by the transport before any route saw the request. */

@@ -7,6 +7,7 @@ import { setImmediate } from "node:timers";
 import { log } from "../../support/log.ts";
 import { Connection, type Handler, type TransportLimits } from "./connection.ts";
 import { connectionCap, openFileLimit } from "./fd_limit.ts";
+import { AnswerBuffers } from "./answer_buffers.ts";
 import { type AnswerFields, responseBytes, transportError } from "./response_bytes.ts";
 
 export interface ServerOptions {
@@ -40,6 +41,7 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
   const origin = `http://${host}:${addr.port}`;
   const cap = connectionCap(options.limits.connections, openFileLimit());
   const open = new Set<Connection>();
+  const buffers = new AnswerBuffers();
   let stopping = false;
 
   // Expiring many connections at once (a flood that went idle together) is
@@ -106,7 +108,14 @@ export function serveHttp(options: ServerOptions, handler: Handler): HttpServer 
       void refuseBusy(conn);
       return;
     }
-    const connection = new Connection(conn, handler, options.limits, origin, options.answerFields);
+    const connection = new Connection(
+      conn,
+      handler,
+      options.limits,
+      origin,
+      options.answerFields,
+      buffers,
+    );
     open.add(connection);
     connection.serve().finally(() => open.delete(connection));
   }
