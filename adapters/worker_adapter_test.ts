@@ -8,7 +8,7 @@ import { sanitizedForReuse } from "../lib/model/untrusted.ts";
 import {
   keepArrivedJson,
   resultJson,
-  resultJsonBody,
+  resultJsonOut,
   reuseTreeJsonOf,
 } from "../lib/model/json_text.ts";
 import { WorkerAdapter } from "./worker_adapter.ts";
@@ -70,9 +70,13 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
         const { root } = asCapture(await adapter.captureTree(handle, LIMITS))!;
         keepArrivedJson(root);
         reuseTreeJsonOf(root);
-        const body = resultJsonBody({ tree: root, n: 1 });
-        const text = typeof body === "string" ? body : new TextDecoder().decode(body);
-        assert.equal(text, resultJson({ tree: root, n: 1 }), "its body is that text");
+        const [before, bytes, after] = resultJsonOut({ tree: root, n: 1 }).pieces;
+        assert.ok(bytes instanceof Uint8Array, "the tree's piece is its UTF-8");
+        assert.equal(
+          `${before}${new TextDecoder().decode(bytes)}${after}`,
+          resultJson({ tree: root, n: 1 }),
+          "its UTF-8 is that text's",
+        );
         return resultJson({ tree: root });
       };
       assert.match(await written("spaced"), /^\{"tree":\{\n "id": "root",/);

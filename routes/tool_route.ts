@@ -6,7 +6,7 @@ import { TOOLS } from "../lib/tools/index.ts";
 import type { Caller } from "../lib/runtime/registry.ts";
 import type { Session } from "../lib/runtime/session.ts";
 import { coerceQuery } from "./query.ts";
-import { resultJsonBody } from "../lib/model/json_text.ts";
+import { resultJsonOut } from "../lib/model/json_text.ts";
 import { withKnownBody } from "../lib/interfaces/http/response_bytes.ts";
 import type { ToolRoute } from "../lib/interfaces/openapi/route_table.ts";
 import { readJsonBody } from "./body.ts";
@@ -51,9 +51,11 @@ export async function runTool(
       ...pictureHeaders(body),
     });
   }
-  const json = resultJsonBody(body) as string | Uint8Array<ArrayBuffer>;
+  const json = resultJsonOut(body);
+  // The Response carries the text for whoever reads it; the transport writes the pieces.
   // deno-lint-ignore no-explicit-any
-  return withKnownBody(c.body(json, status as any, { "content-type": "application/json" }), json);
+  const response = c.body(json.text, status as any, { "content-type": "application/json" });
+  return withKnownBody(response, json.pieces);
 }
 
 /** A picture's facts, beside its bytes: the window (screen text, percent-encoded), uid and size. */

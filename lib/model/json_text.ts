@@ -11,7 +11,6 @@
 // made, so their text stays theirs.
 
 import type { Element } from "./tree.ts";
-import { concatBytes } from "./bytes.ts";
 
 const reusable = new WeakSet<object>();
 const trees = new WeakSet<object>();
@@ -134,50 +133,69 @@ export function firstFieldJson(
   };
 }
 
-/** `JSON.stringify(body)`, with the kept text of registered values among its fields. */
-export function resultJson(body: Record<string, unknown>): string {
-  const values = Object.values(body);
-  if (!values.some(isReusable)) return JSON.stringify(body);
-  const fields: string[] = [];
-  for (const [key, value] of Object.entries(body)) {
-    const text = isReusable(value) ? textOf(value) : JSON.stringify(value);
-    // As JSON.stringify does: fields whose value has no JSON (undefined, functions) are left out.
-    if (text !== undefined) fields.push(`${JSON.stringify(key)}:${text}`);
-  }
-  return `{${fields.join(",")}}`;
-}
-
-/** Kept text this long or longer is kept as UTF-8 too, and joined as bytes (each encode costs ~0.6 µs). */
-const JOIN_BYTES_FROM = 4096;
+/**
+ * Stand for registered values while a result's other fields are written in
+ * one JSON.stringify (field by field costs twice as much); no screen text is one.
+ */
+const KEPT = `\u0001kept-${crypto.randomUUID()}-`;
+const keptMarks: string[] = [];
+const keptMark = (i: number) => keptMarks[i] ??= JSON.stringify(`${KEPT}${i}`);
 
 /**
- * The answer's body: resultJson's text, or its UTF-8 when it carries kept text
- * long enough to join as bytes (their UTF-8 is encoded once and copied after,
- * so an unchanged tree is not encoded again on every answer). Text goes out
- * encoded once, straight into the buffer the answer is written from.
+ * `body`'s JSON as JSON.stringify writes it, cut around its registered
+ * values: `written[i]`, then `values[i]`'s JSON, …, then the last of `written`.
  */
-export function resultJsonBody(body: Record<string, unknown>): string | Uint8Array {
-  const values = Object.values(body);
-  // Encoding a small answer whole costs less than joining the bytes of its parts.
-  if (!values.some((v) => isReusable(v) && textOf(v).length > JOIN_BYTES_FROM)) {
-    return resultJson(body);
+function spliced(body: Record<string, unknown>): { written: string[]; values: object[] } {
+  let marked: Record<string, unknown> | null = null;
+  const values: object[] = [];
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (!isReusable(value)) continue;
+    marked ??= { ...body };
+    marked[key] = `${KEPT}${values.length}`;
+    values.push(value);
   }
-  const parts: Uint8Array[] = [];
-  let pending = "{";
-  for (const [key, value] of Object.entries(body)) {
-    if (!isReusable(value)) {
-      const text = JSON.stringify(value);
-      if (text !== undefined) {
-        pending += `${pending === "{" ? "" : ","}${JSON.stringify(key)}:${text}`;
-      }
-      continue;
-    }
-    let bytes = utf8.get(value);
-    if (bytes === undefined) utf8.set(value, bytes = encoder.encode(textOf(value)));
-    parts.push(encoder.encode(`${pending}${pending === "{" ? "" : ","}${JSON.stringify(key)}:`));
-    parts.push(bytes);
-    pending = "";
-  }
-  parts.push(encoder.encode(`${pending}}`));
-  return concatBytes(parts);
+  if (marked === null) return { written: [JSON.stringify(body)], values };
+  const text = JSON.stringify(marked);
+  const written: string[] = [];
+  let from = 0;
+  values.forEach((_, i) => {
+    const at = text.indexOf(keptMark(i), from);
+    written.push(text.slice(from, at));
+    from = at + keptMark(i).length;
+  });
+  written.push(text.slice(from));
+  return { written, values };
+}
+
+/** `JSON.stringify(body)`, with the kept text of registered values among its fields. */
+export function resultJson(body: Record<string, unknown>): string {
+  return splicedText(spliced(body));
+}
+
+/** The text of a spliced JSON (joined with +: V8 copies it out flat only when it is read). */
+function splicedText({ written, values }: ReturnType<typeof spliced>): string {
+  let text = written[0];
+  values.forEach((value, i) => text += textOf(value) + written[i + 1]);
+  return text;
+}
+
+/** A result's JSON for an answer: its text, and the same as pieces to write as UTF-8. */
+export interface ResultJson {
+  text: string;
+  /** Text to encode, and the kept UTF-8 of registered values, encoded once and copied after. */
+  pieces: Array<string | Uint8Array>;
+}
+
+export function resultJsonOut(body: Record<string, unknown>): ResultJson {
+  const cut = spliced(body);
+  const pieces: Array<string | Uint8Array> = [cut.written[0]];
+  cut.values.forEach((value, i) => pieces.push(utf8Of(value), cut.written[i + 1]));
+  return { text: splicedText(cut), pieces };
+}
+
+function utf8Of(value: object): Uint8Array {
+  let bytes = utf8.get(value);
+  if (bytes === undefined) utf8.set(value, bytes = encoder.encode(textOf(value)));
+  return bytes;
 }

@@ -10,7 +10,7 @@ import {
   keepArrivedJson,
   noteArrivedJson,
   resultJson,
-  resultJsonBody,
+  resultJsonOut,
   reuseJsonOf,
   reuseTreeJsonOf,
 } from "./json_text.ts";
@@ -23,12 +23,15 @@ import { withDetail } from "../tools/shared/tree_view_args.ts";
 
 const registered = { tree: { name: "a", children: [{ name: 'b "quoted"', n: 1.5 }] } };
 reuseJsonOf(registered.tree);
-// Big enough that its UTF-8 is kept and joined as bytes (with a character beyond Latin-1).
+// Long, with a character beyond Latin-1.
 const big = { text: `${"x".repeat(5000)} — ✓`, list: Array.from({ length: 50 }, (_, i) => i) };
 reuseJsonOf(big);
 
-const textOfBody = (out: string | Uint8Array) =>
-  typeof out === "string" ? out : new TextDecoder().decode(out);
+/** Pieces of an answer as the text they write. */
+const textOfPieces = (pieces: Array<string | Uint8Array>) =>
+  pieces.map((piece) => typeof piece === "string" ? piece : new TextDecoder().decode(piece)).join(
+    "",
+  );
 
 const bodies: Array<[string, Record<string, unknown>]> = [
   ["no registered value", { ok: true, n: 3, list: [1, "two", null], nested: { a: "x" } }],
@@ -54,13 +57,21 @@ for (const [name, body] of bodies) {
   Deno.test(`resultJson writes what JSON.stringify writes: ${name}`, () => {
     assert.equal(resultJson(body), JSON.stringify(body));
   });
-  Deno.test(`resultJsonBody is that text, or its UTF-8 when joined from kept bytes: ${name}`, () => {
-    const joinsBytes = Object.values(body).includes(big);
-    for (const time of ["first", "again"]) {
-      const out = resultJsonBody(body);
-      assert.equal(out instanceof Uint8Array, joinsBytes, time);
-      assert.equal(textOfBody(out), JSON.stringify(body), time);
+  Deno.test(`resultJsonOut is that text, in pieces with registered values' UTF-8: ${name}`, () => {
+    const registeredCount = Object.values(body).filter((v) => v === big || v === registered.tree)
+      .length;
+    const first = resultJsonOut(body);
+    const again = resultJsonOut(body);
+    for (const out of [first, again]) {
+      assert.equal(out.text, JSON.stringify(body));
+      assert.equal(textOfPieces(out.pieces), JSON.stringify(body));
+      const kept = out.pieces.filter((piece) => piece instanceof Uint8Array);
+      assert.equal(kept.length, registeredCount, "each registered value is one piece of UTF-8");
     }
+    const keptAgain = again.pieces.filter((piece) => piece instanceof Uint8Array);
+    first.pieces.filter((piece) => piece instanceof Uint8Array).forEach((bytes, i) =>
+      assert.equal(keptAgain[i], bytes, "encoded once, then the same bytes")
+    );
   });
 }
 
@@ -251,9 +262,8 @@ Deno.test("firstFieldJson: the first field's text and UTF-8, only where the JSON
 });
 
 Deno.test("an arrived JSON is used once its holder keeps it, and forgotten when the tree changes", () => {
-  // Long enough that its answers are joined from kept UTF-8.
   const tree = assignIds(element("Window", "w", [0, 0, 10, 10], {}, [
-    element("Label", "a€".repeat(3000), [0, 0, 5, 5]),
+    element("Label", "a€".repeat(30), [0, 0, 5, 5]),
   ]));
   // Spaced, so the text written shows which one was used.
   noteArrivedJson(tree, arrivedAs(JSON.stringify(tree, null, 1)));
@@ -266,11 +276,14 @@ Deno.test("an arrived JSON is used once its holder keeps it, and forgotten when 
   reuseTreeJsonOf(next);
   assert.equal(resultJson({ tree: next }), `{"tree":${spaced}}`);
   const big = { tree: next, more: 1 };
-  assert.ok(resultJsonBody(big) instanceof Uint8Array, "joined from its kept UTF-8");
-  assert.equal(textOfBody(resultJsonBody(big)), resultJson(big), "which is that text's");
+  assert.equal(
+    textOfPieces(resultJsonOut(big).pieces),
+    resultJson(big),
+    "its UTF-8 is that text's",
+  );
   assert.match(resultJson(big), /^\{"tree":\{\n "id"/);
   next.children[0].name = "changed in place";
   forgetTreeJson(next);
   assert.equal(resultJson({ tree: next }), JSON.stringify({ tree: next }));
-  assert.equal(textOfBody(resultJsonBody(big)), JSON.stringify(big));
+  assert.equal(textOfPieces(resultJsonOut(big).pieces), JSON.stringify(big));
 });

@@ -40,17 +40,43 @@ Deno.test("AnswerBuffers keeps at most its number of free buffers", () => {
 const decoded = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 const knownBytes = new TextEncoder().encode("bytes — as they are");
+const mixed = ['{"a":"é",', knownBytes, ',"b":"✓"}'];
+const mixedText = '{"a":"é",bytes — as they are,"b":"✓"}';
 
 /** Name, answer, HEAD or not, and the body a GET of it carries. */
 const answers: Array<[string, () => Response, boolean, string]> = [
   ["ASCII JSON", () => Response.json({ ok: true }), false, '{"ok":true}'],
   ["JSON beyond Latin-1", () => Response.json({ t: "Notepad — ✓" }), false, '{"t":"Notepad — ✓"}'],
-  ["known text", () => withKnownBody(Response.json(null), '{"k":"é — ✓"}'), false, '{"k":"é — ✓"}'],
+  [
+    "known text",
+    () => withKnownBody(Response.json(null), ['{"k":"é — ✓"}']),
+    false,
+    '{"k":"é — ✓"}',
+  ],
   [
     "known bytes",
-    () => withKnownBody(new Response(knownBytes, { headers: { "x-a": "b" } }), knownBytes),
+    () => withKnownBody(new Response(knownBytes, { headers: { "x-a": "b" } }), [knownBytes]),
     false,
     "bytes — as they are",
+  ],
+  ["known text and bytes", () => withKnownBody(Response.json(null), mixed), false, mixedText],
+  [
+    "HEAD of known text and bytes",
+    () => withKnownBody(Response.json(null), mixed),
+    true,
+    mixedText,
+  ],
+  [
+    "HEAD of known bytes",
+    () => withKnownBody(Response.json(null), [knownBytes]),
+    true,
+    "bytes — as they are",
+  ],
+  [
+    "known text too large to encode in place",
+    () => withKnownBody(Response.json(null), ["€".repeat(70_000), knownBytes, "✓"]),
+    false,
+    `${"€".repeat(70_000)}bytes — as they are✓`,
   ],
   ["HEAD of JSON beyond Latin-1", () => Response.json({ t: "— ✓" }), true, '{"t":"— ✓"}'],
   [

@@ -243,11 +243,13 @@ export class Connection {
       if (target === null) {
         return this.error(400, "BadRequest", "request target must be a path (origin-form)");
       }
-      const hasBody = body !== null && head.method !== "GET" && head.method !== "HEAD";
-      request = new Request(this.origin + target, {
-        // HEAD is GET without the body (Hono would answer it with a null body and no length).
-        method: head.method === "HEAD" ? "GET" : head.method,
-        body: hasBody ? body : undefined,
+      const url = this.origin + target;
+      // HEAD is GET without the body (Hono would answer it with a null body and no length).
+      const asGet = head.method === "GET" || head.method === "HEAD";
+      // Without an init a Request takes a fifth less time to make, and a GET needs none.
+      request = asGet ? new Request(url) : new Request(url, {
+        method: head.method,
+        body: body ?? undefined,
       });
       // Not the request's own signal: a Request made with one costs twice as much, and few
       // handlers listen (withClientSignal).

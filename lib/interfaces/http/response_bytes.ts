@@ -50,12 +50,13 @@ function fieldsOf(response: Response, defaults: AnswerFields): { fields: string;
   let fields = "";
   let type = "";
   const names: string[] = [];
-  for (const [name, value] of response.headers) {
+  // forEach walks the same sorted, combined pairs as iterating, at a fifth of the cost.
+  response.headers.forEach((value, name) => {
     if (name === "content-type") type = value;
-    if (FRAMING.has(name)) continue;
+    if (FRAMING.has(name)) return;
     fields += `${name}: ${value}\r\n`;
     names.push(name);
-  }
+  });
   for (const [name, value] of defaults) {
     if (!names.includes(name)) fields += `${name}: ${value}\r\n`;
   }
@@ -84,18 +85,19 @@ export function chunk(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
-/**
- * Bodies their handler made, given here too: read back, bytes would be copied
- * and text encoded twice.
- */
-const bodies = new WeakMap<Response, string | Uint8Array>();
+/** A body as its handler made it: text to encode as UTF-8, and bytes, in order. */
+export type BodyPieces = ReadonlyArray<string | Uint8Array>;
+
+/** Bodies their handler made, given here too: read back, text would be encoded twice. */
+const bodies = new WeakMap<Response, BodyPieces>();
 
 /**
- * `response`, whose body is `body`: the transport writes it without reading
- * the body (text is encoded once, into the answer's own buffer).
+ * `response`, whose body is `pieces` joined: the transport writes them
+ * without reading the body, each encoded or copied once into the answer's own
+ * buffer.
  */
-export function withKnownBody(response: Response, body: string | Uint8Array): Response {
-  bodies.set(response, body);
+export function withKnownBody(response: Response, pieces: BodyPieces): Response {
+  bodies.set(response, pieces);
   return response;
 }
 
@@ -119,64 +121,73 @@ export async function responseBytes(
     return encoder.encode(`${start}${close}\r\n`);
   }
   const known = bodies.get(response);
-  if (typeof known === "string") return textAnswer(known, start, close, options);
-  if (known !== undefined) return joined(start, close, known, options);
+  if (known !== undefined) return answerOf(known, start, close, options);
   // Not `response.body` (that getter builds a ReadableStream): text() of a string body is
-  // ~3× cheaper than arrayBuffer(), and every text answer is one; head and text are encoded
-  // together.
-  if (type.startsWith("application/json") || type.startsWith("text/")) {
-    return textAnswer(await response.text(), start, close, options);
-  }
-  return joined(start, close, new Uint8Array(await response.arrayBuffer()), options);
+  // ~3× cheaper than arrayBuffer(), and every text answer is one.
+  const body = type.startsWith("application/json") || type.startsWith("text/")
+    ? await response.text()
+    : new Uint8Array(await response.arrayBuffer());
+  return answerOf([body], start, close, options);
 }
 
-/** Text bodies up to this many UTF-16 units are encoded straight into the answer's buffer. */
-const ENCODE_IN_PLACE_MAX = 65_536;
+/**
+ * Text up to this many bytes at most (three a UTF-16 unit) is encoded straight
+ * into the answer's buffer; more is encoded on its own first, so that no
+ * buffer is three times a large body.
+ */
+const ENCODE_IN_PLACE_MAX = 196_608;
+
+/**
+ * An answer's bytes, head and body in one buffer. Text is encoded once, after
+ * room for the head (whose length field needs the body's byte count); the
+ * head is then written at the start and the body moved up to it. A body of
+ * bytes alone has a known length: its head goes first and nothing moves.
+ */
+function answerOf(
+  pieces: BodyPieces,
+  start: string,
+  close: string,
+  options: AnswerOptions,
+): Uint8Array {
+  let most = 0;
+  for (const piece of pieces) most += typeof piece === "string" ? 3 * piece.length : piece.length;
+  if (most > ENCODE_IN_PLACE_MAX && pieces.some((piece) => typeof piece === "string")) {
+    pieces = pieces.map((piece) => typeof piece === "string" ? encoder.encode(piece) : piece);
+    most = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  }
+  const headOf = (bytes: number) => `${start}content-length: ${bytes}\r\n${close}\r\n`;
+  if (pieces.every((piece) => typeof piece !== "string")) {
+    const head = headOf(most);
+    if (options.head) return encoder.encode(head);
+    const buffer = room(options, 2 * head.length + most);
+    return buffer.subarray(0, write(pieces, buffer, encoder.encodeInto(head, buffer).written));
+  }
+  // Head text is Latin-1 at worst (2 bytes a unit in UTF-8) plus the length's digits (ASCII).
+  const headRoom = 2 * headOf(0).length + 16;
+  const buffer = room(options, headRoom + most);
+  const length = write(pieces, buffer, headRoom) - headRoom;
+  const headBytes = encoder.encodeInto(headOf(length), buffer.subarray(0, headRoom)).written;
+  if (options.head) return buffer.subarray(0, headBytes);
+  buffer.copyWithin(headBytes, headRoom, headRoom + length);
+  return buffer.subarray(0, headBytes + length);
+}
+
+/** Writes `pieces` into `buffer` from `at` (which has room for them); returns where they end. */
+function write(pieces: BodyPieces, buffer: Uint8Array, at: number): number {
+  for (const piece of pieces) {
+    if (typeof piece === "string") {
+      at += encoder.encodeInto(piece, buffer.subarray(at)).written;
+    } else {
+      buffer.set(piece, at);
+      at += piece.length;
+    }
+  }
+  return at;
+}
 
 /** Room for `bytes` bytes to write an answer in. */
 function room(options: AnswerOptions, bytes: number): Uint8Array<ArrayBuffer> {
   return options.buffers?.take(bytes) ?? new Uint8Array(bytes);
-}
-
-/**
- * A text answer's bytes. The body is encoded once, into the buffer the answer
- * goes out in, after room for the head (whose length field needs the body's
- * byte count); the head is written at the start and the body moved up to it.
- * Larger bodies are encoded on their own and joined.
- */
-function textAnswer(
-  text: string,
-  start: string,
-  close: string,
-  options: AnswerOptions,
-): Uint8Array {
-  if (text.length > ENCODE_IN_PLACE_MAX) {
-    return joined(start, close, encoder.encode(text), options);
-  }
-  const headOf = (bytes: number) => `${start}content-length: ${bytes}\r\n${close}\r\n`;
-  // Head text is Latin-1 at worst (2 bytes a unit in UTF-8) plus the length's digits (ASCII).
-  const headRoom = 2 * headOf(0).length + 16;
-  const buffer = room(options, headRoom + 3 * text.length);
-  const { written } = encoder.encodeInto(text, buffer.subarray(headRoom));
-  const headBytes = encoder.encodeInto(headOf(written), buffer.subarray(0, headRoom)).written;
-  if (options.head) return buffer.subarray(0, headBytes);
-  buffer.copyWithin(headBytes, headRoom, headRoom + written);
-  return buffer.subarray(0, headBytes + written);
-}
-
-/** The head (with the body's length) and the body, in one buffer. */
-function joined(
-  start: string,
-  close: string,
-  body: Uint8Array,
-  options: AnswerOptions,
-): Uint8Array {
-  const head = `${start}content-length: ${body.length}\r\n${close}\r\n`;
-  if (options.head || body.length === 0) return encoder.encode(head);
-  const out = room(options, 2 * head.length + body.length);
-  const headBytes = encoder.encodeInto(head, out).written;
-  out.set(body, headBytes);
-  return out.subarray(0, headBytes + body.length);
 }
 
 /** An error answered by the transport before any route saw the request. */
