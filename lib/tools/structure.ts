@@ -2,9 +2,8 @@
 // opaque cursor.
 
 import { z } from "zod";
-import { screenOf } from "../services/observe/capture.ts";
 import { ToolError } from "../model/errors.ts";
-import { captureWindow, targetWindow } from "../services/observe/capture.ts";
+import { earlyCapture, screenOf, targetWindow } from "../services/observe/capture.ts";
 import { PageCursorStore } from "../formats/structure/page_cursors.ts";
 import { perSession } from "../support/per_session.ts";
 import type { Session } from "../runtime/session.ts";
@@ -241,6 +240,7 @@ export const getWindowStructureTool = defineTool({
       );
     }
     if (args.page_cursor !== undefined) return nextPage(session, args, args.page_cursor);
+    const captureOf = earlyCapture(session, args, args.fresh ? "walk" : "allow");
     const mapping = await callSpace(session, args.coordinate_space);
     const { window, warning } = await targetWindow(session, args);
     const depth = depthUsed(session, args.depth);
@@ -249,7 +249,7 @@ export const getWindowStructureTool = defineTool({
       () => regionsOf(session, window),
       session.config.limits.regex_length,
     );
-    const capture = await captureWindow(session, window, args.fresh ? "walk" : "allow");
+    const capture = await captureOf(window);
     const scopeId = args.scope === undefined ? undefined : positionalId(
       args.scope,
       session.lastServed(window.window_uid),

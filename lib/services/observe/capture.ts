@@ -98,27 +98,42 @@ export async function targetWindow(session: ObserveContext, args: WindowArgs): P
 }
 
 /**
- * The target window (as targetWindow) and its tree (as captureWindow). A
- * window named by a uid the last listing held is captured while the windows
- * are listed again, so the two round trips to the adapter overlap; that
- * capture counts only if the new listing resolves to the same window.
+ * The target window (as targetWindow) and its tree (as captureWindow), the
+ * two round trips to the adapter overlapping as earlyCapture says.
  */
 export async function captureTarget(
   session: ObserveContext,
   args: WindowArgs,
   use: CacheUse = "allow",
 ): Promise<Target & { capture: Captured }> {
+  const captureOf = earlyCapture(session, args, use);
+  const found = await targetWindow(session, args);
+  return { ...found, capture: await captureOf(found.window) };
+}
+
+/**
+ * Starts capturing the window `args` name by a uid the last listing held,
+ * while the caller lists the windows again (targetWindow); the function it
+ * returns answers the capture of the window that listing resolved to: the
+ * early one when it is the same window, else a capture made then.
+ */
+export function earlyCapture(
+  session: ObserveContext,
+  args: WindowArgs,
+  use: CacheUse = "allow",
+): (window: ListedWindow) => Promise<Captured> {
   const guess = args.window_uid === undefined
     ? undefined
     : lastListing(session).byUid.get(args.window_uid);
   const early = guess === undefined ? null : settle(captureWindow(session, guess, use));
-  const found = await targetWindow(session, args);
-  const outcome = await early;
-  if (outcome && found.window.handle === guess?.handle) {
-    if ("error" in outcome) throw outcome.error;
-    return { ...found, capture: outcome.value };
-  }
-  return { ...found, capture: await captureWindow(session, found.window, use) };
+  return async (window) => {
+    const outcome = await early;
+    if (outcome && window.handle === guess?.handle) {
+      if ("error" in outcome) throw outcome.error;
+      return outcome.value;
+    }
+    return await captureWindow(session, window, use);
+  };
 }
 
 /** A promise that never rejects: its value or its error. */

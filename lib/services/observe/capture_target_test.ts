@@ -1,7 +1,8 @@
 // captureTarget (lib/services/observe/capture.ts): a window named by a uid the last
 // listing held is captured while the windows are listed again; the capture
 // counts only when the new listing resolves to the same window, else the
-// window it resolves to is captured.
+// window it resolves to is captured. get_window_structure and observe_window
+// overlap the two alike.
 
 import { strict as assert } from "node:assert";
 import { MockAdapter } from "../../../adapters/mock/index.ts";
@@ -10,12 +11,18 @@ import type { WindowInfo } from "../../model/tree.ts";
 import { defaultConfig } from "../../formats/config/config.ts";
 import { Session } from "../../runtime/session.ts";
 import { captureTarget, listWindows } from "./capture.ts";
+import { dispatch } from "../../runtime/dispatch.ts";
+import { TOOLS } from "../../tools/index.ts";
 
 /** The mock desktop, recording captures; `moved` gives a window's uid to another window's handle. */
 class RecordingMock extends MockAdapter {
   captured: Array<string | null> = [];
+  /** When set, a listing answers only once a capture was asked for (never, unless they overlap). */
+  private capturing: { asked: boolean; wake: () => void } | null = null;
   moved: { uid: string; toHandleOf: string } | null = null;
   override async listWindows(): Promise<WindowInfo[]> {
+    const capturing = this.capturing;
+    if (capturing && !capturing.asked) await new Promise<void>((wake) => capturing.wake = wake);
     const windows = await super.listWindows();
     const moved = this.moved;
     if (moved === null) return windows;
@@ -24,8 +31,15 @@ class RecordingMock extends MockAdapter {
       .filter((w) => w.window_uid !== moved.toHandleOf)
       .map((w) => w.window_uid === moved.uid ? { ...w, handle: donor.handle } : w);
   }
+  holdListingsForCapture(): void {
+    this.capturing = { asked: false, wake: () => {} };
+  }
   override captureTree(handle: string | null, limits: CaptureLimits) {
     this.captured.push(handle);
+    if (this.capturing) {
+      this.capturing.asked = true;
+      this.capturing.wake();
+    }
     return super.captureTree(handle, limits);
   }
 }
@@ -68,3 +82,17 @@ Deno.test("captureTarget: without a uid, or one never listed, the windows are li
   );
   assert.equal(adapter.captured.length, 1, "a uid nobody listed is not captured");
 });
+
+for (const tool of ["get_window_structure", "observe_window"]) {
+  Deno.test(`${tool} captures a listed uid's window while the windows are listed again`, async () => {
+    const { adapter, session } = setUp();
+    const [, second] = await listWindows(session);
+    // Were the capture asked for only after the listing came, neither would ever answer (and
+    // the test fail as its promise is left pending).
+    adapter.holdListingsForCapture();
+    const args = { window_uid: second.window_uid };
+    const { status } = await dispatch(session, TOOLS, tool, args, "rest");
+    assert.equal(status, 200);
+    assert.deepEqual(adapter.captured, [second.handle]);
+  });
+}
