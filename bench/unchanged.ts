@@ -3,7 +3,8 @@
 // service with its live mirror (the default), one client with keep-alive
 // (fetch's connection pool) timing GET /api/observe, the compact view and the
 // full structure of an unchanged window, then each after one change (a check
-// box toggled, a character typed through XTest, 150 ms for its events).
+// box toggled, a character typed through XTest into mousepad's document, which
+// each service finds empty; 150 ms for its events).
 //
 //   npx -y deno@2.9.6 run -A bench/unchanged.ts [--runs 60] [--changes 20]
 //     [--baseline /tmp/oso-before]   (an earlier checkout's service beside it)
@@ -122,9 +123,14 @@ async function measureWith(who: string, base: string): Promise<string[]> {
       window: pad,
       change: { kind: "text", text: "a" } as InputAction,
       what: "a character typed",
-      // The document takes the keys once clicked.
-      prepare: () =>
-        input.perform({ kind: "click", ...centre(pad.bounds), button: "left", count: 1 }),
+      // The document takes the keys once clicked; it is emptied, so that each service types
+      // into the same document (a line grown past the window scrolls it, and every key typed
+      // then moves the view too).
+      prepare: async () => {
+        await input.perform({ kind: "click", ...centre(pad.bounds), button: "left", count: 1 });
+        await input.perform({ kind: "keys", combo: ["ctrl", "a"] });
+        await input.perform({ kind: "keys", combo: ["backspace"] });
+      },
     },
   ];
   for (const target of targets) {
