@@ -207,6 +207,18 @@ function libatspiFacts(session: AtspiConnection, accessible: Accessible): Facts 
   };
 }
 
+/**
+ * `name` without padding (mousepad's menu items end in spaces before the
+ * accelerator), copied flat when trimming took something off: V8 writes what
+ * `trim()` leaves of such names into JSON 2–3 times slower than a copy (the
+ * host's JSON of mousepad's tree: 0.55 → 0.30 ms; which form V8 keeps them in
+ * was not pinned down).
+ */
+function trimmedName(name: string): string {
+  const trimmed = name.trim();
+  return trimmed === name ? name : JSON.parse(JSON.stringify(trimmed));
+}
+
 /** Fills `node` from `facts` and queues the reads it needs after the walk. */
 function describe(
   walk: Walk,
@@ -217,8 +229,7 @@ function describe(
   statesAreLive: boolean,
 ): void {
   const atspiRole = roleNameOf(walk, facts.role);
-  // Some apps pad names (mousepad's menu items end in spaces before the accelerator).
-  node.name = facts.name.trim();
+  node.name = trimmedName(facts.name);
   node.description = facts.description || null;
   node.platform_role = atspiRole;
   node.interfaces = INTERFACE_NAMES.flatMap(([key, label]) => facts.interfaces[key] ? [label] : []);
