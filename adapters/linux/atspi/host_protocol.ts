@@ -145,7 +145,8 @@ export async function* messagesOf(
   next: () => Promise<Uint8Array | null>,
 ): AsyncGenerator<HostMessage> {
   const decoder = new TextDecoder();
-  let carried: Uint8Array = new Uint8Array(0);
+  // A line's pieces so far, joined once it ends (a desktop tree's line spans hundreds of chunks).
+  const carried: Uint8Array[] = [];
   let body: { line: unknown; bytes: Uint8Array<ArrayBuffer>; filled: number } | null = null;
   for (let chunk = await next(); chunk !== null; chunk = await next()) {
     let at = 0;
@@ -162,14 +163,14 @@ export async function* messagesOf(
       }
       const end = chunk.indexOf(NEWLINE, at);
       if (end < 0) {
-        carried = concatBytes([carried, chunk.subarray(at)]);
+        carried.push(chunk.slice(at));
         break;
       }
       const ending = chunk.subarray(at, end);
       const line = JSON.parse(
-        decoder.decode(carried.length === 0 ? ending : concatBytes([carried, ending])),
+        decoder.decode(carried.length === 0 ? ending : concatBytes([...carried, ending])),
       );
-      carried = new Uint8Array(0);
+      carried.length = 0;
       at = end + 1;
       const length = (line as { bytesFollow?: unknown })?.bytesFollow;
       if (typeof length === "number" && Number.isSafeInteger(length) && length >= 0) {
