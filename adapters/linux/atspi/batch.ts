@@ -9,7 +9,7 @@ import { readCString } from "../ffi/c_strings.ts";
 import type { Bounds } from "../../../lib/model/tree.ts";
 import { type Accessible, busNameOf } from "./connection.ts";
 import { ATSPI_OBJECT_PATH_OFFSET } from "../ffi/atspi.ts";
-import { NOT_SENT, type WireConnection } from "../dbus_wire/connection.ts";
+import { NOT_SENT, type Posted, type WireConnection } from "../dbus_wire/connection.ts";
 import type { AppConnections } from "./app_connections.ts";
 import type { Arg, MethodCall } from "../dbus_wire/marshal.ts";
 import type { WireValue } from "../dbus_wire/unmarshal.ts";
@@ -52,6 +52,15 @@ export interface Query<T> {
   /** The reply's signature; any other reply is treated as a failure. */
   signature: string;
   read: (body: WireValue[]) => T | null;
+}
+
+/** Queries sent and not finished (AtspiBatch.start): one part per connection. */
+export type Started = StartedPart[];
+
+interface StartedPart {
+  connection: WireConnection;
+  posted: Posted;
+  group: Array<[Asked<unknown>, number]>;
 }
 
 /** A query prepared for a list of objects; `results` is filled by AtspiBatch.run. */
@@ -149,6 +158,12 @@ export const CHILD_COUNT = property(
   "ChildCount",
   (v): v is number => typeof v === "number",
 );
+
+/** The AT-SPI registry's desktop, whose children are the accessible applications' roots. */
+export const REGISTRY: Target = {
+  bus: "org.a11y.atspi.Registry",
+  path: "/org/a11y/atspi/accessible/root",
+};
 
 /** Each object's children as the application lists them now. */
 export const CHILDREN: Query<Target[]> = {
@@ -297,11 +312,19 @@ export class AtspiBatch {
   deadline = Infinity;
   late = false;
   /**
-   * Milliseconds the applications spent answering, from the first call of a
-   * `run` written to its last reply read, summed over runs: calls are
-   * pipelined, so an application answers without a break in between.
+   * Milliseconds the applications had questions of ours unanswered: from a
+   * call written while none was outstanding to the last reply read. Calls
+   * are pipelined, so an application answers without a break meanwhile.
+   * Time the caller spends between `start` and `finish` counts only when
+   * calls were still unanswered when it came back.
    */
   answeringMs = 0;
+  /** Since when calls have been outstanding; null while none is. */
+  private busySince: number | null = null;
+  /** When the caller last got control back from this batch. */
+  private returnedAt = 0;
+  /** Connections with calls started and not finished. */
+  private readonly pending = new Set<WireConnection>();
 
   constructor(private readonly apps: AppConnections) {}
 
@@ -312,12 +335,16 @@ export class AtspiBatch {
 
   /**
    * Before a request: forgets which applications did not answer (each
-   * request asks them afresh) and the connections of those no longer
-   * `running` (bus names).
+   * request asks them afresh), lists the accessible applications and closes
+   * the connections of those no longer there. One call to the registry:
+   * libatspi's desktop asks it once for the count and once per application.
+   * Null when the registry does not answer.
    */
-  reset(running: ReadonlySet<string>): void {
+  reset(): Target[] | null {
     this.silent.clear();
-    this.apps.prune(running);
+    const apps = this.ask([REGISTRY], CHILDREN)[0];
+    if (apps !== null) this.apps.prune(new Set([REGISTRY.bus, ...apps.map((app) => app.bus)]));
+    return apps;
   }
 
   /**
@@ -370,35 +397,67 @@ export class AtspiBatch {
    * not sent (`late`).
    */
   run(...asked: Asked<unknown>[]): void {
+    this.finish(this.start(...asked));
+  }
+
+  /**
+   * Sends the queries as run does, without waiting for their replies: they
+   * are read while the caller waits for later ones (the applications answer
+   * in order), and filled in by `finish`.
+   */
+  start(...asked: Asked<unknown>[]): Started {
+    this.catchUp();
     const wanted: Array<[Asked<unknown>, number]> = [];
     for (const a of asked) {
       a.targets.forEach((target, i) => {
         if (target !== null && !this.silent.has(target.bus)) wanted.push([a, i]);
       });
     }
-    if (wanted.length === 0) return;
-    if (performance.now() > this.deadline) {
-      this.late = true;
-      return;
+    const parts: Started = [];
+    if (wanted.length > 0 && performance.now() > this.deadline) this.late = true;
+    else if (wanted.length > 0) {
+      const { connections, silent } = this.apps.connectionsFor(
+        wanted.map(([a, i]) => a.targets[i]!.bus),
+      );
+      for (const name of silent) this.silent.add(name);
+      const byConnection = new Map<WireConnection, Array<[Asked<unknown>, number]>>();
+      for (const [a, i] of wanted) {
+        const bus = a.targets[i]!.bus;
+        if (this.silent.has(bus)) continue;
+        const connection = connections.get(bus)!;
+        const group = byConnection.get(connection) ?? [];
+        group.push([a, i]);
+        byConnection.set(connection, group);
+      }
+      for (const [connection, group] of byConnection) parts.push(this.post(connection, group));
     }
-    const { connections, silent } = this.apps.connectionsFor(
-      wanted.map(([a, i]) => a.targets[i]!.bus),
-    );
-    for (const name of silent) this.silent.add(name);
-    const byConnection = new Map<WireConnection, Array<[Asked<unknown>, number]>>();
-    for (const [a, i] of wanted) {
-      const bus = a.targets[i]!.bus;
-      if (this.silent.has(bus)) continue;
-      const connection = connections.get(bus)!;
-      const group = byConnection.get(connection) ?? [];
-      group.push([a, i]);
-      byConnection.set(connection, group);
-    }
-    for (const [connection, group] of byConnection) this.send(connection, group);
+    this.returnedAt = performance.now();
+    return parts;
   }
 
-  /** One connection's share: sent as the window allows, replies filled in. */
-  private send(connection: WireConnection, group: Array<[Asked<unknown>, number]>): void {
+  /** Waits for the replies of started queries and fills in their results. */
+  finish(started: Started): void {
+    this.catchUp();
+    for (const { connection, posted, group } of started) {
+      connection.settle(posted, CALL_TIMEOUT_MS);
+      posted.replies.forEach((reply, k) => {
+        const [a, i] = group[k];
+        if (reply === null) return;
+        if (reply.ok) {
+          if (reply.signature === a.query.signature) a.results[i] = a.query.read(reply.body);
+        } else if (reply.timedOut) {
+          this.silent.add(a.targets[i]!.bus);
+        } else if (reply.error === NOT_SENT) {
+          this.late = true;
+        }
+      });
+    }
+    this.noteIdle(performance.now());
+    this.returnedAt = performance.now();
+  }
+
+  /** One connection's share, posted. */
+  private post(connection: WireConnection, group: Array<[Asked<unknown>, number]>): StartedPart {
     const calls = group.map(([a, i]): MethodCall => ({
       destination: a.targets[i]!.bus,
       path: a.targets[i]!.path,
@@ -406,21 +465,28 @@ export class AtspiBatch {
       member: a.query.member,
       args: a.query.args?.(i) ?? [],
     }));
-    const started = performance.now();
-    const replies = connection.callMany(calls, CALL_TIMEOUT_MS, {
-      inFlight: WINDOW,
-      sendBy: this.deadline,
-    });
-    this.answeringMs += performance.now() - started;
-    replies.forEach((reply, k) => {
-      const [a, i] = group[k];
-      if (reply.ok) {
-        if (reply.signature === a.query.signature) a.results[i] = a.query.read(reply.body);
-      } else if (reply.timedOut) {
-        this.silent.add(calls[k].destination);
-      } else if (reply.error === NOT_SENT) {
-        this.late = true;
-      }
-    });
+    this.busySince ??= performance.now();
+    this.pending.add(connection);
+    const posted = connection.post(calls, { inFlight: WINDOW, sendBy: this.deadline });
+    return { connection, posted, group };
+  }
+
+  /**
+   * Back from the caller's work: reads the replies that came meanwhile. When
+   * none is due any more, the applications went quiet at some point of that
+   * work: their time is counted up to its start only.
+   */
+  private catchUp(): void {
+    if (this.busySince === null) return;
+    for (const connection of this.pending) connection.drain();
+    this.noteIdle(this.returnedAt);
+  }
+
+  /** Ends the time counted as answering at `at` once no call is outstanding. */
+  private noteIdle(at: number): void {
+    for (const connection of this.pending) if (!connection.busy) this.pending.delete(connection);
+    if (this.pending.size > 0 || this.busySince === null) return;
+    this.answeringMs += at - this.busySince;
+    this.busySince = null;
   }
 }

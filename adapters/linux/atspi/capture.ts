@@ -57,6 +57,7 @@ import {
   NAME,
   RELATIONS,
   ROLE,
+  type Started,
   STATE,
   TABLE_COLUMNS,
   type Target,
@@ -72,6 +73,8 @@ interface Queued {
   target: Target | null;
   /** How the node's top-level window answers. */
   quirks: FrameQuirks;
+  /** Whether its states were read live (or from the cache, to be read again). */
+  live: boolean;
 }
 
 /** A node still to be described, or a node whose children are still to be listed, over the bus. */
@@ -119,8 +122,12 @@ interface Walk extends WalkBudget {
   needValue: Queued[];
   /** Unnamed fields, named by their labels. */
   needLabel: Queued[];
-  /** Every node described: their attributes are read for all. */
+  /** Every node described. */
   described: Queued[];
+  /** Nodes described whose attributes are not asked yet: they are read for all. */
+  needAttributes: Queued[];
+  /** Reads asked already, in the order asked (see startReads). */
+  reading: Reads[];
   /** How the top-level window being walked answers. */
   quirks: FrameQuirks;
   /** In a desktop walk: where top-level windows sit, and how each answers. */
@@ -234,7 +241,7 @@ function describe(
   node.platform_role = atspiRole;
   node.interfaces = INTERFACE_NAMES.flatMap(([key, label]) => facts.interfaces[key] ? [label] : []);
   applyStates(node, facts.states);
-  const queued: Queued = { node, target, quirks };
+  const queued: Queued = { node, target, quirks, live: statesAreLive };
   if (!statesAreLive) walk.cachedStates.push(queued);
   if (facts.interfaces.component) walk.needExtents.push(queued);
   if (facts.interfaces.text) walk.needText.push(queued);
@@ -242,6 +249,7 @@ function describe(
   if (facts.interfaces.value) walk.needValue.push(queued);
   if (node.name === "" && LABELLED_ROLES.has(atspiRole)) walk.needLabel.push(queued);
   walk.described.push(queued);
+  walk.needAttributes.push(queued);
 }
 
 /** The fields a state set decides. */
@@ -461,7 +469,7 @@ function walkOverTheBus(walk: Walk): void {
     const childCounts = new Asked(singly, CHILD_COUNT);
     const uncounted = walk.unlisted.filter((u) => u.count === null);
     const counts = new Asked(uncounted.map((u) => u.target), CHILD_COUNT);
-    batch.run(
+    const round = batch.start(
       lists,
       live,
       roles,
@@ -473,8 +481,11 @@ function walkOverTheBus(walk: Walk): void {
       childCounts,
       counts,
     );
+    startReads(walk, false);
+    batch.finish(round);
     cachedStates.forEach((q, i) => {
       if (live.results[i] !== null) applyStates(q.node, live.results[i]);
+      q.live = true;
     });
     const gone = checkOrder(walk, walked, lists.results);
     uncounted.forEach((u, i) => u.count = counts.results[i] ?? 0);
@@ -637,7 +648,9 @@ function listChildren(walk: Walk): void {
     oneByOne.map((c) => c.parent.target),
     childAt(oneByOne.map((c) => c.index)),
   );
-  walk.batch.run(lists, each);
+  const round = walk.batch.start(lists, each);
+  startReads(walk, false);
+  walk.batch.finish(round);
   const listed = new Map<Remote, Target[]>();
   whole.forEach((u, i) => listed.set(u, lists.results[i] ?? []));
   oneByOne.forEach(({ parent }, i) => {
@@ -712,6 +725,7 @@ function forget(walk: Walk, gone: Set<Element>): void {
   walk.needValue = keep(walk.needValue);
   walk.needLabel = keep(walk.needLabel);
   walk.described = keep(walk.described);
+  walk.needAttributes = keep(walk.needAttributes);
 }
 
 function sameList(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
@@ -732,26 +746,96 @@ function completeStates(node: Element): void {
   if (states.sensitive) states.enabled = true;
 }
 
+/** Reads asked of queued nodes (startReads), to fill in once answered (fillReads). */
+interface Reads {
+  started: Started;
+  needExtents: Queued[];
+  bounds: Asked<Bounds>;
+  needText: Queued[];
+  text: Asked<string>;
+  needActions: Queued[];
+  actions: Asked<string[][]>;
+  needValue: Queued[];
+  values: Asked<number>[];
+  needLabel: Queued[];
+  relations: Asked<Array<[number, Target[]]>>;
+  needAttributes: Queued[];
+  attributes: Asked<Record<string, string>>;
+}
+
 /**
- * Fills in the reads queued during the walk, asked of every node at once
- * (after walkOverTheBus: every node's states are live by then).
+ * Asks the reads queued so far of the nodes described, without waiting for
+ * the answers. Sent right after a round of the walk's own questions, they
+ * keep the application busy while the walk works on that round's answers.
+ * Extents wait for live states (`all`: every node's are live by then):
+ * toolkits that keep SHOWING up to date give hidden widgets sentinel
+ * extents, so those are not asked, the answer would be "nowhere" anyway.
  */
-function readQueued(walk: Walk): void {
-  const { batch } = walk;
+function startReads(walk: Walk, all: boolean): void {
+  const { needText, needActions, needValue, needLabel, needAttributes } = walk;
+  const needExtents = walk.needExtents.filter((q) => all || q.live);
+  if (needExtents.length + needAttributes.length === 0) return;
+  walk.needExtents = all ? [] : walk.needExtents.filter((q) => !q.live);
+  walk.needText = [];
+  walk.needActions = [];
+  walk.needValue = [];
+  walk.needLabel = [];
+  walk.needAttributes = [];
+  const shown = needExtents.filter((q) => !q.quirks.reportsShowing || q.node.states!.showing);
   const targets = (list: Queued[]) => list.map((q) => q.target);
-  // Toolkits that keep SHOWING up to date give hidden widgets sentinel
-  // extents: no need to ask, the answer would be "nowhere" anyway.
-  const needExtents = walk.needExtents.filter((q) =>
-    !q.quirks.reportsShowing || q.node.states!.showing
-  );
-  const { needText, needActions, needValue, needLabel, described } = walk;
-  const bounds = new Asked(targets(needExtents), extents(COORD_SCREEN));
+  const bounds = new Asked(targets(shown), extents(COORD_SCREEN));
   const text = new Asked(targets(needText), texts(needText.map((q) => q.quirks.textEnd)));
   const actions = new Asked(targets(needActions), ACTIONS);
   const values = VALUE_PARTS.map((part) => new Asked(targets(needValue), part));
   const relations = new Asked(targets(needLabel), RELATIONS);
-  const attributes = new Asked(targets(described), ATTRIBUTES);
-  batch.run(bounds, text, actions, ...values, relations, attributes);
+  const attributes = new Asked(targets(needAttributes), ATTRIBUTES);
+  walk.reading.push({
+    started: walk.batch.start(bounds, text, actions, ...values, relations, attributes),
+    needExtents: shown,
+    bounds,
+    needText,
+    text,
+    needActions,
+    actions,
+    needValue,
+    values,
+    needLabel,
+    relations,
+    needAttributes,
+    attributes,
+  });
+}
+
+/**
+ * Fills in the reads queued during the walk: those asked already, and the
+ * rest asked now (after walkOverTheBus: every node's states are live by then).
+ */
+function readQueued(walk: Walk): void {
+  startReads(walk, true);
+  const labels: Array<Target | null> = [];
+  const needLabel: Queued[] = [];
+  for (const reads of walk.reading) {
+    fillReads(walk.batch, reads);
+    // A screen reader's name for an unnamed field: its first labelled-by target's.
+    reads.relations.results.forEach((r, i) => {
+      labels.push(
+        r?.find(([type, to]) => type === RELATION_LABELLED_BY && to.length > 0)?.[1][0] ?? null,
+      );
+      needLabel.push(reads.needLabel[i]);
+    });
+  }
+  walk.reading = [];
+  const names = walk.batch.ask(labels, NAME);
+  needLabel.forEach((q, i) => {
+    if (names[i] !== null) q.node.name = names[i].trim();
+  });
+  walk.labelled = labels.some((label) => label !== null);
+}
+
+/** Waits for the answers of reads asked (startReads) and fills them in. */
+function fillReads(batch: AtspiBatch, reads: Reads): void {
+  const { needExtents, bounds, needValue, values, needText, text, needActions, actions } = reads;
+  batch.finish(reads.started);
   needExtents.forEach((q, i) => {
     q.node.bounds = toScreen(q.quirks, bounds.results[i]) ?? { ...NO_BOUNDS };
     if (!q.quirks.reportsShowing) completeStates(q.node);
@@ -783,19 +867,10 @@ function readQueued(walk: Walk): void {
     }));
     q.node.keyboard_shortcut = keyboardShortcut(rows[0][2]);
   });
-  described.forEach((q, i) => {
-    const found = attributes.results[i];
+  reads.needAttributes.forEach((q, i) => {
+    const found = reads.attributes.results[i];
     if (found !== null && Object.keys(found).length > 0) q.node.attributes = found;
   });
-  // A screen reader's name for an unnamed field: its first labelled-by target's.
-  const labels = relations.results.map((r) =>
-    r?.find(([type, to]) => type === RELATION_LABELLED_BY && to.length > 0)?.[1][0] ?? null
-  );
-  const names = batch.ask(labels, NAME);
-  needLabel.forEach((q, i) => {
-    if (names[i] !== null) q.node.name = names[i].trim();
-  });
-  walk.labelled = labels.some((label) => label !== null);
 }
 
 /**
@@ -929,6 +1004,8 @@ export function walkMany(
     needValue: [],
     needLabel: [],
     described: [],
+    needAttributes: [],
+    reading: [],
     limits,
     quirks: start.quirks,
     topLevels: start.topLevels,

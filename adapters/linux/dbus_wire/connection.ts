@@ -45,6 +45,36 @@ const MALFORMED = "org.freedesktop.DBus.Error.InvalidArgs";
 const GATHER_ABOVE = 16;
 const GATHER_US = 400;
 
+export interface PostOptions {
+  inFlight?: number;
+  sendBy?: number;
+}
+
+/** Calls posted together: their replies, in order, filled in as they come. */
+export class Posted {
+  readonly replies: Array<Reply | null>;
+  /** Replies still due. */
+  left: number;
+
+  constructor(count: number) {
+    this.replies = new Array(count).fill(null);
+    this.left = count;
+  }
+
+  fill(index: number, reply: Reply): void {
+    if (this.replies[index] === null) this.left--;
+    this.replies[index] = reply;
+  }
+}
+
+interface Unsent {
+  call: MethodCall;
+  posted: Posted;
+  index: number;
+  inFlight: number;
+  sendBy: number;
+}
+
 export class WireConnection {
   private serial = 0;
   private inbox = new Uint8Array(64 * 1024);
@@ -52,6 +82,11 @@ export class WireConnection {
   private start = 0;
   private end = 0;
   private readonly writer = new WireWriter();
+  /** Calls written and not answered yet, by serial. */
+  private readonly waiting = new Map<number, { posted: Posted; index: number }>();
+  /** Calls posted and not written yet: unsent[unsentFrom...], in order. */
+  private unsent: Unsent[] = [];
+  private unsentFrom = 0;
   /** Signals read while waiting for replies, for waitForSignal. */
   private readonly signals: WireMessage[] = [];
   /** The bus's name for this connection (":1.42"), from Hello; "" on a peer connection. */
@@ -147,81 +182,140 @@ export class WireConnection {
   }
 
   /**
-   * Sends the calls and returns their replies in order. At most `inFlight`
-   * calls await replies at once (a huge batch cannot queue unbounded
-   * messages), and more are written as replies come in, so the peer always
-   * has work queued. Calls left when the peer has been silent for `timeoutMs`
-   * are NoReply with `timedOut`; calls not yet written at `sendBy`
-   * (performance.now()) are not written and fail with NOT_SENT. A lost
-   * connection fails the calls left with Disconnected.
+   * Sends the calls and returns their replies in order: post, then settle
+   * (see both). A lost connection fails the calls left with Disconnected.
    */
   callMany(
     calls: readonly MethodCall[],
     timeoutMs: number,
-    { inFlight = Infinity, sendBy = Infinity }: { inFlight?: number; sendBy?: number } = {},
+    options: PostOptions = {},
   ): Reply[] {
-    const replies: Array<Reply | null> = new Array(calls.length).fill(null);
-    try {
-      this.exchange(calls, timeoutMs, replies, inFlight, sendBy);
-    } catch (e) {
-      if (!(e instanceof SocketClosedError)) throw e;
-    }
-    return replies.map((r) => r ?? { ok: false, error: DISCONNECTED, timedOut: false });
+    const posted = this.post(calls, options);
+    this.settle(posted, timeoutMs);
+    return posted.replies as Reply[];
   }
 
-  private exchange(
+  /**
+   * Queues the calls behind those posted before and writes what the window
+   * allows; their replies are filled in by later reads (settle, drain), in
+   * whatever order the caller waits. At most `inFlight` calls await replies
+   * at once (a huge batch cannot queue unbounded messages), and more are
+   * written as replies come in, so the peer always has work queued; calls
+   * not yet written at `sendBy` (performance.now()) are not written and fail
+   * with NOT_SENT.
+   */
+  post(
     calls: readonly MethodCall[],
-    timeoutMs: number,
-    replies: Array<Reply | null>,
-    inFlight: number,
-    sendBy: number,
-  ): void {
-    const waiting = new Map<number, number>(); // serial → index in calls
-    let next = 0; // the first call not written yet
+    { inFlight = Infinity, sendBy = Infinity }: PostOptions = {},
+  ): Posted {
+    const posted = new Posted(calls.length);
+    calls.forEach((call, index) => this.unsent.push({ call, posted, index, inFlight, sendBy }));
+    this.guarded(() => this.send());
+    return posted;
+  }
+
+  /** Whether calls posted here still wait for a reply (written or not). */
+  get busy(): boolean {
+    return this.waiting.size > 0 || this.unsentFrom < this.unsent.length;
+  }
+
+  /**
+   * Reads replies (and writes queued calls) until every call of `posted` is
+   * answered. Calls left when the peer has been silent for `timeoutMs` are
+   * NoReply with `timedOut`, every call posted here and left, not only
+   * `posted`'s: a silent peer answers none of them.
+   */
+  settle(posted: Posted, timeoutMs: number): void {
+    this.guarded(() => {
+      let deadline = performance.now() + timeoutMs;
+      for (;;) {
+        const before = this.waiting.size;
+        this.takeMessages();
+        // Silence, not queueing, is a timeout: a peer answering in order on a busy
+        // machine takes longer than `timeoutMs` for the last of many calls.
+        if (this.waiting.size < before) {
+          deadline = performance.now() + timeoutMs;
+          this.send();
+        }
+        if (posted.left === 0) return;
+        // A peer that finds us waiting on the socket wakes us with every reply,
+        // and each wake-up costs it a trip through the scheduler: with many
+        // replies due, a short pause lets them pile up to be read at once.
+        if (this.waiting.size > GATHER_ABOVE) this.socket.pause(GATHER_US);
+        if (!this.fill(deadline)) {
+          this.failAll({ ok: false, error: NO_REPLY, timedOut: true });
+          return;
+        }
+      }
+    });
+  }
+
+  /** Reads the replies that have arrived, without waiting, and writes queued calls. */
+  drain(): void {
+    this.guarded(() => {
+      while (this.busy && this.fill(0)) this.takeMessages();
+      this.takeMessages();
+      this.send();
+    });
+  }
+
+  /** Runs `step`; a lost connection fails every call left with Disconnected. */
+  private guarded(step: () => void): void {
+    try {
+      step();
+    } catch (e) {
+      if (!(e instanceof SocketClosedError)) throw e;
+      this.failAll({ ok: false, error: DISCONNECTED, timedOut: false });
+    }
+  }
+
+  /** Answers every call waiting or queued with `reply`. */
+  private failAll(reply: Reply): void {
+    for (const { posted, index } of this.waiting.values()) posted.fill(index, reply);
+    this.waiting.clear();
+    this.failUnsent(reply);
+  }
+
+  private failUnsent(reply: Reply): void {
+    for (; this.unsentFrom < this.unsent.length; this.unsentFrom++) {
+      const { posted, index } = this.unsent[this.unsentFrom];
+      posted.fill(index, reply);
+    }
+    this.unsent = [];
+    this.unsentFrom = 0;
+  }
+
+  /**
+   * Writes queued calls, as many as the first one's window allows; those due
+   * after their `sendBy` fail with NOT_SENT instead.
+   */
+  private send(): void {
+    const queued = this.unsent.length - this.unsentFrom;
+    if (queued === 0) return;
+    const { inFlight } = this.unsent[this.unsentFrom];
     // Writing a quarter of the window at a time keeps system calls few.
     const refill = Math.max(1, Math.floor(inFlight / 4));
-    const failUnsent = (reply: Reply) => {
-      for (; next < calls.length; next++) replies[next] = reply;
-    };
-    const send = () => {
-      const room = Math.min(inFlight - waiting.size, calls.length - next);
-      if (room <= 0 || (room < refill && next + room < calls.length)) return;
-      if (performance.now() > sendBy) {
-        failUnsent({ ok: false, error: NOT_SENT, timedOut: false });
-        return;
+    let room = Math.min(inFlight - this.waiting.size, queued);
+    if (room <= 0 || (room < refill && room < queued)) return;
+    const now = performance.now();
+    this.writer.reset();
+    for (; room > 0 && this.unsentFrom < this.unsent.length; this.unsentFrom++) {
+      const { call, posted, index, sendBy } = this.unsent[this.unsentFrom];
+      if (now > sendBy) {
+        posted.fill(index, { ok: false, error: NOT_SENT, timedOut: false });
+        continue;
       }
-      this.writer.reset();
-      for (const end = next + room; next < end; next++) {
-        // Serials are non-zero uint32s; wrapping after 4 billion calls is harmless.
-        this.serial = this.serial >= 0xffffffff ? 1 : this.serial + 1;
-        this.writer.call(calls[next], this.serial);
-        waiting.set(this.serial, next);
-      }
-      this.socket.writeAll(this.writer.written);
-    };
-    send();
-    let deadline = performance.now() + timeoutMs;
-    while (waiting.size > 0) {
-      const before = waiting.size;
-      this.takeMessages(waiting, replies);
-      // Silence, not queueing, is a timeout: a peer answering in order on a busy
-      // machine takes longer than `timeoutMs` for the last of many calls.
-      if (waiting.size < before) {
-        deadline = performance.now() + timeoutMs;
-        send();
-      }
-      if (waiting.size === 0) break;
-      // A peer that finds us waiting on the socket wakes us with every reply,
-      // and each wake-up costs it a trip through the scheduler: with many
-      // replies due, a short pause lets them pile up to be read at once.
-      if (waiting.size > GATHER_ABOVE) this.socket.pause(GATHER_US);
-      if (!this.fill(deadline)) {
-        const silence: Reply = { ok: false, error: NO_REPLY, timedOut: true };
-        for (const index of waiting.values()) replies[index] = silence;
-        failUnsent(silence);
-        return;
-      }
+      // Serials are non-zero uint32s; wrapping after 4 billion calls is harmless.
+      this.serial = this.serial >= 0xffffffff ? 1 : this.serial + 1;
+      this.writer.call(call, this.serial);
+      this.waiting.set(this.serial, { posted, index });
+      room--;
     }
+    if (this.unsentFrom === this.unsent.length) {
+      this.unsent = [];
+      this.unsentFrom = 0;
+    }
+    if (this.writer.written.length > 0) this.socket.writeAll(this.writer.written);
   }
 
   /**
@@ -231,12 +325,11 @@ export class WireConnection {
    */
   waitForSignal(matches: (signal: WireMessage) => boolean, timeoutMs: number): WireMessage | null {
     const deadline = performance.now() + timeoutMs;
-    const none = new Map<number, number>();
     for (;;) {
       const at = this.signals.findIndex(matches);
       if (at >= 0) return this.signals.splice(at, 1)[0];
       try {
-        this.takeMessages(none, []);
+        this.takeMessages();
         if (this.signals.some(matches)) continue;
         if (!this.fill(deadline)) return null;
       } catch (e) {
@@ -247,7 +340,7 @@ export class WireConnection {
   }
 
   /** Decodes the complete messages in the inbox; replies to waiting calls are kept, signals queued. */
-  private takeMessages(waiting: Map<number, number>, replies: Array<Reply | null>): void {
+  private takeMessages(): void {
     for (;;) {
       let length: number | null;
       let message: WireMessage;
@@ -267,15 +360,16 @@ export class WireConnection {
         if (this.signals.push(message) > MAX_QUEUED_SIGNALS) this.signals.shift();
         continue;
       }
-      const index = waiting.get(message.replySerial);
-      if (index === undefined) continue; // a reply that came too late
-      waiting.delete(message.replySerial);
+      const waiting = this.waiting.get(message.replySerial);
+      if (waiting === undefined) continue; // a reply that came too late
+      this.waiting.delete(message.replySerial);
+      const { posted, index } = waiting;
       if (message.malformed !== null) {
-        replies[index] = { ok: false, error: MALFORMED, timedOut: false };
+        posted.fill(index, { ok: false, error: MALFORMED, timedOut: false });
       } else if (message.type === MESSAGE_METHOD_RETURN) {
-        replies[index] = { ok: true, signature: message.signature, body: message.body };
+        posted.fill(index, { ok: true, signature: message.signature, body: message.body });
       } else if (message.type === MESSAGE_ERROR) {
-        replies[index] = { ok: false, error: message.errorName ?? "unknown", timedOut: false };
+        posted.fill(index, { ok: false, error: message.errorName ?? "unknown", timedOut: false });
       }
     }
   }

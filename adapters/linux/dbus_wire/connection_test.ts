@@ -3,7 +3,8 @@
 // slow, not gone (a GTK application answering 256 pipelined AT-SPI calls).
 // A batch larger than its window is written as replies come in, never with
 // more calls in flight than the window; calls not written by their batch's
-// deadline are not sent.
+// deadline are not sent. Calls posted without waiting are read while later
+// ones are waited for.
 
 import { strict as assert } from "node:assert";
 import { NOT_SENT, WireConnection } from "./connection.ts";
@@ -110,6 +111,42 @@ Deno.test("callMany: a window bounds the calls in flight; the deadline stops the
     assert.ok(due.slice(sent).every(notSent), "none written after the deadline");
     assert.equal(outstanding.length, 50 + sent, "the peer saw only the calls written");
     assert.ok(past.every(notSent), "a deadline already past writes nothing");
+  } finally {
+    close();
+  }
+});
+
+Deno.test("post: calls answered in order are read while a later call is waited for", async () => {
+  const { libc, close } = openLibc();
+  try {
+    await withPeer(2, (address) => {
+      const connection = WireConnection.open(libc, address, SILENCE_MS, true);
+      const earlier = connection.post(Array.from({ length: 20 }, () => call("Ping")));
+      assert.ok(earlier.left > 0, "posting does not wait");
+      const [later] = connection.callMany([call("Ping")], SILENCE_MS);
+      assert.ok(later.ok);
+      assert.equal(earlier.left, 0, "the earlier calls' replies, which came first, were read");
+      assert.ok(earlier.replies.every((r) => r?.ok), "and kept for their caller");
+      assert.equal(connection.busy, false);
+
+      const drained = connection.post(Array.from({ length: 20 }, () => call("Ping")));
+      connection.drain();
+      assert.ok(drained.left > 0, "drain does not wait for replies");
+      assert.equal(connection.busy, true);
+      connection.settle(drained, SILENCE_MS);
+      assert.ok(drained.replies.every((r) => r?.ok), "settle waits for them");
+
+      // Silence times out every call left, not only the one waited for.
+      const never = connection.post([call("Never")]);
+      const started = performance.now();
+      const [silent] = connection.callMany([call("Never")], SILENCE_MS);
+      assert.ok(performance.now() - started >= SILENCE_MS);
+      for (const reply of [silent, never.replies[0]]) {
+        assert.ok(reply !== null && !reply.ok && reply.timedOut, "timed out");
+      }
+      assert.equal(connection.busy, false);
+      connection.close();
+    });
   } finally {
     close();
   }
