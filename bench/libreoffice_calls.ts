@@ -76,7 +76,7 @@ try {
   for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     session.pump();
     const apps = session.children(session.desktop);
-    batch.reset(new Set(apps.map((app) => session.busName(app))));
+    batch.reset();
     const office = apps.find((app) => session.processId(app) === writer.pid);
     frame = office ? session.children(office)[0] ?? null : null;
     if (frame !== null) {

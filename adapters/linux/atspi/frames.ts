@@ -14,7 +14,7 @@ import {
 } from "./frame_quirks.ts";
 import type { ListedFrame, WindowFacts } from "./host_protocol.ts";
 import { STATE_NAMES } from "../ffi/atspi.ts";
-import { Asked, type AtspiBatch, targetOf, TOOLKIT_PARTS } from "./batch.ts";
+import { Asked, type AtspiBatch, type Target, targetOf, TOOLKIT_PARTS } from "./batch.ts";
 import { AppNotRespondingError } from "../../types.ts";
 import { hasState } from "./states.ts";
 
@@ -106,9 +106,11 @@ export class FrameFinder {
   }
 
   /** Every application's top-level frames with their name, reported box and ACTIVE state. */
-  listFrames(): ListedFrame[] {
+  listFrames(apps: readonly Target[]): ListedFrame[] {
     const listed: ListedFrame[] = [];
-    for (const app of this.session.children(this.session.desktop)) {
+    for (const root of apps) {
+      const app = this.session.accessibleAt(root.bus, root.path);
+      if (app === null) continue;
       try {
         const { pid } = this.facts(app);
         for (const frame of this.session.children(app)) {
@@ -139,10 +141,20 @@ export class FrameFinder {
     return listed;
   }
 
-  /** Applications of a process, as owned references. */
-  private applicationsOf(pid: number): Array<{ app: Accessible; facts: AppFacts }> {
+  /**
+   * The applications among `apps` (their roots) of a process, as owned
+   * references; an application already met is known by its bus name alone.
+   */
+  private applicationsOf(
+    pid: number,
+    apps: readonly Target[],
+  ): Array<{ app: Accessible; facts: AppFacts }> {
     const found: Array<{ app: Accessible; facts: AppFacts }> = [];
-    for (const app of this.session.children(this.session.desktop)) {
+    for (const root of apps) {
+      const known = this.apps.get(root.bus);
+      if (known !== undefined && known.pid !== pid) continue;
+      const app = this.session.accessibleAt(root.bus, root.path);
+      if (app === null) continue;
       const facts = this.facts(app);
       if (facts.pid === pid) found.push({ app, facts });
       else this.session.unref(app);
@@ -151,15 +163,16 @@ export class FrameFinder {
   }
 
   /**
-   * The frame of the window, or null when its application is not accessible;
-   * AppNotRespondingError when the application is there but does not answer.
+   * The frame of the window among `apps` (the applications' roots), or null
+   * when its application is not accessible; AppNotRespondingError when the
+   * application is there but does not answer.
    */
-  find(window: WindowFacts): WindowFrame | null {
+  find(window: WindowFacts, apps: readonly Target[]): WindowFrame | null {
     const { pid, title } = window;
     let best: { score: number; frame: Accessible; quirks: FrameQuirks } | null = null;
-    const apps = this.applicationsOf(pid);
-    const answers = this.batch.answers(apps.map(({ app }) => targetOf(app)));
-    for (const [n, { app, facts }] of apps.entries()) {
+    const own = this.applicationsOf(pid, apps);
+    const answers = this.batch.answers(own.map(({ app }) => targetOf(app)));
+    for (const [n, { app, facts }] of own.entries()) {
       try {
         if (!answers[n]) continue;
         const count = this.session.childCount(app);

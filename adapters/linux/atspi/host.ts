@@ -8,7 +8,7 @@
 
 import { captureFrame, type CaptureStart, walkMany } from "./capture.ts";
 import { captureDesktop } from "./desktop_capture.ts";
-import { AtspiBatch } from "./batch.ts";
+import { AtspiBatch, type Target } from "./batch.ts";
 import {
   type HostCapture,
   type HostReply,
@@ -19,6 +19,7 @@ import {
 } from "./host_protocol.ts";
 import {
   AccessibilityBusError,
+  AtspiCallError,
   AtspiConnection,
   busNameOf,
   MAX_EVENTS_PER_PUMP,
@@ -108,22 +109,30 @@ class AtspiHost {
     this.mirror.apply(this.events.drain());
   }
 
-  /** Before AT-SPI work: the bus is still there and queued events are applied. */
-  private ready(): void {
+  /**
+   * Before AT-SPI work: the bus is still there and queued events are
+   * applied. The accessible applications' roots.
+   */
+  private ready(): Target[] {
     this.follow();
-    this.prepareBatch();
+    return this.prepareBatch();
   }
 
-  /** The host's own connection is up and knows which applications are on the bus. */
-  private prepareBatch(): void {
+  /**
+   * The host's own connection is up and knows which applications are on the
+   * bus: their roots.
+   */
+  private prepareBatch(): Target[] {
     if (!this.batch.connected) {
       throw new AccessibilityBusError(
         "the host's own connection to the accessibility bus was lost",
       );
     }
-    const apps = this.session.children(this.session.desktop);
-    this.batch.reset(new Set(apps.map((app) => this.session.busName(app))));
-    for (const app of apps) this.session.unref(app);
+    const apps = this.batch.reset();
+    if (apps === null) {
+      throw new AtspiCallError("the AT-SPI registry did not list the accessible applications");
+    }
+    return apps;
   }
 
   /**
@@ -228,8 +237,7 @@ class AtspiHost {
     key: string | null,
     checked = false,
   ): HostCapture {
-    this.ready();
-    const found = this.frames.find(window);
+    const found = this.frames.find(window, this.ready());
     if (found === null) {
       if (key !== null) this.mirror.forget(key);
       return null;
@@ -288,8 +296,7 @@ class AtspiHost {
 
   /** The operation's outcome; null when the window's application is not accessible. */
   operate(window: WindowFacts, elementId: string, op: ElementOperation): ActionOutcome | null {
-    this.ready();
-    const found = this.frames.find(window);
+    const found = this.frames.find(window, this.ready());
     if (found === null) return null;
     try {
       return performElementOperation(this.session, this.batch, found.frame, elementId, op);
@@ -303,8 +310,7 @@ class AtspiHost {
    * when the window's application is not accessible or the id names nothing.
    */
   readPath(window: WindowFacts, elementId: string, limits: CaptureLimits): Element[] | null {
-    this.ready();
-    const found = this.frames.find(window);
+    const found = this.frames.find(window, this.ready());
     if (found === null) return null;
     this.batch.deadline = performance.now() + limits.timeoutMs;
     try {
@@ -344,8 +350,7 @@ class AtspiHost {
       case "captureDesktop":
         return this.captureDesktop(request.windows, request.application, request.limits);
       case "listFrames":
-        this.ready();
-        return this.frames.listFrames();
+        return this.frames.listFrames(this.ready());
     }
   }
 
