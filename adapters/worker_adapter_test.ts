@@ -38,6 +38,16 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
       assert.ok(Date.now() - started > DEADLINE_MS, "it was late");
     });
 
+    await t.step("a read served at once passes a slow call; others wait their turn", async () => {
+      const settled: string[] = [];
+      const noted = (name: string) => () => void settled.push(name);
+      const slow = adapter.monitors().then(noted("monitors"));
+      const behind = adapter.captureTree(null, LIMITS).then(noted("captureTree"));
+      await adapter.listWindows().then(noted("listWindows"));
+      await Promise.all([slow, behind]);
+      assert.deepEqual(settled, ["listWindows", "monitors", "captureTree"]);
+    });
+
     await t.step("a typed error crosses as itself: its code and context", async () => {
       await assert.rejects(adapter.screenshot({ kind: "screen" }), (e: unknown) => {
         assert.ok(e instanceof ToolError);

@@ -1,6 +1,7 @@
 // The worker side of a WorkerAdapter: opens the platform's desktop on this
-// thread and serves the proxy's requests one at a time. Errors cross back as
-// data and are rebuilt as WindowGoneError / AppNotRespondingError / ToolError.
+// thread and serves the proxy's requests one at a time, but for reads the
+// desktop names, served at once. Errors cross back as data and are rebuilt as
+// WindowGoneError / AppNotRespondingError / ToolError.
 
 import {
   type Adapter,
@@ -28,6 +29,12 @@ export type WorkerDesktop =
   & {
     treeSource(): TreeSourceInfo;
     close(): void | Promise<void>;
+    /**
+     * Methods that only read and never wait: served as they arrive, also
+     * while an earlier request waits (a window listing need not wait for a
+     * tree walked in another process). All others are served in turn.
+     */
+    readonly servedAtOnce?: ReadonlySet<Method>;
   };
 
 interface WorkerScope {
@@ -75,7 +82,8 @@ export async function serveDesktop(open: () => Promise<WorkerDesktop>): Promise<
   const heartbeat = setInterval(() => scope.postMessage({ kind: "alive" }), HEARTBEAT_MS);
   scope.onmessage = ({ data }) => {
     if (data.kind === "request") {
-      queue = queue.then(() => serve(desktop, data.request));
+      if (desktop.servedAtOnce?.has(data.request.method)) serve(desktop, data.request);
+      else queue = queue.then(() => serve(desktop, data.request));
       return;
     }
     queue = queue.then(async () => {

@@ -26,6 +26,7 @@ import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/model/tree.
 import { AtspiHostClient } from "./atspi/host_client.ts";
 import type { WindowFacts } from "./atspi/host_protocol.ts";
 import { openXLibraries, type XLibraries } from "./ffi/libraries.ts";
+import type { Method } from "../worker_protocol.ts";
 import { XTestInput } from "./x11/xtest_input.ts";
 import { SETTLE_MS } from "./common/input_actions.ts";
 import { pointerPosition } from "./x11/pointer.ts";
@@ -50,6 +51,8 @@ export class LinuxDesktop {
   private cursor: CursorReader | null | undefined = undefined;
   private readonly windows: WindowWatch;
   private readonly drainTimer: ReturnType<typeof setInterval>;
+  /** The listing is X's alone: it need not wait while the AT-SPI host walks a tree. */
+  readonly servedAtOnce: ReadonlySet<Method> = new Set(["listWindows"]);
 
   private constructor(
     private readonly libs: XLibraries,
