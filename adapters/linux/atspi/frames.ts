@@ -13,8 +13,16 @@ import {
   WHOLE_TEXT,
 } from "./frame_quirks.ts";
 import type { ListedFrame, WindowFacts } from "./host_protocol.ts";
-import { STATE_NAMES } from "../ffi/atspi.ts";
-import { Asked, type AtspiBatch, type Target, targetOf, TOOLKIT_PARTS } from "./batch.ts";
+import { COORD_SCREEN, STATE_NAMES } from "../ffi/atspi.ts";
+import {
+  Asked,
+  type AtspiBatch,
+  extents,
+  STATE,
+  type Target,
+  targetOf,
+  TOOLKIT_PARTS,
+} from "./batch.ts";
 import { AppNotRespondingError } from "../../types.ts";
 import { hasState } from "./states.ts";
 
@@ -93,8 +101,9 @@ export class FrameFinder {
     const own = windows.filter((w) => w.pid === facts.pid);
     if (!facts.gtk4 && !own.some((w) => w.relative)) return SCREEN_COORDINATES;
     let best: { score: number; quirks: FrameQuirks } | null = null;
+    const reported = this.session.extents(topLevel);
     for (const window of own) {
-      const candidate = this.score(topLevel, facts, window);
+      const candidate = this.score(topLevel, reported, facts, window);
       if (candidate !== null && (best === null || candidate.score < best.score)) best = candidate;
     }
     return best?.quirks ?? { reportsShowing: false, offset: null, textEnd: INT32_MAX };
@@ -165,58 +174,82 @@ export class FrameFinder {
   /**
    * The frame of the window among `apps` (the applications' roots), or null
    * when its application is not accessible; AppNotRespondingError when the
-   * application is there but does not answer.
+   * application is there but does not answer. The frames' extents and a
+   * call that shows each application answers are asked in one round.
    */
   find(window: WindowFacts, apps: readonly Target[]): WindowFrame | null {
     const { pid, title } = window;
     let best: { score: number; frame: Accessible; quirks: FrameQuirks } | null = null;
     const own = this.applicationsOf(pid, apps);
-    const answers = this.batch.answers(own.map(({ app }) => targetOf(app)));
-    for (const [n, { app, facts }] of own.entries()) {
+    const frames = own.map(({ app }) => {
       try {
-        if (!answers[n]) continue;
-        const count = this.session.childCount(app);
-        for (let i = 0; i < count; i++) {
-          const frame = this.session.child(app, i);
-          if (frame === null) continue;
-          const candidate = this.score(frame, facts, window);
-          if (candidate !== null && (best === null || candidate.score < best.score)) {
-            if (best !== null) this.session.unref(best.frame);
-            best = { ...candidate, frame };
-          } else {
-            this.session.unref(frame);
-          }
-        }
+        return this.session.children(app);
       } catch {
-        // the application went away while we looked: it has no frame for us
-      } finally {
-        this.session.unref(app);
+        return []; // the application went away while we looked: it has no frame for us
       }
+    });
+    const alive = new Asked(own.map(({ app }) => targetOf(app)), STATE);
+    const boxes = new Asked(frames.flat().map(targetOf), extents(COORD_SCREEN));
+    this.batch.run(alive, boxes);
+    let answered = true;
+    let k = 0;
+    for (const [n, { app, facts }] of own.entries()) {
+      const answers = !this.batch.isSilent(alive.targets[n]);
+      answered &&= answers;
+      for (const frame of frames[n]) {
+        const candidate = answers ? this.scoreOf(frame, boxes.results[k], facts, window) : null;
+        k++;
+        if (candidate !== null && (best === null || candidate.score < best.score)) {
+          if (best !== null) this.session.unref(best.frame);
+          best = { ...candidate, frame };
+        } else {
+          this.session.unref(frame);
+        }
+      }
+      this.session.unref(app);
     }
-    if (best === null && answers.includes(false)) throw notResponding({ pid, title });
+    if (best === null && !answered) throw notResponding({ pid, title });
     return best === null ? null : { frame: best.frame, quirks: best.quirks, title };
   }
 
+  /** score, or null when the application went away meanwhile. */
+  private scoreOf(
+    frame: Accessible,
+    reported: Bounds | null,
+    facts: AppFacts,
+    window: WindowFacts,
+  ): { score: number; quirks: FrameQuirks } | null {
+    try {
+      return this.score(frame, reported, facts, window);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * How well `frame`, at the extents it `reported`, matches the window (less
+   * is better); null without extents.
+   */
   private score(
     frame: Accessible,
+    reported: Bounds | null,
     facts: AppFacts,
     window: WindowFacts,
   ): { score: number; quirks: FrameQuirks } | null {
     const { client, outer, title, relative } = window;
-    const extents = this.session.extents(frame);
-    if (extents === null) return null;
+    if (reported === null) return null;
     const quirks: FrameQuirks = facts.gtk4 || relative
       ? {
         reportsShowing: !facts.gtk4,
         offset: relative
-          ? this.waylandOrigin(frame, window, extents)
-          : relativeOrigin(client, extents),
+          ? this.waylandOrigin(frame, window, reported)
+          : relativeOrigin(client, reported),
         textEnd: facts.gtk4 ? INT32_MAX : WHOLE_TEXT,
       }
       : SCREEN_COORDINATES;
     const placed = quirks.offset === null
-      ? extents
-      : { ...extents, x: extents.x + quirks.offset.x, y: extents.y + quirks.offset.y };
+      ? reported
+      : { ...reported, x: reported.x + quirks.offset.x, y: reported.y + quirks.offset.y };
     let score = Math.min(distance(placed, outer), distance(placed, client));
     if (this.session.name(frame) === title) score -= TITLE_MATCH_BONUS;
     return { score, quirks };
