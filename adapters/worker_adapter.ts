@@ -203,7 +203,8 @@ export class WorkerAdapter implements Adapter {
       } catch (e) {
         return job.reject(new Error(`${this.label} answered with broken JSON: ${e}`));
       }
-      if (needsNoSanitizing(text) && typeof value === "object" && value !== null) {
+      const clean = needsNoSanitizing(text, reply.json.length);
+      if (clean && typeof value === "object" && value !== null) {
         this.cleanJson.set(value, { text, utf8: reply.json });
       }
       return job.resolve(value);

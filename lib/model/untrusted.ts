@@ -42,16 +42,23 @@ export function sanitizeString(s: string): string {
  */
 const sanitized = new WeakSet<object>();
 
-const MAY_NEED_SANITIZING = /\\[bfu]|[\x7f-\x9f]/;
+const ESCAPED_CONTROL = /\\[bfu]/;
+const DEL_OR_C1 = /[\x7f-\x9f]/;
 
 /**
  * Whether JSON text (as JSON.stringify writes it) holds no string that
  * sanitizing would change: such characters are written escaped below 0x20
  * (\b, \f or \u00XX; \t \n \r are kept) or as they are from 0x7f to 0x9f.
  * Conservative: an escaped backslash before b, f or u also says false.
+ * `utf8Length`, the text's length in UTF-8 when known, spares most of the
+ * reading: as many bytes as characters means ASCII only, where 0x7f is the
+ * one character to look for (a search is ~50× faster than a pattern's test).
  */
-export function needsNoSanitizing(jsonText: string): boolean {
-  return !MAY_NEED_SANITIZING.test(jsonText);
+export function needsNoSanitizing(jsonText: string, utf8Length?: number): boolean {
+  const highControl = utf8Length === jsonText.length
+    ? jsonText.includes("\x7f")
+    : DEL_OR_C1.test(jsonText);
+  return !highControl && (!jsonText.includes("\\") || !ESCAPED_CONTROL.test(jsonText));
 }
 
 /**

@@ -84,17 +84,24 @@ const NEEDS_NO_SANITIZING: Array<[string, unknown, boolean]> = [
   ["a control character in a key", { ["k\x07"]: 1 }, false],
   ["(conservative) a backslash before u", { path: "C:\\users" }, false],
 ];
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+
 for (const [what, value, expected] of NEEDS_NO_SANITIZING) {
   Deno.test(`needsNoSanitizing: ${what}`, () => {
-    assert.equal(needsNoSanitizing(JSON.stringify(value)), expected);
+    const text = JSON.stringify(value);
+    assert.equal(needsNoSanitizing(text), expected);
+    assert.equal(needsNoSanitizing(text, utf8Length(text)), expected, "its UTF-8 length known");
   });
 }
 
 Deno.test("needsNoSanitizing: never true of a string sanitizing changes (every code unit)", () => {
   for (let code = 0; code <= 0xffff; code++) {
     const s = `a${String.fromCharCode(code)}b`;
-    if (needsNoSanitizing(JSON.stringify({ [s]: s }))) {
-      assert.equal(sanitizeString(s), s, `U+${code.toString(16)}`);
+    const text = JSON.stringify({ [s]: s });
+    for (const length of [undefined, utf8Length(text)]) {
+      if (needsNoSanitizing(text, length)) {
+        assert.equal(sanitizeString(s), s, `U+${code.toString(16)}, UTF-8 length ${length}`);
+      }
     }
   }
 });
