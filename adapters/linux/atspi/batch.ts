@@ -311,22 +311,26 @@ export class AtspiBatch {
    */
   deadline = Infinity;
   late = false;
-  /**
-   * Milliseconds the applications had questions of ours unanswered: from a
-   * call written while none was outstanding to the last reply read. Calls
-   * are pipelined, so an application answers without a break meanwhile.
-   * Time the caller spends between `start` and `finish` counts only when
-   * calls were still unanswered when it came back.
-   */
-  answeringMs = 0;
-  /** Since when calls have been outstanding; null while none is. */
-  private busySince: number | null = null;
-  /** When the caller last got control back from this batch. */
-  private returnedAt = 0;
-  /** Connections with calls started and not finished. */
-  private readonly pending = new Set<WireConnection>();
+  /** Connections used since resetAnswering, with their busyMs then. */
+  private readonly timed = new Map<WireConnection, number>();
 
   constructor(private readonly apps: AppConnections) {}
+
+  /** From now on, answeringMs counts from zero. */
+  resetAnswering(): void {
+    this.timed.clear();
+  }
+
+  /**
+   * Milliseconds the applications had calls of ours written and unanswered
+   * since resetAnswering (WireConnection.busyMs): they answer pipelined
+   * calls without a break meanwhile.
+   */
+  get answeringMs(): number {
+    let total = 0;
+    for (const [connection, from] of this.timed) total += connection.busyMs - from;
+    return total;
+  }
 
   /** False once the bus connection is gone. */
   get connected(): boolean {
@@ -406,7 +410,6 @@ export class AtspiBatch {
    * in order), and filled in by `finish`.
    */
   start(...asked: Asked<unknown>[]): Started {
-    this.catchUp();
     const wanted: Array<[Asked<unknown>, number]> = [];
     for (const a of asked) {
       a.targets.forEach((target, i) => {
@@ -431,13 +434,11 @@ export class AtspiBatch {
       }
       for (const [connection, group] of byConnection) parts.push(this.post(connection, group));
     }
-    this.returnedAt = performance.now();
     return parts;
   }
 
   /** Waits for the replies of started queries and fills in their results. */
   finish(started: Started): void {
-    this.catchUp();
     for (const { connection, posted, group } of started) {
       connection.settle(posted, CALL_TIMEOUT_MS);
       posted.replies.forEach((reply, k) => {
@@ -452,8 +453,6 @@ export class AtspiBatch {
         }
       });
     }
-    this.noteIdle(performance.now());
-    this.returnedAt = performance.now();
   }
 
   /** One connection's share, posted. */
@@ -465,28 +464,8 @@ export class AtspiBatch {
       member: a.query.member,
       args: a.query.args?.(i) ?? [],
     }));
-    this.busySince ??= performance.now();
-    this.pending.add(connection);
+    if (!this.timed.has(connection)) this.timed.set(connection, connection.busyMs);
     const posted = connection.post(calls, { inFlight: WINDOW, sendBy: this.deadline });
     return { connection, posted, group };
-  }
-
-  /**
-   * Back from the caller's work: reads the replies that came meanwhile. When
-   * none is due any more, the applications went quiet at some point of that
-   * work: their time is counted up to its start only.
-   */
-  private catchUp(): void {
-    if (this.busySince === null) return;
-    for (const connection of this.pending) connection.drain();
-    this.noteIdle(this.returnedAt);
-  }
-
-  /** Ends the time counted as answering at `at` once no call is outstanding. */
-  private noteIdle(at: number): void {
-    for (const connection of this.pending) if (!connection.busy) this.pending.delete(connection);
-    if (this.pending.size > 0 || this.busySince === null) return;
-    this.answeringMs += at - this.busySince;
-    this.busySince = null;
   }
 }

@@ -1018,7 +1018,7 @@ export function walkMany(
   };
   batch.deadline = started + limits.timeoutMs;
   batch.late = false;
-  batch.answeringMs = 0;
+  batch.resetAnswering();
   try {
     const roots = starts.map(({ accessible, quirks, depth }) => {
       const root = emptyNode();

@@ -87,6 +87,17 @@ export class WireConnection {
   /** Calls posted and not written yet: unsent[unsentFrom...], in order. */
   private unsent: Unsent[] = [];
   private unsentFrom = 0;
+  /**
+   * Milliseconds the peer had calls written here and unanswered, summed: from
+   * a call written while none was waiting to the read of the last reply. The
+   * time the caller works between its calls here counts only when replies
+   * were still due when it came back (see enter): a peer answers pipelined
+   * calls without a break, but may have finished meanwhile.
+   */
+  busyMs = 0;
+  private busySince: number | null = null;
+  /** When the last call into this connection handed control back to its caller. */
+  private returnedAt = 0;
   /** Signals read while waiting for replies, for waitForSignal. */
   private readonly signals: WireMessage[] = [];
   /** The bus's name for this connection (":1.42"), from Hello; "" on a peer connection. */
@@ -210,13 +221,30 @@ export class WireConnection {
   ): Posted {
     const posted = new Posted(calls.length);
     calls.forEach((call, index) => this.unsent.push({ call, posted, index, inFlight, sendBy }));
-    this.guarded(() => this.send());
+    this.guarded(() => {
+      this.enter();
+      this.send();
+    });
     return posted;
   }
 
-  /** Whether calls posted here still wait for a reply (written or not). */
-  get busy(): boolean {
-    return this.waiting.size > 0 || this.unsentFrom < this.unsent.length;
+  /**
+   * Back from the caller's work: reads the replies that came meanwhile. When
+   * none is due any more, the peer finished at some point of that work, so
+   * its busy time ends where that work began.
+   */
+  private enter(): void {
+    if (this.busySince === null) return;
+    while (this.fill(0)) this.takeMessages();
+    this.takeMessages();
+    if (this.waiting.size === 0) this.idleAt(this.returnedAt);
+  }
+
+  /** Ends the busy time at `at`, as the last reply due was read. */
+  private idleAt(at: number): void {
+    if (this.busySince === null) return;
+    this.busyMs += Math.max(0, at - this.busySince);
+    this.busySince = null;
   }
 
   /**
@@ -227,6 +255,8 @@ export class WireConnection {
    */
   settle(posted: Posted, timeoutMs: number): void {
     this.guarded(() => {
+      this.enter();
+      this.send();
       let deadline = performance.now() + timeoutMs;
       for (;;) {
         const before = this.waiting.size;
@@ -235,6 +265,7 @@ export class WireConnection {
         // machine takes longer than `timeoutMs` for the last of many calls.
         if (this.waiting.size < before) {
           deadline = performance.now() + timeoutMs;
+          if (this.waiting.size === 0) this.idleAt(performance.now());
           this.send();
         }
         if (posted.left === 0) return;
@@ -253,13 +284,15 @@ export class WireConnection {
   /** Reads the replies that have arrived, without waiting, and writes queued calls. */
   drain(): void {
     this.guarded(() => {
-      while (this.busy && this.fill(0)) this.takeMessages();
-      this.takeMessages();
+      this.enter();
       this.send();
     });
   }
 
-  /** Runs `step`; a lost connection fails every call left with Disconnected. */
+  /**
+   * Runs `step`, then hands control back to the caller; a lost connection
+   * fails every call left with Disconnected.
+   */
   private guarded(step: () => void): void {
     try {
       step();
@@ -267,12 +300,14 @@ export class WireConnection {
       if (!(e instanceof SocketClosedError)) throw e;
       this.failAll({ ok: false, error: DISCONNECTED, timedOut: false });
     }
+    this.returnedAt = performance.now();
   }
 
   /** Answers every call waiting or queued with `reply`. */
   private failAll(reply: Reply): void {
     for (const { posted, index } of this.waiting.values()) posted.fill(index, reply);
     this.waiting.clear();
+    this.idleAt(performance.now());
     this.failUnsent(reply);
   }
 
@@ -315,7 +350,9 @@ export class WireConnection {
       this.unsent = [];
       this.unsentFrom = 0;
     }
-    if (this.writer.written.length > 0) this.socket.writeAll(this.writer.written);
+    if (this.writer.written.length === 0) return;
+    this.busySince ??= now;
+    this.socket.writeAll(this.writer.written);
   }
 
   /**

@@ -127,12 +127,10 @@ Deno.test("post: calls answered in order are read while a later call is waited f
       assert.ok(later.ok);
       assert.equal(earlier.left, 0, "the earlier calls' replies, which came first, were read");
       assert.ok(earlier.replies.every((r) => r?.ok), "and kept for their caller");
-      assert.equal(connection.busy, false);
 
       const drained = connection.post(Array.from({ length: 20 }, () => call("Ping")));
       connection.drain();
       assert.ok(drained.left > 0, "drain does not wait for replies");
-      assert.equal(connection.busy, true);
       connection.settle(drained, SILENCE_MS);
       assert.ok(drained.replies.every((r) => r?.ok), "settle waits for them");
 
@@ -144,7 +142,64 @@ Deno.test("post: calls answered in order are read while a later call is waited f
       for (const reply of [silent, never.replies[0]]) {
         assert.ok(reply !== null && !reply.ok && reply.timedOut, "timed out");
       }
-      assert.equal(connection.busy, false);
+      connection.close();
+    });
+  } finally {
+    close();
+  }
+});
+
+/** Holds the thread, as the AT-SPI host's walk does while it works on replies. */
+function work(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+Deno.test("busyMs: while calls written are unanswered, not after the peer finished", async () => {
+  const { libc, close } = openLibc();
+  try {
+    await withPeer(PACE_MS, (address) => {
+      const connection = WireConnection.open(libc, address, SILENCE_MS, true);
+      const from = connection.busyMs;
+      const started = performance.now();
+      connection.callMany(Array.from({ length: 4 }, () => call("Ping")), SILENCE_MS);
+      const waited = performance.now() - started;
+      const answering = connection.busyMs - from;
+      assert.ok(answering >= 3 * PACE_MS && answering <= waited, `${answering} of ${waited} ms`);
+      connection.close();
+    });
+    // A peer answering at once has long finished when the caller, back from a second's work, reads.
+    await withPeer(0, (address) => {
+      const connection = WireConnection.open(libc, address, SILENCE_MS, true);
+      const before = connection.busyMs;
+      const posted = connection.post([call("Ping"), call("Ping")]);
+      work(1000);
+      connection.settle(posted, SILENCE_MS);
+      const counted = connection.busyMs - before;
+      assert.ok(posted.replies.every((r) => r?.ok));
+      assert.ok(
+        counted < 500,
+        `the caller's work after the peer finished is not counted: ${counted}`,
+      );
+      connection.close();
+    });
+  } finally {
+    close();
+  }
+});
+
+Deno.test("settle: a window freed while the caller worked is filled before waiting", async () => {
+  const { libc, close } = openLibc();
+  try {
+    await withPeer(0, (address) => {
+      const connection = WireConnection.open(libc, address, SILENCE_MS, true);
+      const first = connection.post([call("Ping"), call("Ping")], { inFlight: 2 });
+      const queued = connection.post([call("Ping"), call("Ping")], { inFlight: 2 });
+      work(500); // the first two are answered meanwhile; the next two wait for room
+      connection.settle(first, SILENCE_MS);
+      const started = performance.now();
+      connection.settle(queued, SILENCE_MS);
+      assert.ok(queued.replies.every((r) => r?.ok));
+      assert.ok(performance.now() - started < SILENCE_MS, "not left unwritten until a timeout");
       connection.close();
     });
   } finally {
