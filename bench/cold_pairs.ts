@@ -10,11 +10,11 @@
 //   npx -y deno@2.9.6 run -A bench/cold_pairs.ts --baseline /tmp/oso-head \
 //     [--apps gtk3-widget-factory,mousepad,writer] [--pairs 100]
 
-import { launchWriter, startDesktop } from "../tests/linux/desktop.ts";
+import { startDesktop } from "../tests/linux/desktop.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { settledWindow } from "./measure/views.ts";
 import { median } from "./measure/timing.ts";
-import { WALK_EVERY_REQUEST } from "./measure/cold_walks.ts";
+import { launchNamed, WALK_EVERY_REQUEST } from "./measure/cold_walks.ts";
 
 const option = (name: string) => {
   const at = Deno.args.indexOf(name);
@@ -37,8 +37,7 @@ const desktop = await startDesktop({ width: 1920, height: 1080 });
 const rows: string[] = [];
 try {
   for (const name of APPS) {
-    const app = name === "writer" ? await launchWriter(desktop) : await desktop.launch(name);
-    const uid = `x11:${app.window.toString(16)}`;
+    const { app, uid } = await launchNamed(desktop, name);
     const services = [
       await startService({ mock: false, env: desktop.env, config: WALK_EVERY_REQUEST }),
       await startService({

@@ -3,7 +3,8 @@
 // of questions that libatspi does not cache (extents, texts, actions, fresh
 // states, whole subtrees of objects made on demand). Here they are all
 // written at once on the host's own bus connection (adapters/linux/dbus_wire)
-// and the replies collected as they come.
+// and the replies collected as they come; queries started can be finished
+// later, their replies read meanwhile while later ones are waited for.
 
 import { readCString } from "../ffi/c_strings.ts";
 import type { Bounds } from "../../../lib/model/tree.ts";
@@ -416,25 +417,25 @@ export class AtspiBatch {
         if (target !== null && !this.silent.has(target.bus)) wanted.push([a, i]);
       });
     }
-    const parts: Started = [];
-    if (wanted.length > 0 && performance.now() > this.deadline) this.late = true;
-    else if (wanted.length > 0) {
-      const { connections, silent } = this.apps.connectionsFor(
-        wanted.map(([a, i]) => a.targets[i]!.bus),
-      );
-      for (const name of silent) this.silent.add(name);
-      const byConnection = new Map<WireConnection, Array<[Asked<unknown>, number]>>();
-      for (const [a, i] of wanted) {
-        const bus = a.targets[i]!.bus;
-        if (this.silent.has(bus)) continue;
-        const connection = connections.get(bus)!;
-        const group = byConnection.get(connection) ?? [];
-        group.push([a, i]);
-        byConnection.set(connection, group);
-      }
-      for (const [connection, group] of byConnection) parts.push(this.post(connection, group));
+    if (wanted.length === 0) return [];
+    if (performance.now() > this.deadline) {
+      this.late = true;
+      return [];
     }
-    return parts;
+    const { connections, silent } = this.apps.connectionsFor(
+      wanted.map(([a, i]) => a.targets[i]!.bus),
+    );
+    for (const name of silent) this.silent.add(name);
+    const byConnection = new Map<WireConnection, Array<[Asked<unknown>, number]>>();
+    for (const [a, i] of wanted) {
+      const bus = a.targets[i]!.bus;
+      if (this.silent.has(bus)) continue;
+      const connection = connections.get(bus)!;
+      const group = byConnection.get(connection) ?? [];
+      group.push([a, i]);
+      byConnection.set(connection, group);
+    }
+    return [...byConnection].map(([connection, group]) => this.post(connection, group));
   }
 
   /** Waits for the replies of started queries and fills in their results. */

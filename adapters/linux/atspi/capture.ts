@@ -9,9 +9,12 @@
 // - objects libatspi does not cache (TRANSIENT ones: GTK3's table cells) and
 //   the children of objects whose children it does not cache (tables, menus),
 //   level by level with their whole subtrees;
-// - after the walk, every node's live states (the cache can lag: a check box
-//   toggled on a hidden page kept its old CHECKED), extents, texts, actions,
-//   attributes, values and the labels of unnamed fields.
+// - every node's live states (the cache can lag: a check box toggled on a
+//   hidden page kept its old CHECKED), extents, texts, actions, attributes,
+//   values and the labels of unnamed fields: asked right behind each round of
+//   the walk's own questions for the nodes described so far, so that the
+//   application answers them while the walk works on the round's answers,
+//   and the rest after the walk.
 //
 // libatspi's cache can also misorder children: it places each by the index in
 // parent the application reported when it was added, and a GTK3 header bar

@@ -208,7 +208,7 @@ export class WireConnection {
 
   /**
    * Queues the calls behind those posted before and writes what the window
-   * allows; their replies are filled in by later reads (settle, drain), in
+   * allows; their replies are filled in by later reads (settle), in
    * whatever order the caller waits. At most `inFlight` calls await replies
    * at once (a huge batch cannot queue unbounded messages), and more are
    * written as replies come in, so the peer always has work queued; calls
@@ -278,14 +278,6 @@ export class WireConnection {
           return;
         }
       }
-    });
-  }
-
-  /** Reads the replies that have arrived, without waiting, and writes queued calls. */
-  drain(): void {
-    this.guarded(() => {
-      this.enter();
-      this.send();
     });
   }
 
