@@ -6,7 +6,7 @@
 
 import { type Capture, type CaptureLimits, captureMsSince } from "../../types.ts";
 import { assignIds } from "../../../lib/model/tree.ts";
-import { type AtspiBatch, targetOf } from "./batch.ts";
+import { type AtspiBatch, type Target, targetOf } from "./batch.ts";
 import { walkFrom } from "./capture.ts";
 import { correctEmbeddedOrigins } from "./embedded_origin.ts";
 import type { Accessible, AtspiConnection } from "./connection.ts";
@@ -16,27 +16,17 @@ import type { WindowFacts } from "./host_protocol.ts";
 const APPLICATION_DEPTH = 1;
 
 /**
- * Asks every application at once whether it answers, so one that is stopped
- * or hung costs a single call timeout, not one per read: the walk then keeps
- * its node without walking into it.
- */
-function askApplications(session: AtspiConnection, batch: AtspiBatch): void {
-  const apps = session.children(session.desktop);
-  try {
-    batch.answers(apps.map(targetOf));
-  } finally {
-    for (const app of apps) session.unref(app);
-  }
-}
-
-/**
  * `application` (a name, any case) keeps one application; null keeps all.
- * Null when no accessible application has that name.
+ * Null when no accessible application has that name. `apps`, the
+ * applications' roots, are asked at once whether they answer, so one that is
+ * stopped or hung costs a single call timeout, not one per read: the walk
+ * then keeps its node without walking into it.
  */
 export function captureDesktop(
   session: AtspiConnection,
   batch: AtspiBatch,
   frames: FrameFinder,
+  apps: readonly Target[],
   windows: WindowFacts[],
   application: string | null,
   limits: CaptureLimits,
@@ -45,7 +35,7 @@ export function captureDesktop(
   const desktop = session.desktop;
   const wanted = application?.toLowerCase() ?? null;
   let found = wanted === null;
-  askApplications(session, batch);
+  batch.answers(apps);
   const include = (child: Accessible, depth: number) => {
     if (depth !== APPLICATION_DEPTH) return true;
     const keep = wanted === null || session.name(child).trim().toLowerCase() === wanted;

@@ -328,9 +328,9 @@ class AtspiHost {
     application: string | null,
     limits: CaptureLimits,
   ): Capture | null {
-    this.ready();
+    const apps = this.ready();
     const { session, batch, frames } = this;
-    return captureDesktop(session, batch, frames, windows, application, limits);
+    return captureDesktop(session, batch, frames, apps, windows, application, limits);
   }
 
   private run(request: HostRequest): unknown {

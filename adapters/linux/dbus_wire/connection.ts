@@ -300,10 +300,6 @@ export class WireConnection {
     for (const { posted, index } of this.waiting.values()) posted.fill(index, reply);
     this.waiting.clear();
     this.idleAt(performance.now());
-    this.failUnsent(reply);
-  }
-
-  private failUnsent(reply: Reply): void {
     for (; this.unsentFrom < this.unsent.length; this.unsentFrom++) {
       const { posted, index } = this.unsent[this.unsentFrom];
       posted.fill(index, reply);
