@@ -28,7 +28,8 @@ if [ "$mode" = health ]; then
     "http://127.0.0.1:$port/api/healthz"
 fi
 
-# Waits until "$@" succeeds; gives up after $limit seconds naming what.
+# Waits until "$@" succeeds; gives up after $limit seconds naming what, with
+# the end of what that part printed (its log in $XDG_RUNTIME_DIR).
 wait_for() {
   local what=$1 limit=$2
   shift 2
@@ -36,6 +37,11 @@ wait_for() {
   until "$@" >/dev/null 2>&1; do
     if [ $SECONDS -ge $deadline ]; then
       echo "entrypoint: $what did not start within ${limit} s" >&2
+      local log="$XDG_RUNTIME_DIR/${what// /-}.log"
+      if [ -s "$log" ]; then
+        echo "entrypoint: the end of what $what printed:" >&2
+        tail -n 20 "$log" >&2
+      fi
       exit 1
     fi
     sleep 0.05
@@ -57,7 +63,7 @@ export GTK_MODULES=gail:atk-bridge
 # before /tmp, and a container on the host's network shares the host's, where
 # another X server (a desktop, XWayland) may hold :0 already.
 Xvfb -displayfd 3 -screen 0 "${OSO_SCREEN:-1280x800x24}" -nolisten tcp \
-  3>"$XDG_RUNTIME_DIR/display" >/dev/null 2>&1 &
+  3>"$XDG_RUNTIME_DIR/display" >"$XDG_RUNTIME_DIR/Xvfb.log" 2>&1 &
 display_said() { [ -s "$XDG_RUNTIME_DIR/display" ]; }
 wait_for "Xvfb" 30 display_said
 export DISPLAY=":$(tr -d '[:space:]' <"$XDG_RUNTIME_DIR/display")"
@@ -79,19 +85,33 @@ cat >"$XDG_RUNTIME_DIR/session.conf" <<CONF
   </policy>
 </busconfig>
 CONF
-dbus-daemon --nofork --config-file="$XDG_RUNTIME_DIR/session.conf" >/dev/null 2>&1 &
+dbus-daemon --nofork --config-file="$XDG_RUNTIME_DIR/session.conf" \
+  >"$XDG_RUNTIME_DIR/the-session-bus.log" 2>&1 &
 wait_for "the session bus" 30 dbus-send --session --dest=org.freedesktop.DBus \
   --print-reply / org.freedesktop.DBus.GetId
 
-/usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
+/usr/libexec/at-spi-bus-launcher --launch-immediately \
+  >"$XDG_RUNTIME_DIR/the-accessibility-bus.log" 2>&1 &
 a11y_ready() {
   dbus-send --session --dest=org.a11y.Bus --print-reply /org/a11y/bus org.a11y.Bus.GetAddress |
     grep -q unix:
 }
 wait_for "the accessibility bus" 30 a11y_ready
 
-openbox --sm-disable >/dev/null 2>&1 &
-wm_ready() { xprop -root _NET_SUPPORTING_WM_CHECK | grep -q "window id"; }
+# A window manager that exits while starting is started again until the wait
+# gives up (its output, every attempt's, is what the failure shows).
+start_openbox() {
+  openbox --sm-disable >>"$XDG_RUNTIME_DIR/openbox.log" 2>&1 &
+  openbox_pid=$!
+}
+start_openbox
+wm_ready() {
+  if ! kill -0 "$openbox_pid" 2>/dev/null; then
+    start_openbox
+    return 1
+  fi
+  xprop -root _NET_SUPPORTING_WM_CHECK | grep -q "window id"
+}
 wait_for "openbox" 30 wm_ready
 
 IFS=';' read -ra apps <<<"${OSO_START_APPS:-}"

@@ -62,6 +62,39 @@ Deno.test({
       assert.match(out.err, /beyond loopback\) needs a bearer token/);
     });
 
+    await t.step("a window manager that exits while starting is started again", async () => {
+      // An openbox first on PATH that fails its first start, then runs the real one.
+      const bin = await Deno.makeTempDir({ prefix: "oso-image-openbox-" });
+      try {
+        await Deno.writeTextFile(
+          `${bin}/openbox`,
+          '#!/bin/sh\nonce="$XDG_RUNTIME_DIR/openbox-failed"\n' +
+            'if [ ! -e "$once" ]; then touch "$once"; echo "openbox: test failure" >&2; exit 1; fi\n' +
+            'exec /usr/bin/openbox "$@"\n',
+        );
+        await Deno.chmod(bin, 0o755);
+        await Deno.chmod(`${bin}/openbox`, 0o755);
+        const out = await podman([
+          "run",
+          "--rm",
+          "--network",
+          "host",
+          "-v",
+          `${bin}:/opt/test-bin:ro`,
+          "-e",
+          "PATH=/opt/test-bin:/usr/local/bin:/usr/bin:/bin",
+          "-e",
+          `OSO_PORT=${port}`,
+          IMAGE,
+        ]);
+        // The desktop started, and the service refused to listen without a token.
+        assert.equal(out.code, 2, out.err);
+        assert.match(out.err, /beyond loopback\) needs a bearer token/);
+      } finally {
+        await Deno.remove(bin, { recursive: true });
+      }
+    });
+
     const secrets = await Deno.makeTempDir({ prefix: "oso-image-test-" });
     const name = `oso-image-test-${Deno.pid}`;
     try {
