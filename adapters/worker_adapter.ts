@@ -72,8 +72,19 @@ function inputTimeoutMs(action: InputAction, base: number): number {
   return base;
 }
 
-/** Strict: bytes that are not UTF-8 (or start with a BOM) are broken JSON, not text to repair. */
-const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const LOOSE_UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * Strict: bytes that are not UTF-8 (or start with a BOM) are broken JSON, not
+ * text to repair. Decoded loosely first (a 222 KB tree: 0.01–0.02 ms against
+ * 0.1–0.4 strictly); only text in which the loose decoder may have put U+FFFD
+ * for broken bytes is decoded again strictly, which throws on them.
+ */
+function strictUtf8(bytes: Uint8Array): string {
+  const text = LOOSE_UTF8.decode(bytes);
+  return text.includes("\uFFFD") ? STRICT_UTF8.decode(bytes) : text;
+}
 
 export class WorkerAdapter implements Adapter {
   readonly isMock = false;
@@ -198,7 +209,7 @@ export class WorkerAdapter implements Adapter {
       let text: string;
       let value: unknown;
       try {
-        text = UTF8.decode(reply.json);
+        text = strictUtf8(reply.json);
         value = JSON.parse(text);
       } catch (e) {
         return job.reject(new Error(`${this.label} answered with broken JSON: ${e}`));

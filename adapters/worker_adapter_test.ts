@@ -74,6 +74,12 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
       assert.equal(sanitizedForReuse(dirty.root).name, "Ünïcode \u2028 text");
       await assert.rejects(adapter.captureTree("broken", LIMITS), /answered with broken JSON/);
       await assert.rejects(adapter.captureTree("not utf-8", LIMITS), /answered with broken JSON/);
+      await assert.rejects(
+        adapter.captureTree("broken byte in a name", LIMITS),
+        /answered with broken JSON/,
+      );
+      const replaced = asCapture(await adapter.captureTree("replacement character", LIMITS))!;
+      assert.equal(replaced.root.name, "Ünïcode \u2028 text\uFFFD");
       // The root's own text is kept for its JSON (spaced here, to show which text is written),
       // once the holder vouches the tree is unchanged; not for text that needed cleaning.
       const written = async (handle: string) => {
