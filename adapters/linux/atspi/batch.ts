@@ -338,15 +338,18 @@ export class AtspiBatch {
     return this.apps.bus.isOpen;
   }
 
-  /**
-   * Before a request: forgets which applications did not answer (each
-   * request asks them afresh), lists the accessible applications and closes
-   * the connections of those no longer there. One call to the registry:
-   * libatspi's desktop asks it once for the count and once per application.
-   * Null when the registry does not answer.
-   */
-  reset(): Target[] | null {
+  /** Before a request: forgets which applications did not answer (each request asks them afresh). */
+  reset(): void {
     this.silent.clear();
+  }
+
+  /**
+   * The accessible applications' roots; closes the connections of those no
+   * longer there. One call to the registry: libatspi's desktop asks it once
+   * for the count and once per application. Null when the registry does not
+   * answer.
+   */
+  listApplications(): Target[] | null {
     const apps = this.ask([REGISTRY], CHILDREN)[0];
     if (apps !== null) this.apps.prune(new Set([REGISTRY.bus, ...apps.map((app) => app.bus)]));
     return apps;
