@@ -36,6 +36,22 @@ async function get(
   return { status: response.status, body: text.startsWith("{") ? JSON.parse(text) : {} };
 }
 
+/** Runs the image without a token: once its desktop is up, the service refuses to listen (exit 2). */
+async function refusesWithoutToken(port: number, options: string[] = []): Promise<void> {
+  const out = await podman([
+    "run",
+    "--rm",
+    "--network",
+    "host",
+    ...options,
+    "-e",
+    `OSO_PORT=${port}`,
+    IMAGE,
+  ]);
+  assert.equal(out.code, 2, out.err);
+  assert.match(out.err, /beyond loopback\) needs a bearer token/);
+}
+
 Deno.test({
   name:
     "the image serves its desktop: a token beyond loopback, 401s audited, its own names, non-root",
@@ -49,17 +65,7 @@ Deno.test({
     const port = freePort();
 
     await t.step("without a token it refuses to start on 0.0.0.0", async () => {
-      const out = await podman([
-        "run",
-        "--rm",
-        "--network",
-        "host",
-        "-e",
-        `OSO_PORT=${port}`,
-        IMAGE,
-      ]);
-      assert.equal(out.code, 2, out.err);
-      assert.match(out.err, /beyond loopback\) needs a bearer token/);
+      await refusesWithoutToken(port);
     });
 
     await t.step("a window manager that exits while starting is started again", async () => {
@@ -74,22 +80,13 @@ Deno.test({
         );
         await Deno.chmod(bin, 0o755);
         await Deno.chmod(`${bin}/openbox`, 0o755);
-        const out = await podman([
-          "run",
-          "--rm",
-          "--network",
-          "host",
+        // The desktop started, and the service refused to listen without a token.
+        await refusesWithoutToken(port, [
           "-v",
           `${bin}:/opt/test-bin:ro`,
           "-e",
           "PATH=/opt/test-bin:/usr/local/bin:/usr/bin:/bin",
-          "-e",
-          `OSO_PORT=${port}`,
-          IMAGE,
         ]);
-        // The desktop started, and the service refused to listen without a token.
-        assert.equal(out.code, 2, out.err);
-        assert.match(out.err, /beyond loopback\) needs a bearer token/);
       } finally {
         await Deno.remove(bin, { recursive: true });
       }
