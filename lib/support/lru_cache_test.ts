@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { KeptPerObject, LruCache } from "./lru_cache.ts";
+import { GenerationalCache, KeptPerObject, LruCache } from "./lru_cache.ts";
 
 Deno.test("LruCache: the least recently used goes first; delete and clear", () => {
   const cache = new LruCache<string, number>(2);
@@ -33,4 +33,30 @@ Deno.test("KeptPerObject: per object, bounded, and a failed value dropped", asyn
   await failing.catch(() => {});
   await Promise.resolve();
   assert.equal(kept.get(one, "bad"), undefined, "a failed one is not kept");
+});
+
+Deno.test("GenerationalCache: bound, and what was set or found lately is kept", () => {
+  const cache = new GenerationalCache<string, number | null>(4);
+  cache.set("a", 1);
+  cache.set("b", null);
+  // The newer generation was full at 2: a and b are the older one now.
+  assert.equal(cache.get("a"), 1, "found in the older generation, moved to the newer");
+  assert.equal(cache.get("b"), null, "null is a value");
+  assert.equal(cache.get("z"), undefined);
+  cache.set("c", 3);
+  cache.set("d", 4);
+  // a and b, moved, filled the newer generation and became the older; c and d did the same.
+  assert.equal(cache.get("a"), undefined, "a was dropped with the older generation");
+  assert.deepEqual([cache.get("c"), cache.get("d")], [3, 4]);
+  const rows: Array<[number, number]> = [[2, 1], [4, 2], [4096, 2048]];
+  for (const [capacity, kept] of rows) {
+    const bounded = new GenerationalCache<number, number>(capacity);
+    for (let i = 0; i < capacity * 3; i++) bounded.set(i, i);
+    const held = Array.from({ length: capacity * 3 }, (_, i) => i).filter((i) =>
+      bounded.get(i) !== undefined
+    );
+    assert.ok(held.length <= capacity, `capacity ${capacity}: ${held.length} held`);
+    assert.ok(held.includes(capacity * 3 - 1), `capacity ${capacity}: the last set is held`);
+    assert.ok(held.length >= kept, `capacity ${capacity}: at least ${kept} held`);
+  }
 });

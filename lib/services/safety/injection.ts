@@ -7,7 +7,7 @@
 // warning on "Enter your password" would teach the agent to skip warnings.
 
 import type { Element } from "../../model/tree.ts";
-import { LruCache } from "../../support/lru_cache.ts";
+import { GenerationalCache } from "../../support/lru_cache.ts";
 
 export interface InjectionMatch {
   /** The rule that matched, a stable snake_case id. */
@@ -696,7 +696,7 @@ function found(n: Normalised, rule: string, span: Span): InjectionMatch {
 }
 
 /** Texts scanned recently and what they held: titles and labels come back call after call. */
-const RECENT_SCANS = new LruCache<string, InjectionMatch | null>(4096);
+const RECENT_SCANS = new GenerationalCache<string, InjectionMatch | null>(4096);
 /** Longer texts (documents, OCR pages) are scanned each time rather than kept. */
 const REMEMBERED_TEXT_MAX = 2048;
 
