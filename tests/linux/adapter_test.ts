@@ -6,7 +6,7 @@
 import { strict as assert } from "node:assert";
 import { createLinuxAdapter } from "../../adapters/linux/index.ts";
 import { type Adapter, asCapture, WindowGoneError } from "../../adapters/types.ts";
-import { inProcessEnv, withDesktopEnv as withEnv } from "./desktop.ts";
+import { inProcessEnv, sessionBusReply, withDesktopEnv as withEnv } from "./desktop.ts";
 import { desktopTest } from "./linux_service.ts";
 import { busLossSteps, controlSteps } from "./adapter_controls.ts";
 
@@ -19,6 +19,42 @@ async function frameCapture(adapter: Adapter, handle: string) {
     if ((capture?.nodeCount ?? 0) > 1 || Date.now() > deadline) return capture!;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The strings of a dbus-send reply, in order. */
+const repliedStrings = (reply: string) => [...reply.matchAll(/string "([^"]*)"/g)].map((m) => m[1]);
+
+/**
+ * The accessible applications' bus names as the registry lists them, each
+ * with its number of top-level accessibles, asked with dbus-send (not through
+ * the adapter, which would list them afresh).
+ */
+async function registeredApplications(env: Record<string, string>): Promise<Map<string, number>> {
+  const [bus] = repliedStrings(
+    await sessionBusReply(env, [
+      "--dest=org.a11y.Bus",
+      "/org/a11y/bus",
+      "org.a11y.Bus.GetAddress",
+    ]),
+  );
+  const children = async (name: string) => {
+    const out = await new Deno.Command("dbus-send", {
+      args: [
+        `--bus=${bus}`,
+        "--print-reply",
+        `--dest=${name}`,
+        "/org/a11y/atspi/accessible/root",
+        "org.a11y.atspi.Accessible.GetChildren",
+      ],
+      stderr: "null",
+    }).output();
+    return repliedStrings(new TextDecoder().decode(out.stdout));
+  };
+  const apps = new Map<string, number>();
+  for (const name of await children("org.a11y.atspi.Registry")) {
+    apps.set(name, (await children(name)).length);
+  }
+  return apps;
 }
 
 desktopTest(
@@ -105,6 +141,29 @@ desktopTest(
           assert.deepEqual(await adapter.windowsAbove(factoryHandle), [dialogBounds]);
           assert.deepEqual(await adapter.windowsAbove(dialogHandle), []);
         });
+
+        await t.step(
+          "an application started after the last capture is found at its first capture",
+          async () => {
+            // The adapter has listed the applications (every capture above); one starts now.
+            const before = await registeredApplications(desktop.env);
+            const app = await desktop.launch("zenity", ["--info", "--text=Started late"]);
+            try {
+              // Registered, with its window's frame, before the adapter is asked once.
+              const deadline = Date.now() + 15_000;
+              while (true) {
+                const now = await registeredApplications(desktop.env);
+                if ([...now].some(([name, frames]) => !before.has(name) && frames > 0)) break;
+                assert.ok(Date.now() < deadline, "zenity registered no frame within 15 s");
+                await new Promise((r) => setTimeout(r, 50));
+              }
+              const capture = asCapture(await adapter.captureTree(app.window.toString(), LIMITS));
+              assert.ok((capture?.nodeCount ?? 0) > 1, `nodes: ${capture?.nodeCount}`);
+            } finally {
+              await app.kill();
+            }
+          },
+        );
 
         await t.step("a window that closes mid-capture is WindowGone", async () => {
           const outcomes = new Set<string>();

@@ -507,7 +507,8 @@ function walkOverTheBus(walk: Walk): void {
     walk.walked.length + walk.undescribed.length + walk.unlisted.length +
     walk.cachedStates.length;
   while (pending() > 0) {
-    // One round asks everything this level needs, live states of the nodes walked from the cache included.
+    // One round asks everything this level needs, live states of the nodes walked from the cache
+    // included (those askAhead asked already are only read).
     const { walked, undescribed, cachedStates, ahead } = walk;
     walk.walked = [];
     walk.undescribed = [];
