@@ -98,19 +98,25 @@ a11y_ready() {
 }
 wait_for "the accessibility bus" 30 a11y_ready
 
-# A window manager that exits while starting is started again until the wait
-# gives up (its output, every attempt's, is what the failure shows).
+# A window manager that exits while starting, or has not managed the screen
+# after 10 s (it takes well under one), is started again until the wait gives
+# up (its output, every attempt's, is what the failure shows).
 start_openbox() {
   openbox --sm-disable >>"$XDG_RUNTIME_DIR/openbox.log" 2>&1 &
   openbox_pid=$!
+  openbox_started=$SECONDS
 }
 start_openbox
 wm_ready() {
-  if ! kill -0 "$openbox_pid" 2>/dev/null; then
-    start_openbox
-    return 1
+  if xprop -root _NET_SUPPORTING_WM_CHECK | grep -q "window id"; then return 0; fi
+  if kill -0 "$openbox_pid" 2>/dev/null; then
+    [ $((SECONDS - openbox_started)) -lt 10 ] && return 1
+    echo "entrypoint: openbox had not managed the screen after 10 s" >>"$XDG_RUNTIME_DIR/openbox.log"
+    kill -9 "$openbox_pid" 2>/dev/null
+    wait "$openbox_pid" 2>/dev/null || true
   fi
-  xprop -root _NET_SUPPORTING_WM_CHECK | grep -q "window id"
+  start_openbox
+  return 1
 }
 wait_for "openbox" 30 wm_ready
 

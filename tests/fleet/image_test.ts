@@ -68,29 +68,36 @@ Deno.test({
       await refusesWithoutToken(port);
     });
 
-    await t.step("a window manager that exits while starting is started again", async () => {
-      // An openbox first on PATH that fails its first start, then runs the real one.
-      const bin = await Deno.makeTempDir({ prefix: "oso-image-openbox-" });
-      try {
-        await Deno.writeTextFile(
-          `${bin}/openbox`,
-          '#!/bin/sh\nonce="$XDG_RUNTIME_DIR/openbox-failed"\n' +
-            'if [ ! -e "$once" ]; then touch "$once"; echo "openbox: test failure" >&2; exit 1; fi\n' +
-            'exec /usr/bin/openbox "$@"\n',
-        );
-        await Deno.chmod(bin, 0o755);
-        await Deno.chmod(`${bin}/openbox`, 0o755);
-        // The desktop started, and the service refused to listen without a token.
-        await refusesWithoutToken(port, [
-          "-v",
-          `${bin}:/opt/test-bin:ro`,
-          "-e",
-          "PATH=/opt/test-bin:/usr/local/bin:/usr/bin:/bin",
-        ]);
-      } finally {
-        await Deno.remove(bin, { recursive: true });
-      }
-    });
+    // An openbox first on PATH whose first start exits, or hangs without managing the
+    // screen, then the real one.
+    const firstStarts: Array<[string, string]> = [
+      ["exits while starting", 'echo "openbox: test failure" >&2; exit 1'],
+      ["hangs without managing the screen", "exec sleep 600"],
+    ];
+    for (const [what, firstStart] of firstStarts) {
+      await t.step(`a window manager that ${what} is started again`, async () => {
+        const bin = await Deno.makeTempDir({ prefix: "oso-image-openbox-" });
+        try {
+          await Deno.writeTextFile(
+            `${bin}/openbox`,
+            '#!/bin/sh\nonce="$XDG_RUNTIME_DIR/openbox-started"\n' +
+              `if [ ! -e "$once" ]; then touch "$once"; ${firstStart}; fi\n` +
+              'exec /usr/bin/openbox "$@"\n',
+          );
+          await Deno.chmod(bin, 0o755);
+          await Deno.chmod(`${bin}/openbox`, 0o755);
+          // The desktop started, and the service refused to listen without a token.
+          await refusesWithoutToken(port, [
+            "-v",
+            `${bin}:/opt/test-bin:ro`,
+            "-e",
+            "PATH=/opt/test-bin:/usr/local/bin:/usr/bin:/bin",
+          ]);
+        } finally {
+          await Deno.remove(bin, { recursive: true });
+        }
+      });
+    }
 
     const secrets = await Deno.makeTempDir({ prefix: "oso-image-test-" });
     const name = `oso-image-test-${Deno.pid}`;
