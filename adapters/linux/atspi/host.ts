@@ -117,30 +117,31 @@ class AtspiHost {
    */
   private ready(): Target[] {
     this.follow();
-    return this.prepareBatch();
+    this.prepareBatch();
+    return this.listApplications();
+  }
+
+  /** The host's own connection is up, and no application counts as silent yet. */
+  private prepareBatch(): void {
+    if (!this.batch.connected) {
+      throw new AccessibilityBusError(
+        "the host's own connection to the accessibility bus was lost",
+      );
+    }
+    this.batch.reset();
   }
 
   /**
-   * The host's own connection is up and knows which applications are on the
-   * bus: their roots.
+   * The accessible applications' roots as the registry lists them now (kept
+   * for findFrame); the connections of those that quit are closed.
    */
-  private prepareBatch(): Target[] {
-    this.assertBatchConnected();
-    this.batch.reset();
+  private listApplications(): Target[] {
     const apps = this.batch.listApplications();
     if (apps === null) {
       throw new AtspiCallError("the AT-SPI registry did not list the accessible applications");
     }
     this.listed = apps;
     return apps;
-  }
-
-  private assertBatchConnected(): void {
-    if (!this.batch.connected) {
-      throw new AccessibilityBusError(
-        "the host's own connection to the accessibility bus was lost",
-      );
-    }
   }
 
   /**
@@ -153,11 +154,10 @@ class AtspiHost {
     const held = this.listed;
     if (held === null) return this.frames.find(window, this.ready());
     this.follow();
-    this.assertBatchConnected();
-    this.batch.reset();
+    this.prepareBatch();
     const found = this.frames.find(window, held);
     if (found !== null) return found;
-    const apps = this.prepareBatch();
+    const apps = this.listApplications();
     const same = apps.length === held.length &&
       apps.every((app, i) => app.bus === held[i].bus && app.path === held[i].path);
     return same ? null : this.frames.find(window, apps);
@@ -213,6 +213,7 @@ class AtspiHost {
     this.prunedAt = now;
     try {
       this.prepareBatch();
+      this.listApplications();
     } catch {
       // A lost bus is the next request's to report.
     }
