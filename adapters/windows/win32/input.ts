@@ -164,8 +164,17 @@ function send(action: InputAction): ActionOutcome {
       const clicks = Array.from(
         { length: action.count },
         () => [mouseButton(action.button, true), mouseButton(action.button, false)],
-      );
-      sendInputs([move(action.x, action.y), ...clicks.flat()]);
+      ).flat();
+      const here = pointerPosition();
+      if (action.count > 1 && (here?.x !== action.x || here?.y !== action.y)) {
+        // A double click arrives first and presses once the application has
+        // handled the arrival: under wine a move the pointer makes while the
+        // last press is down (wine's own warp fed back from X) turns an edit
+        // control's double-clicked word into a one-character drag.
+        sendInputs([move(action.x, action.y)]);
+        sleep(SETTLE_MS);
+        sendInputs(clicks);
+      } else sendInputs([move(action.x, action.y), ...clicks]);
       return { ok: true };
     }
     case "scroll": {
