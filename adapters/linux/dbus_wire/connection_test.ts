@@ -14,10 +14,14 @@ const PEER = new URL("../../../tests/fixtures/dbus/paced_peer.ts", import.meta.u
 const PACE_MS = 50;
 const CALLS = 60;
 const SILENCE_MS = 2_000;
+/** How long a freshly started peer may take to answer its first call on a busy machine. */
+const PEER_START_MS = 60_000;
 
 /**
- * Runs `run` on a connection to a peer answering one call every `paceMs`;
- * returns what the peer printed meanwhile.
+ * Runs `run` on a connection to a peer answering one call every `paceMs`,
+ * once the peer has answered a first call (a new process on a loaded machine
+ * can take longer than SILENCE_MS to start answering); returns what the peer
+ * printed while `run` ran.
  */
 async function withPeer(
   paceMs: number,
@@ -40,6 +44,8 @@ async function withPeer(
   try {
     const connection = WireConnection.open(libc, `unix:path=${path}`, SILENCE_MS, true);
     try {
+      const [first] = connection.callMany([call("Ping")], PEER_START_MS);
+      if (!first.ok) throw new Error(`the peer did not answer a first call: ${first.error}`);
       run(connection);
     } finally {
       connection.close();
@@ -55,7 +61,8 @@ async function withPeer(
     await peer.status;
     Deno.removeSync(dir, { recursive: true });
   }
-  return printed;
+  // The first call's line is not `run`'s.
+  return printed.replace("outstanding 1\n", "");
 }
 
 const call = (member: string) => ({
