@@ -15,11 +15,8 @@ import { startService } from "../tests/helpers/service.ts";
 import { settledWindow } from "./measure/views.ts";
 import { median } from "./measure/timing.ts";
 import { launchNamed, WALK_EVERY_REQUEST } from "./measure/cold_walks.ts";
+import { option } from "./measure/args.ts";
 
-const option = (name: string) => {
-  const at = Deno.args.indexOf(name);
-  return at >= 0 ? Deno.args[at + 1] : null;
-};
 const baseline = option("--baseline");
 if (baseline === null) throw new Error("--baseline <checkout> is required");
 const APPS = (option("--apps") ?? "gtk3-widget-factory,mousepad,writer").split(",");

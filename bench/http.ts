@@ -11,6 +11,7 @@
 
 import { startService } from "../tests/helpers/service.ts";
 import { median } from "./measure/timing.ts";
+import { numberOption, option } from "./measure/args.ts";
 
 const BASELINE_RPS: Record<string, number> = {
   healthz: 1800,
@@ -28,12 +29,8 @@ const ROUTES: Array<[keyof typeof BASELINE_RPS, string]> = [
   ["description", "/api/description"],
 ];
 
-const option = (name: string, fallback: number) => {
-  const at = Deno.args.indexOf(name);
-  return at >= 0 ? Number(Deno.args[at + 1]) : fallback;
-};
-const seconds = option("--duration", 3);
-const ROUNDS = option("--rounds", 5);
+const seconds = numberOption("--duration", 3);
+const ROUNDS = numberOption("--rounds", 5);
 
 interface WrkFigures {
   rps: number;
@@ -68,9 +65,8 @@ async function wrk(url: string, duration = seconds): Promise<WrkFigures> {
   return { rps, p50Ms: p50, p99Ms: p99, errors };
 }
 
-const baselineArg = Deno.args.indexOf("--baseline");
 /** Another checkout (e.g. a `git worktree` of an earlier commit) measured in the same run. */
-const baselineCheckout = baselineArg >= 0 ? Deno.args[baselineArg + 1] : null;
+const baselineCheckout = option("--baseline");
 
 type Service = Awaited<ReturnType<typeof startService>>;
 

@@ -23,13 +23,13 @@ import { turboJpeg } from "../lib/formats/image/turbojpeg.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { median, percentile, timeCalls } from "./measure/timing.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
+import { option } from "./measure/args.ts";
 
 const RUNS = 40;
 /** Rounds of the service's four screenshot answers, one request of each a round. */
 const ROUNDS = 100;
-const baselineAt = Deno.args.indexOf("--baseline");
 /** An earlier checkout (e.g. a `git worktree`) whose PNG encoder is timed beside this one's. */
-const baselineCheckout = baselineAt >= 0 ? Deno.args[baselineAt + 1] : null;
+const baselineCheckout = option("--baseline");
 
 async function timed(call: () => unknown): Promise<{ p50: number; p95: number }> {
   const times = await timeCalls(RUNS, call);

@@ -18,16 +18,12 @@ import { startService } from "../tests/helpers/service.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
 import { median, percentile } from "./measure/timing.ts";
 import { callTool } from "./measure/service_tool.ts";
+import { numberOption, option } from "./measure/args.ts";
 
-const flag = (name: string, fallback: number) => {
-  const at = Deno.args.indexOf(name);
-  return at >= 0 ? Number(Deno.args[at + 1]) : fallback;
-};
-const RUNS = flag("--runs", 60);
-const CHANGES = flag("--changes", 20);
-const baselineAt = Deno.args.indexOf("--baseline");
+const RUNS = numberOption("--runs", 60);
+const CHANGES = numberOption("--changes", 20);
 /** Another checkout (e.g. a `git worktree` of an earlier commit) measured on the same desktop. */
-const baselineCheckout = baselineAt >= 0 ? Deno.args[baselineAt + 1] : null;
+const baselineCheckout = option("--baseline");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -13,11 +13,8 @@ import { startDesktop } from "../tests/linux/desktop.ts";
 import { startService } from "../tests/helpers/service.ts";
 import { settledWindow } from "./measure/views.ts";
 import { median } from "./measure/timing.ts";
+import { option } from "./measure/args.ts";
 
-const option = (name: string) => {
-  const at = Deno.args.indexOf(name);
-  return at >= 0 ? Deno.args[at + 1] : null;
-};
 const baseline = option("--baseline");
 if (baseline === null) throw new Error("--baseline <checkout> is required");
 const PAIRS = Number(option("--pairs") ?? 200);
