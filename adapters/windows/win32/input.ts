@@ -165,8 +165,7 @@ function send(action: InputAction): ActionOutcome {
         { length: action.count },
         () => [mouseButton(action.button, true), mouseButton(action.button, false)],
       ).flat();
-      const here = pointerPosition();
-      if (action.count > 1 && (here?.x !== action.x || here?.y !== action.y)) {
+      if (action.count > 1 && !pointerIsAt(action.x, action.y)) {
         // A double click arrives first and presses once the application has
         // handled the arrival: under wine a move the pointer makes while the
         // last press is down (wine's own warp fed back from X) turns an edit
@@ -235,6 +234,11 @@ export function releaseHeld(): void {
 export function pointerPosition(): { x: number; y: number } | null {
   const point = new Int32Array(2);
   return user32().GetCursorPos(point) ? { x: point[0], y: point[1] } : null;
+}
+
+function pointerIsAt(x: number, y: number): boolean {
+  const here = pointerPosition();
+  return here !== null && here.x === x && here.y === y;
 }
 
 /** Performs the action, then (unless more text follows at once) lets the application settle. */
