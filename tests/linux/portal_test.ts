@@ -102,7 +102,12 @@ Deno.test({
         return {
           portal,
           log,
-          answer: (code: number) => Deno.writeTextFile(answerFile, String(code)),
+          // Written aside and renamed into place: the fake polls for the file
+          // and must never read it half-written (CI once read it empty).
+          answer: async (code: number) => {
+            await Deno.writeTextFile(`${answerFile}.part`, String(code));
+            await Deno.rename(`${answerFile}.part`, answerFile);
+          },
           async stop() {
             portal.close();
             fake.kill();
