@@ -5,7 +5,13 @@
 
 import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import type { Scenario } from "../lib/model/scenario.ts";
-import type { CursorImage, PixelLayout, RawImage } from "../lib/model/image.ts";
+import type {
+  CursorImage,
+  EncodedPicture,
+  ImageEncoding,
+  PixelLayout,
+  RawImage,
+} from "../lib/model/image.ts";
 
 export type AdapterName = "MockAdapter" | "LinuxAdapter" | "WindowsAdapter";
 
@@ -233,6 +239,16 @@ export interface Adapter {
   captureDesktop(application: string | null, limits: CaptureLimits): Promise<Capture | null>;
   /** `accept`: the layouts the caller can take besides RGBA (an adapter may ignore it). */
   screenshot(target: ScreenshotTarget, accept?: PixelLayout[]): Promise<RawImage | null>;
+  /**
+   * `target`'s screenshot encoded where it is grabbed, so that no pixels
+   * cross threads; null when the adapter cannot here (the caller takes the
+   * screenshot and encodes it). Only the pixels as they are: a caller that
+   * masks or scales them takes the screenshot.
+   */
+  encodedScreenshot?(
+    target: ScreenshotTarget,
+    encoding: ImageEncoding,
+  ): Promise<EncodedPicture | null>;
   /**
    * A token equal whenever `target`'s screenshot would be the same pixels,
    * without taking it (null: not known now), so work done on a picture can be

@@ -21,7 +21,13 @@ import {
   type TreeSourceInfo,
   WindowGoneError,
 } from "./types.ts";
-import { type CursorImage, type PixelLayout, type RawImage } from "../lib/model/image.ts";
+import type {
+  CursorImage,
+  EncodedPicture,
+  ImageEncoding,
+  PixelLayout,
+  RawImage,
+} from "../lib/model/image.ts";
 import { ToolError } from "../lib/model/errors.ts";
 import { markSanitizedTree, needsNoSanitizing } from "../lib/model/untrusted.ts";
 import { type ArrivedJson, firstFieldJson, noteArrivedJson } from "../lib/model/json_text.ts";
@@ -91,6 +97,8 @@ export class WorkerAdapter implements Adapter {
   readonly isMock = false;
   readonly mirrorsTrees: boolean = false;
   private source: TreeSourceInfo = { name: "unknown", note: "the worker has not started yet" };
+  /** Whether the worker's desktop encodes screenshots where it grabs them (it said so at start). */
+  private encodes = false;
   private worker: Promise<Worker> | null = null;
   private closed = false;
   /** The worker that owns the desktop now (null while none is up). */
@@ -160,6 +168,7 @@ export class WorkerAdapter implements Adapter {
         if (data.kind === "ready") {
           clearTimeout(timer);
           this.source = data.treeSource;
+          this.encodes = data.encodes;
           this.heardAt = Date.now();
           worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) => {
             this.heardAt = Date.now();
@@ -298,6 +307,15 @@ export class WorkerAdapter implements Adapter {
 
   screenshot(target: ScreenshotTarget, accept: PixelLayout[] = []): Promise<RawImage | null> {
     return this.call("screenshot", [target, accept], this.requestTimeoutMs);
+  }
+
+  async encodedScreenshot(
+    target: ScreenshotTarget,
+    encoding: ImageEncoding,
+  ): Promise<EncodedPicture | null> {
+    await this.ensureWorker();
+    if (!this.encodes) return null;
+    return await this.call("encodedScreenshot", [target, encoding], this.requestTimeoutMs);
   }
 
   input(action: InputAction, handle: string | null): Promise<ActionOutcome> {

@@ -19,13 +19,18 @@ import {
 } from "./worker_protocol.ts";
 import { ToolError } from "../lib/model/errors.ts";
 
+/** A platform method as a worker desktop has it: answered at once or later. */
+type Served<M extends Method> = (
+  ...args: Parameters<NonNullable<Adapter[M]>>
+) => ReturnType<NonNullable<Adapter[M]>> | Awaited<ReturnType<NonNullable<Adapter[M]>>>;
+
+/** Methods a desktop may lack (the proxy then answers without asking it). */
+type OptionalMethod = "encodedScreenshot";
+
 /** What a platform's worker owns: the adapter's platform methods, run on the worker thread. */
 export type WorkerDesktop =
-  & {
-    [M in Method]: (
-      ...args: Parameters<Adapter[M]>
-    ) => ReturnType<Adapter[M]> | Awaited<ReturnType<Adapter[M]>>;
-  }
+  & { [M in Exclude<Method, OptionalMethod>]: Served<M> }
+  & { [M in OptionalMethod]?: Served<M> }
   & {
     treeSource(): TreeSourceInfo;
     close(): void | Promise<void>;
@@ -46,13 +51,13 @@ const scope = self as unknown as WorkerScope;
 
 async function serve(desktop: WorkerDesktop, request: Request): Promise<void> {
   try {
-    const method = desktop[request.method] as (...args: unknown[]) => unknown;
-    const value = await method.apply(desktop, request.args);
+    const method = desktop[request.method] as ((...args: unknown[]) => unknown) | undefined;
+    const value = method ? await method.apply(desktop, request.args) : null;
     const json = jsonBytesOf(value);
     if (json !== null) {
       return scope.postMessage({ kind: "reply", id: request.id, json }, [json.buffer]);
     }
-    // Screenshot pixels move to the main thread instead of being copied.
+    // Screenshot pixels and encoded pictures move to the main thread instead of being copied.
     const pixels = (value as { data?: unknown } | null)?.data;
     const transfer = pixels instanceof Uint8Array ? [pixels.buffer as ArrayBuffer] : [];
     scope.postMessage({ kind: "reply", id: request.id, value }, transfer);
@@ -93,5 +98,9 @@ export async function serveDesktop(open: () => Promise<WorkerDesktop>): Promise<
       scope.close();
     });
   };
-  scope.postMessage({ kind: "ready", treeSource: desktop.treeSource() });
+  scope.postMessage({
+    kind: "ready",
+    treeSource: desktop.treeSource(),
+    encodes: desktop.encodedScreenshot !== undefined,
+  });
 }

@@ -12,6 +12,7 @@ export type Method =
   | "captureTree"
   | "captureDesktop"
   | "screenshot"
+  | "encodedScreenshot"
   | "input"
   | "elementOperation"
   | "readPath"
@@ -69,7 +70,12 @@ export function jsonBytesOf(value: unknown): Uint8Array<ArrayBuffer> | null {
  * says where its trees come from) or says why not.
  */
 export type Startup =
-  | { kind: "ready"; treeSource: TreeSourceInfo }
+  | {
+    kind: "ready";
+    treeSource: TreeSourceInfo;
+    /** Whether the desktop encodes screenshots where it grabs them (encodedScreenshot). */
+    encodes: boolean;
+  }
   | { kind: "failed"; message: string };
 
 /**

@@ -5,7 +5,8 @@
 // RGBA, and from X's own BGRX, which would spare the conversion) and with the
 // JavaScript fallback; base64; and the whole GET /api/screenshot at the
 // service, PNG and JPEG, in JSON and as the response body (the four answers
-// alternating request by request, 100 rounds).
+// alternating request by request, 100 rounds, with the baseline checkout's
+// service beside it when given), and the bodies again as curl reads them.
 //
 //   npx -y deno@2.9.6 run -A bench/screenshots.ts [--baseline /tmp/oso-before]
 //
@@ -28,7 +29,10 @@ import { option } from "./measure/args.ts";
 const RUNS = 40;
 /** Rounds of the service's four screenshot answers, one request of each a round. */
 const ROUNDS = 100;
-/** An earlier checkout (e.g. a `git worktree`) whose PNG encoder is timed beside this one's. */
+/**
+ * An earlier checkout (e.g. a `git worktree`): its PNG encoder is timed beside
+ * this one's, and its service's answers as the body beside this one's.
+ */
 const baselineCheckout = option("--baseline");
 
 async function timed(call: () => unknown): Promise<{ p50: number; p95: number }> {
@@ -114,51 +118,100 @@ try {
 }
 
 const service = await startService({ mock: false, env: desktop.env });
+// The baseline's service on the same desktop, for the answers as the body (issue 45's goals).
+const before = baselineCheckout
+  ? await startService({ mock: false, env: desktop.env, checkout: baselineCheckout })
+  : null;
 try {
-  // The four answers alternate request by request, so that the machine's
-  // drift (a third within a minute here) meets each of them alike.
-  const kinds = [
-    [
-      "GET /api/screenshot (full screen, PNG) at the service",
-      "",
-      {},
-      "goal ≤ 15 ms p50, ≤ 25 ms p95",
-    ],
-    [
-      "GET /api/screenshot?format=jpeg (full screen, JPEG) at the service",
-      "?format=jpeg",
-      {},
-      "goal ≤ 15 ms p50, ≤ 25 ms p95",
-    ],
+  interface Kind {
+    what: string;
+    url: string;
+    headers: Record<string, string>;
+    goal: string;
+  }
+  const asBody = (format: string, url: string, whose: string, goal: string): Kind => ({
+    what: `GET /api/screenshot, Accept: image/${format} (full screen, the body decoded to bytes)` +
+      whose,
+    url: `${url}/api/screenshot`,
+    headers: { accept: `image/${format}` },
+    goal,
+  });
+  const pngGoal = "issue 45's goal ≤ 16 ms p50 at the client (PNG)";
+  const jpegGoal = "issue 45's goal ≤ 10 ms p50 at the client (JPEG)";
+  const kinds: Kind[] = [
+    {
+      what: "GET /api/screenshot (full screen, PNG) at the service",
+      url: `${service.url}/api/screenshot`,
+      headers: {},
+      goal: "goal ≤ 15 ms p50, ≤ 25 ms p95",
+    },
+    {
+      what: "GET /api/screenshot?format=jpeg (full screen, JPEG) at the service",
+      url: `${service.url}/api/screenshot?format=jpeg`,
+      headers: {},
+      goal: "goal ≤ 15 ms p50, ≤ 25 ms p95",
+    },
     // The picture as the body: no base64 at the service, none to decode at the client.
-    [
-      "GET /api/screenshot, Accept: image/png (full screen, the body decoded to bytes)",
-      "",
-      { accept: "image/png" },
-      "issue 45's goal ≤ 16 ms p50 at the client (PNG)",
-    ],
-    [
-      "GET /api/screenshot, Accept: image/jpeg (full screen, the body decoded to bytes)",
-      "",
-      { accept: "image/jpeg" },
-      "issue 45's goal ≤ 10 ms p50 at the client (JPEG)",
-    ],
-  ] as const;
+    asBody("png", service.url, "", pngGoal),
+    asBody("jpeg", service.url, "", jpegGoal),
+    ...(before
+      ? [
+        asBody("png", before.url, ", baseline", "the baseline checkout, in the same rounds"),
+        asBody("jpeg", before.url, ", baseline", "the baseline checkout, in the same rounds"),
+      ]
+      : []),
+  ];
+  // The answers alternate request by request, so that the machine's drift (a
+  // third within a minute here) meets each of them alike.
   const times = kinds.map((): number[] => []);
   for (let round = -5; round < ROUNDS; round++) {
-    for (const [k, [, query, headers]] of kinds.entries()) {
+    for (const [k, { url, headers }] of kinds.entries()) {
       const started = performance.now();
-      await (await fetch(`${service.url}/api/screenshot${query}`, { headers })).arrayBuffer();
+      await (await fetch(url, { headers })).arrayBuffer();
       if (round >= 0) times[k].push(performance.now() - started); // the first five warm up
     }
   }
-  for (const [k, [what, , , goal]] of kinds.entries()) {
+  for (const [k, { what, goal }] of kinds.entries()) {
     row(what, { p50: median(times[k]), p95: percentile(times[k], 0.95) }, goal);
+  }
+  // The same bodies read by curl, another client, on kept connections: the answer's time
+  // apart from Deno's fetch and its streams.
+  const curled = kinds.filter((kind) => kind.headers.accept !== undefined);
+  for (const [k, times] of (await curlTimes(curled)).entries()) {
+    row(
+      `${curled[k].what.replace(" (full screen, the body decoded to bytes)", " (full screen)")}, ` +
+        "read by curl",
+      { p50: median(times), p95: percentile(times, 0.95) },
+      "the same answer, another client",
+    );
   }
 } finally {
   await service.stop();
+  await before?.stop();
   await app.kill();
   await desktop.stop();
+}
+
+/**
+ * Each kind's times at curl, one process whose transfers alternate the kinds
+ * request by request, each service on one connection (`--next`), five rounds
+ * first to warm up.
+ */
+async function curlTimes(kinds: { url: string; headers: Record<string, string> }[]) {
+  const args = ["-s"];
+  for (let round = -5; round < ROUNDS; round++) {
+    for (const { url, headers } of kinds) {
+      if (args.length > 1) args.push("--next");
+      for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+      args.push("-o", "/dev/null", "-w", "%{time_total}\n", url);
+    }
+  }
+  const out = await new Deno.Command("curl", { args, stdout: "piped" }).output();
+  if (!out.success) throw new Error(`curl failed (exit ${out.code})`);
+  const seconds = new TextDecoder().decode(out.stdout).trim().split("\n").map(Number);
+  return kinds.map((_, k) =>
+    seconds.filter((_, i) => i % kinds.length === k).slice(5).map((s) => s * 1000)
+  );
 }
 
 console.log("| step | p50 | p95 | note |");

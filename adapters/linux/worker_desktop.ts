@@ -21,7 +21,14 @@ import {
   operateOnElement,
   readElementPath,
 } from "./atspi/window_trees.ts";
-import { type CursorImage, type PixelLayout, type RawImage } from "../../lib/model/image.ts";
+import type {
+  CursorImage,
+  EncodedPicture,
+  ImageEncoding,
+  PixelLayout,
+  RawImage,
+} from "../../lib/model/image.ts";
+import { encodePicture } from "../../lib/formats/image/encode.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/model/tree.ts";
 import { AtspiHostClient } from "./atspi/host_client.ts";
 import type { WindowFacts } from "./atspi/host_protocol.ts";
@@ -131,26 +138,45 @@ export class LinuxDesktop {
 
   screenshot(target: ScreenshotTarget, accept: PixelLayout[] = []): RawImage | null {
     const screen = screenBounds(this.x);
-    let area: Bounds | null = screen;
-    if (target.kind === "monitor") {
-      const monitor = this.monitors()[target.index];
-      area = monitor ? intersect(monitor.bounds, screen) : null;
-    } else if (target.kind === "window") {
-      area = intersect(this.live(target.handle).reading.outer, screen);
-    }
+    const area = this.areaOf(target, screen);
     // X writes BGRX: a caller that takes it spares the conversion.
-    return area === null
-      ? null
-      : this.grab(area, screen, accept.includes("bgrx") ? "bgrx" : "rgba");
+    const layout = accept.includes("bgrx") ? "bgrx" : "rgba";
+    if (area === null) return null;
+    return this.shmFor(screen)?.grab(area, layout) ?? grabRootArea(this.x, area, layout);
   }
 
-  /** MIT-SHM where the server offers it (tried once, grown with the screen), else XGetImage. */
-  private grab(area: Bounds, screen: Bounds, layout: PixelLayout): RawImage {
+  /**
+   * Encoded on this thread from the pixels where the X server wrote them:
+   * neither the 8 MB of a 1080p grab nor a copy of them crosses to another
+   * thread, only the encoded bytes.
+   */
+  encodedScreenshot(target: ScreenshotTarget, encoding: ImageEncoding): EncodedPicture | null {
+    const screen = screenBounds(this.x);
+    const area = this.areaOf(target, screen);
+    if (area === null) return null;
+    const data =
+      this.shmFor(screen)?.withPixels(area, (pixels) => encodePicture(pixels, encoding)) ??
+        encodePicture(grabRootArea(this.x, area, "bgrx"), encoding);
+    return { width: area.width, height: area.height, data };
+  }
+
+  /** The part of the screen `target` shows, or null when it shows none. */
+  private areaOf(target: ScreenshotTarget, screen: Bounds): Bounds | null {
+    if (target.kind === "monitor") {
+      const monitor = this.monitors()[target.index];
+      return monitor ? intersect(monitor.bounds, screen) : null;
+    }
+    if (target.kind === "window") return intersect(this.live(target.handle).reading.outer, screen);
+    return screen;
+  }
+
+  /** MIT-SHM where the server offers it (tried once, grown with the screen); null: XGetImage. */
+  private shmFor(screen: Bounds): ShmGrabber | null {
     if (this.shm === undefined || (this.shm !== null && !this.shm.fits(screen))) {
       this.shm?.close();
       this.shm = ShmGrabber.open(this.x, screen.width, screen.height);
     }
-    return this.shm?.grab(area, layout) ?? grabRootArea(this.x, area, layout);
+    return this.shm;
   }
 
   monitors(): Monitor[] {

@@ -16,6 +16,16 @@ export interface RawImage {
   layout?: PixelLayout;
 }
 
+/** How a picture is sent: PNG (lossless) or JPEG at a quality of 1–100. */
+export type ImageEncoding = { format: "png" } | { format: "jpeg"; quality: number };
+
+/** A picture already encoded as its `ImageEncoding` asked, and its size in pixels. */
+export interface EncodedPicture {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
 /**
  * The pointer's picture and where it is drawn: its top-left corner at the
  * pointer's position (`x`, `y`), as OSWorld pastes it; the hotspot is

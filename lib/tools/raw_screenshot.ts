@@ -2,7 +2,7 @@
 // are none.
 
 import type { ScreenshotTarget } from "../../adapters/types.ts";
-import type { PixelLayout, RawImage } from "../model/image.ts";
+import type { EncodedPicture, ImageEncoding, PixelLayout, RawImage } from "../model/image.ts";
 import { ToolError } from "../model/errors.ts";
 import type { Session } from "../runtime/session.ts";
 
@@ -30,4 +30,22 @@ export async function rawScreenshot(
     throw new ToolError("Internal", CAPTURE_FAILED, { reason });
   }
   return image;
+}
+
+/**
+ * The adapter's picture encoded where it was grabbed (no pixels cross
+ * threads), or null where the platform does not do that or the safety rails
+ * would mask it: then rawScreenshot and an encode. Errors as rawScreenshot's.
+ */
+export async function encodedScreenshot(
+  session: Session,
+  target: ScreenshotTarget,
+  encoding: ImageEncoding,
+): Promise<EncodedPicture | null> {
+  try {
+    return await session.adapter.encodedScreenshot?.(target, encoding) ?? null;
+  } catch (e) {
+    if (e instanceof ToolError) throw e;
+    throw new ToolError("Internal", CAPTURE_FAILED, { reason: (e as Error).message });
+  }
 }

@@ -16,7 +16,8 @@ import {
   imageEncodingArgs,
 } from "./shared/image_args.ts";
 import { pictureSpace, pictureSpaceFields } from "./shared/coordinate_args.ts";
-import { rawScreenshot } from "./raw_screenshot.ts";
+import { encodedScreenshot, rawScreenshot } from "./raw_screenshot.ts";
+import type { ScreenshotTarget } from "../../adapters/types.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { imageFields } from "./shared/results.ts";
 
@@ -32,16 +33,21 @@ export async function captureScreenshot(
 ): Promise<Screenshot> {
   // The full screen needs no window list: that saves a round trip to the platform.
   const window = windowNamed(args) ? resolveListed(await listWindows(session), args).window : null;
-  const image = await rawScreenshot(
-    session,
-    window ? { kind: "window", handle: window.handle } : { kind: "screen" },
-    layoutsFor(encoding),
-  );
-  return {
+  const target: ScreenshotTarget = window
+    ? { kind: "window", handle: window.handle }
+    : { kind: "screen" };
+  const named = {
     window: window?.title ?? "(full screen)",
     window_uid: window?.window_uid ?? null,
-    ...await encodeFitted(image, args, encoding),
   };
+  if (args.max_width === undefined && args.max_height === undefined) {
+    const encoded = await encodedScreenshot(session, target, encoding);
+    if (encoded) {
+      return { ...named, bytes: encoded.data, width: encoded.width, height: encoded.height };
+    }
+  }
+  const image = await rawScreenshot(session, target, layoutsFor(encoding));
+  return { ...named, ...await encodeFitted(image, args, encoding) };
 }
 
 const screenshotInput = z.object({

@@ -8,8 +8,11 @@ import {
   type Adapter,
   asCapture,
   type CaptureLimits,
+  type ScreenshotTarget,
   WindowGoneError,
 } from "../../adapters/types.ts";
+import { decodePng } from "../../lib/formats/image/png.ts";
+import { jpegSize } from "../../lib/formats/image/pixel_size.ts";
 import { center, type Element, findById } from "../../lib/model/tree.ts";
 import type { App, Desktop } from "./desktop.ts";
 import { eventually, findAll, inside } from "./linux_service.ts";
@@ -170,6 +173,37 @@ export async function controlSteps(
     assert.equal(shot?.height, bottom - Math.max(window.bounds.y, 0));
   });
 
+  await t.step(
+    "a screenshot encoded where it is grabbed has the grab's pixels and size",
+    async () => {
+      assert.ok(adapter.encodedScreenshot, "the Linux adapter encodes where it grabs");
+      const targets: ScreenshotTarget[] = [{ kind: "screen" }, { kind: "window", handle }];
+      for (const target of targets) {
+        // PNG is lossless: the same pixels as a grab just before or just after (a caret blinks).
+        const compared = await eventually(async () => {
+          const before = await adapter.screenshot(target);
+          const png = await adapter.encodedScreenshot!(target, { format: "png" });
+          const after = await adapter.screenshot(target);
+          const decoded = await decodePng(png!.data);
+          const same = [before, after].some((raw) =>
+            raw !== null && equalBytes(raw.data, decoded.data)
+          );
+          return { png: png!, decoded, grabbed: before!, same };
+        }, (c) => c.same);
+        assert.ok(compared.same, `${target.kind}: the encoded picture shows what a grab shows`);
+        const size = [compared.grabbed.width, compared.grabbed.height];
+        assert.deepEqual([compared.png.width, compared.png.height], size);
+        assert.deepEqual([compared.decoded.width, compared.decoded.height], size);
+        const jpeg = await adapter.encodedScreenshot!(target, { format: "jpeg", quality: 80 });
+        const jpegPixels = jpegSize(jpeg!.data);
+        assert.deepEqual([jpeg!.width, jpeg!.height, jpegPixels?.width, jpegPixels?.height], [
+          ...size,
+          ...size,
+        ]);
+      }
+    },
+  );
+
   await t.step("an agent completes a zenity entry dialog", async () => {
     const dialog = await desktop.launch("zenity", ["--entry", "--title=Rename", "--text=Name:"]);
     const listed = await eventually(
@@ -234,4 +268,10 @@ export async function busLossSteps(
     assert.ok(findAll(root, (e) => e.name === "back again").length > 0);
     await fresh.kill();
   });
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

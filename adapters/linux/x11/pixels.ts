@@ -10,12 +10,15 @@ import {
 
 /**
  * An XImage of `size` (from XGetImage or XShmGetImage) copied out in `layout`
- * (rows packed); throws on a visual other than 32 bits.
+ * (rows packed); throws on a visual other than 32 bits. `inPlace`: BGRX whose
+ * rows are packed already is a view of the image's memory, not a copy, valid
+ * only as long as that memory is.
  */
 export function pixelsOfImage(
   image: Deno.PointerObject,
   size: { width: number; height: number },
   layout: PixelLayout = "rgba",
+  inPlace = false,
 ): RawImage {
   const view = new Deno.UnsafePointerView(image);
   const bitsPerPixel = view.getInt32(XIMAGE_BITS_PER_PIXEL_OFFSET);
@@ -30,8 +33,9 @@ export function pixelsOfImage(
   }
   const row = width * 4;
   let packed: Uint8Array;
-  if (stride === row) packed = bytes.slice(0, row * height);
-  else {
+  if (stride === row) {
+    packed = inPlace ? bytes.subarray(0, row * height) : bytes.slice(0, row * height);
+  } else {
     packed = new Uint8Array(row * height);
     for (let y = 0; y < height; y++) {
       packed.set(bytes.subarray(y * stride, y * stride + row), y * row);

@@ -84,6 +84,20 @@ export class ShmGrabber {
 
   /** `area` of the root window (inside the screen), or null if the server refused. */
   grab(area: Bounds, layout: PixelLayout = "rgba"): RawImage | null {
+    return this.withImage(area, (image) => pixelsOfImage(image, area, layout));
+  }
+
+  /**
+   * `use` applied to `area`'s pixels as X wrote them into the segment (BGRX,
+   * not copied), which are valid only during the call: the next grab writes
+   * over them. Null if the server refused.
+   */
+  withPixels<T>(area: Bounds, use: (pixels: RawImage) => T): T | null {
+    return this.withImage(area, (image) => use(pixelsOfImage(image, area, "bgrx", true)));
+  }
+
+  /** `read` of the XImage the server wrote `area` into, or null if it refused. */
+  private withImage<T>(area: Bounds, read: (image: Deno.PointerObject) => T): T | null {
     const { x, libs } = this;
     const image = libs.xext.XShmCreateImage(
       x.display,
@@ -101,7 +115,7 @@ export class ShmGrabber {
         libs.xext.XShmGetImage(x.display, x.root, image, area.x, area.y, ALL_PLANES)
       );
       if (!ok || error !== null) return null;
-      return pixelsOfImage(image, area, layout);
+      return read(image);
     } finally {
       // The image's data is the segment: free the structure only, not XDestroyImage.
       x.x11.XFree(image);

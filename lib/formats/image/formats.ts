@@ -2,13 +2,13 @@
 // (lossy, about three times faster to make) for clients that accept it.
 // Encoding runs in the image worker (lib/formats/image/worker_main.ts).
 
-import type { PixelLayout } from "../../model/image.ts";
+import type { ImageEncoding, PixelLayout } from "../../model/image.ts";
+
+export type { ImageEncoding };
 
 export const IMAGE_FORMATS = ["png", "jpeg"] as const;
 
 export type ImageFormat = typeof IMAGE_FORMATS[number];
-
-export type ImageEncoding = { format: "png" } | { format: "jpeg"; quality: number };
 
 export const PNG: ImageEncoding = { format: "png" };
 

@@ -122,16 +122,21 @@ function chunk(type: string, body: Uint8Array): Uint8Array {
  * CompressionStream's fixed level on a screenshot for a file ~25 % larger.
  */
 export function encodePng(img: RawImage, options: EncodeOptions = {}): Promise<Uint8Array> {
+  try {
+    return Promise.resolve(encodePngNow(img, options));
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+/** encodePng, done before it returns (it reads the pixels only then). */
+export function encodePngNow(img: RawImage, options: EncodeOptions = {}): Uint8Array {
   const { width, height, data } = img;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-    return Promise.reject(
-      new Error(`cannot encode a ${width}×${height} image as PNG (needs at least 1×1)`),
-    );
+    throw new Error(`cannot encode a ${width}×${height} image as PNG (needs at least 1×1)`);
   }
   if (data.length !== width * height * 4) {
-    return Promise.reject(
-      new Error(`pixel data has ${data.length} bytes, expected ${width * height * 4}`),
-    );
+    throw new Error(`pixel data has ${data.length} bytes, expected ${width * height * 4}`);
   }
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
@@ -145,12 +150,12 @@ export function encodePng(img: RawImage, options: EncodeOptions = {}): Promise<U
   const compressed = deflateSync(scanlines, {
     level: options.level ?? 3,
   });
-  return Promise.resolve(concatBytes([
+  return concatBytes([
     SIGNATURE,
     chunk("IHDR", header),
     chunk("IDAT", new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.length)),
     chunk("IEND", new Uint8Array(0)),
-  ]));
+  ]);
 }
 
 /** Samples per pixel of each supported colour type. */

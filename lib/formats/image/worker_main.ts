@@ -6,7 +6,7 @@ import type { Bounds } from "../../model/tree.ts";
 import { answerJobs } from "../../support/off_thread.ts";
 import { decodePng, encodePng } from "./png.ts";
 import type { ImageEncoding } from "./formats.ts";
-import { encodeJpeg } from "./jpeg.ts";
+import { encodePicture } from "./encode.ts";
 import { asRgba } from "./pixel_layout.ts";
 import { scaleTo } from "./raster.ts";
 import { cropAndScale } from "./crop.ts";
@@ -45,13 +45,13 @@ answerJobs<ImageJob, Uint8Array | RawImage | OcrBoxes>(
   (job) => {
     switch (job.kind) {
       case "encode":
-        return encodeImage(job.image, job.encoding);
+        return encodePicture(job.image, job.encoding);
       case "decode":
         return decodePng(job.bytes, { maxPixels: job.maxPixels });
       case "scale":
         return scaleTo(asRgba(job.image), job.width, job.height);
       case "crop":
-        return encodeImage(cropAndScale(asRgba(job.image), job.box, job), job.encoding);
+        return encodePicture(cropAndScale(asRgba(job.image), job.box, job), job.encoding);
       case "ocr_prepare":
         return encodePng(prepareForOcr(asRgba(job.image), job.job).image);
       case "ocr_boxes": {
@@ -66,11 +66,6 @@ answerJobs<ImageJob, Uint8Array | RawImage | OcrBoxes>(
     return [result.data.buffer as ArrayBuffer];
   },
 );
-
-/** TurboJPEG takes X's BGRX as it is; everything else is given RGBA. */
-async function encodeImage(image: RawImage, encoding: ImageEncoding): Promise<Uint8Array> {
-  return encoding.format === "jpeg" ? encodeJpeg(image, encoding.quality) : await encodePng(image);
-}
 
 async function ocrBoxes(
   image: RawImage,

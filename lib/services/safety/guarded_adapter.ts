@@ -17,7 +17,12 @@ import {
   type ScreenshotTarget,
   type TreeSourceInfo,
 } from "../../../adapters/types.ts";
-import { type PixelLayout, type RawImage } from "../../model/image.ts";
+import type {
+  EncodedPicture,
+  ImageEncoding,
+  PixelLayout,
+  RawImage,
+} from "../../model/image.ts";
 import type { Bounds, Element, WindowInfo } from "../../model/tree.ts";
 import { forgetTreeJson, keepArrivedJson } from "../../model/json_text.ts";
 import { frontWindowAt } from "../../formats/geometry/front_window.ts";
@@ -145,9 +150,23 @@ export class GuardedAdapter implements Adapter {
   async pictureToken(target: ScreenshotTarget): Promise<string | null> {
     if (!this.inner.pictureToken) return null;
     if (target.kind === "window") await this.permitted(target.handle);
-    const masks = this.guard.access.hasWindowRules ||
+    return this.mayMaskPictures ? null : await this.inner.pictureToken(target);
+  }
+
+  /** The inner adapter's encoded picture, when this guard would not mask it (null: take it). */
+  async encodedScreenshot(
+    target: ScreenshotTarget,
+    encoding: ImageEncoding,
+  ): Promise<EncodedPicture | null> {
+    if (!this.inner.encodedScreenshot) return null;
+    if (target.kind === "window") await this.permitted(target.handle);
+    return this.mayMaskPictures ? null : await this.inner.encodedScreenshot(target, encoding);
+  }
+
+  /** Whether screenshots may need boxes blacked out or blurred (denied windows, redaction). */
+  private get mayMaskPictures(): boolean {
+    return this.guard.access.hasWindowRules ||
       (this.guard.redactor.active && this.guard.imageBlur !== "off");
-    return masks ? null : await this.inner.pictureToken(target);
   }
 
   async input(action: InputAction, handle: string | null): Promise<ActionOutcome> {

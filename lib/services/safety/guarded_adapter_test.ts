@@ -7,6 +7,7 @@ import { asCapture, type Capture, type CaptureLimits } from "../../../adapters/t
 import { noteArrivedJson, resultJson, reuseTreeJsonOf } from "../../model/json_text.ts";
 import { SAFETY_SECTION } from "../../formats/config/safety.ts";
 import { GuardedAdapter } from "./guarded_adapter.ts";
+import type { EncodedPicture } from "../../model/image.ts";
 import { SafetyRails } from "./rails.ts";
 
 /** A mock whose trees arrive as text, spaced so that the text written shows which one was used. */
@@ -60,4 +61,76 @@ Deno.test("a tree served before and changed in place by a secret learned since i
   const after = await written();
   assert.equal(after.includes(shown), false, `${shown} in ${after.slice(0, 200)}`);
   assert.match(after, /\[REDACTED\]/);
+});
+
+/** A mock that encodes where it grabs: its picture is a marker, so passing it on shows. */
+class EncodingAdapter extends MockAdapter {
+  encodedScreenshot(): Promise<EncodedPicture | null> {
+    return Promise.resolve({ width: 2, height: 1, data: new Uint8Array([1, 2, 3]) });
+  }
+}
+
+Deno.test("an encoded screenshot passes the guard only where it would mask nothing", async () => {
+  const cases: Array<{
+    what: string;
+    safety: Record<string, unknown>;
+    imageBlur: "off" | "black" | "blur";
+    inner: MockAdapter;
+    passed: boolean;
+  }> = [
+    {
+      what: "no rules",
+      safety: {},
+      imageBlur: "black",
+      inner: new EncodingAdapter(),
+      passed: true,
+    },
+    {
+      what: "a window rule (denied windows are blacked out)",
+      safety: { access: { deny: [{ title: "Chrome" }] } },
+      imageBlur: "black",
+      inner: new EncodingAdapter(),
+      passed: false,
+    },
+    {
+      what: "a tool rule only",
+      safety: { access: { deny: ["type_text"] } },
+      imageBlur: "black",
+      inner: new EncodingAdapter(),
+      passed: true,
+    },
+    {
+      what: "redaction with boxes blurred",
+      safety: { redaction: { element_name_patterns: ["Notepad"] } },
+      imageBlur: "blur",
+      inner: new EncodingAdapter(),
+      passed: false,
+    },
+    {
+      what: "redaction with image_blur off",
+      safety: { redaction: { element_name_patterns: ["Notepad"] } },
+      imageBlur: "off",
+      inner: new EncodingAdapter(),
+      passed: true,
+    },
+    {
+      what: "a platform that does not encode",
+      safety: {},
+      imageBlur: "black",
+      inner: new MockAdapter(),
+      passed: false,
+    },
+  ];
+  for (const { what, safety, imageBlur, inner, passed } of cases) {
+    const rails = new SafetyRails(SAFETY_SECTION.parse(safety), () => false, () => undefined);
+    const guarded = new GuardedAdapter(inner, {
+      access: rails.access,
+      redactor: rails.redactor,
+      imageBlur,
+      tripwire: rails.tripwire,
+    });
+    const picture = await guarded.encodedScreenshot({ kind: "screen" }, { format: "png" });
+    assert.equal(picture !== null, passed, what);
+    if (passed) assert.deepEqual([...picture!.data], [1, 2, 3], what);
+  }
 });
