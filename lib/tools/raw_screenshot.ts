@@ -1,10 +1,12 @@
-// The adapter's pixels for a screenshot tool, or the error that says why there
-// are none.
+// A screenshot tool's picture: the adapter's pixels, or the picture encoded where
+// it was grabbed, or the error that says why there is none.
 
 import type { ScreenshotTarget } from "../../adapters/types.ts";
 import type { EncodedPicture, ImageEncoding, PixelLayout, RawImage } from "../model/image.ts";
 import { ToolError } from "../model/errors.ts";
 import type { Session } from "../runtime/session.ts";
+import { layoutsFor } from "../formats/image/formats.ts";
+import { encodeFitted, type Fit, type FittedPicture } from "./shared/image_args.ts";
 
 /** The legacy routes' answer when the platform gives no picture. */
 export const CAPTURE_FAILED = "Screenshot capture failed";
@@ -33,11 +35,25 @@ export async function rawScreenshot(
 }
 
 /**
- * The adapter's picture encoded where it was grabbed (no pixels cross
- * threads), or null where the platform does not do that or the safety rails
- * would mask it: then rawScreenshot and an encode. Errors as rawScreenshot's.
+ * `target`'s picture, fitted and encoded. Unscaled, it is encoded where it
+ * was grabbed when the platform does that and the safety rails would mask
+ * nothing (no pixels cross threads); otherwise grabbed (rawScreenshot, whose
+ * errors these are), then fitted and encoded in the image worker.
  */
-export async function encodedScreenshot(
+export async function screenshotPicture(
+  session: Session,
+  target: ScreenshotTarget,
+  fit: Fit,
+  encoding: ImageEncoding,
+): Promise<FittedPicture> {
+  if (fit.max_width === undefined && fit.max_height === undefined) {
+    const encoded = await encodedScreenshot(session, target, encoding);
+    if (encoded) return { bytes: encoded.data, width: encoded.width, height: encoded.height };
+  }
+  return encodeFitted(await rawScreenshot(session, target, layoutsFor(encoding)), fit, encoding);
+}
+
+async function encodedScreenshot(
   session: Session,
   target: ScreenshotTarget,
   encoding: ImageEncoding,

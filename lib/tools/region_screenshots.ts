@@ -24,7 +24,7 @@ import { GRID_LIMITS, sketchView } from "../services/sketch/view.ts";
 import { windowArgs, windowArgsFor } from "./shared/args.ts";
 import { encodeFitted, encodingOf, fitArgs, imageEncodingArgs } from "./shared/image_args.ts";
 import { pictureSpace, pictureSpaceFields } from "./shared/coordinate_args.ts";
-import { rawScreenshot } from "./raw_screenshot.ts";
+import { rawScreenshot, screenshotPicture } from "./raw_screenshot.ts";
 import { screenWithCursor } from "../osworld/services/screen_with_cursor.ts";
 import { layoutsFor } from "../formats/image/formats.ts";
 import { bboxArg, parseBox } from "./shared/region_args.ts";
@@ -247,10 +247,13 @@ export async function fullScreenshot(
     sketch = typeof view?.sketch === "string" ? view.sketch : null;
   }
   const encoding = encodingOf(args);
-  const image = args.cursor
-    ? await screenWithCursor(session.adapter, layoutsFor(encoding))
-    : await rawScreenshot(session, { kind: "screen" }, layoutsFor(encoding));
-  const picture = await encodeFitted(image, args, encoding);
+  const picture = args.cursor
+    ? await encodeFitted(
+      await screenWithCursor(session.adapter, layoutsFor(encoding)),
+      args,
+      encoding,
+    )
+    : await screenshotPicture(session, { kind: "screen" }, args, encoding);
   const warnings = [
     ...(resolution.warning ? [resolution.warning] : []),
     ...(!window && resolution.requested !== "none" ? [notFound(args)] : []),

@@ -2,13 +2,12 @@
 // when asked for, a JPEG, scaled down when max_width / max_height ask.
 
 import { z } from "zod";
-import { type ImageEncoding, layoutsFor } from "../formats/image/formats.ts";
+import type { ImageEncoding } from "../formats/image/formats.ts";
 import type { Session } from "../runtime/session.ts";
 import { listWindows, resolveListed, toBase64 } from "../services/observe/capture.ts";
 import { type WindowArgs, windowNamed } from "../formats/geometry/window_order.ts";
 import { windowArgsFor } from "./shared/args.ts";
 import {
-  encodeFitted,
   encodingOf,
   type Fit,
   fitArgs,
@@ -16,7 +15,7 @@ import {
   imageEncodingArgs,
 } from "./shared/image_args.ts";
 import { pictureSpace, pictureSpaceFields } from "./shared/coordinate_args.ts";
-import { encodedScreenshot, rawScreenshot } from "./raw_screenshot.ts";
+import { screenshotPicture } from "./raw_screenshot.ts";
 import type { ScreenshotTarget } from "../../adapters/types.ts";
 import { defineTool, READ_ONLY } from "../runtime/registry.ts";
 import { imageFields } from "./shared/results.ts";
@@ -36,18 +35,11 @@ export async function captureScreenshot(
   const target: ScreenshotTarget = window
     ? { kind: "window", handle: window.handle }
     : { kind: "screen" };
-  const named = {
+  return {
     window: window?.title ?? "(full screen)",
     window_uid: window?.window_uid ?? null,
+    ...await screenshotPicture(session, target, args, encoding),
   };
-  if (args.max_width === undefined && args.max_height === undefined) {
-    const encoded = await encodedScreenshot(session, target, encoding);
-    if (encoded) {
-      return { ...named, bytes: encoded.data, width: encoded.width, height: encoded.height };
-    }
-  }
-  const image = await rawScreenshot(session, target, layoutsFor(encoding));
-  return { ...named, ...await encodeFitted(image, args, encoding) };
 }
 
 const screenshotInput = z.object({
