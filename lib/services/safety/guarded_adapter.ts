@@ -17,12 +17,7 @@ import {
   type ScreenshotTarget,
   type TreeSourceInfo,
 } from "../../../adapters/types.ts";
-import type {
-  EncodedPicture,
-  ImageEncoding,
-  PixelLayout,
-  RawImage,
-} from "../../model/image.ts";
+import type { EncodedPicture, ImageEncoding, PixelLayout, RawImage } from "../../model/image.ts";
 import type { Bounds, Element, WindowInfo } from "../../model/tree.ts";
 import { forgetTreeJson, keepArrivedJson } from "../../model/json_text.ts";
 import { frontWindowAt } from "../../formats/geometry/front_window.ts";
