@@ -20,18 +20,22 @@ export async function rawScreenshot(
   target: ScreenshotTarget,
   accept: PixelLayout[] = [],
 ): Promise<RawImage> {
-  let image: RawImage | null = null;
-  let reason = "the platform returned no image";
+  let image: RawImage | null;
   try {
     image = await session.adapter.screenshot(target, accept);
   } catch (e) {
-    if (e instanceof ToolError) throw e;
-    reason = (e as Error).message;
+    throw captureFailure(e);
   }
   if (!image || image.width === 0 || image.height === 0) {
-    throw new ToolError("Internal", CAPTURE_FAILED, { reason });
+    throw new ToolError("Internal", CAPTURE_FAILED, { reason: "the platform returned no image" });
   }
   return image;
+}
+
+/** A refusal as it is; any other failure of the platform's capture as CAPTURE_FAILED. */
+function captureFailure(e: unknown): ToolError {
+  if (e instanceof ToolError) return e;
+  return new ToolError("Internal", CAPTURE_FAILED, { reason: (e as Error).message });
 }
 
 /**
@@ -61,7 +65,6 @@ async function encodedScreenshot(
   try {
     return await session.adapter.encodedScreenshot?.(target, encoding) ?? null;
   } catch (e) {
-    if (e instanceof ToolError) throw e;
-    throw new ToolError("Internal", CAPTURE_FAILED, { reason: (e as Error).message });
+    throw captureFailure(e);
   }
 }

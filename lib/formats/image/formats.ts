@@ -1,6 +1,7 @@
 // The formats screenshots are sent in: PNG (lossless, the default) and JPEG
 // (lossy, about three times faster to make) for clients that accept it.
-// Encoding runs in the image worker (lib/formats/image/worker_main.ts).
+// Encoding runs in the image worker (lib/formats/image/worker_main.ts), or,
+// for an unscaled X11 screenshot, on the X11 worker that grabbed it.
 
 import type { ImageEncoding, PixelLayout } from "../../model/image.ts";
 

@@ -122,11 +122,8 @@ function chunk(type: string, body: Uint8Array): Uint8Array {
  * CompressionStream's fixed level on a screenshot for a file ~25 % larger.
  */
 export function encodePng(img: RawImage, options: EncodeOptions = {}): Promise<Uint8Array> {
-  try {
-    return Promise.resolve(encodePngNow(img, options));
-  } catch (e) {
-    return Promise.reject(e);
-  }
+  // The executor turns a throw into a rejection.
+  return new Promise((resolve) => resolve(encodePngNow(img, options)));
 }
 
 /** encodePng, done before it returns (it reads the pixels only then). */
