@@ -37,6 +37,11 @@ export const NOT_SENT = "oso.Error.NotSent";
 /** Our name for a reply whose body does not match its signature. */
 const MALFORMED = "org.freedesktop.DBus.Error.InvalidArgs";
 
+/** Whether the peer itself answered (a value or an error), not our timeout, send limit or hang-up. */
+export function answeredByPeer(reply: Reply): boolean {
+  return reply.ok || (!reply.timedOut && reply.error !== NOT_SENT && reply.error !== DISCONNECTED);
+}
+
 /**
  * Above this many replies due, the next read waits GATHER_US first. Measured
  * on GTK 3 and LibreOffice under Xvfb: a capture's 1,200–6,000 calls were

@@ -7,7 +7,7 @@
 // ones are waited for.
 
 import { strict as assert } from "node:assert";
-import { NOT_SENT, WireConnection } from "./connection.ts";
+import { answeredByPeer, NOT_SENT, type Reply, WireConnection } from "./connection.ts";
 import { openLibc } from "../ffi/libc.ts";
 
 const PEER = new URL("../../../tests/fixtures/dbus/paced_peer.ts", import.meta.url).pathname;
@@ -182,4 +182,21 @@ Deno.test("settle: a window freed while the caller worked is filled before waiti
     assert.ok(queued.replies.every((r) => r?.ok));
     assert.ok(performance.now() - started < SILENCE_MS, "not left unwritten until a timeout");
   });
+});
+
+Deno.test("answeredByPeer: a value or the peer's own error, not a timeout, hang-up or unsent call", () => {
+  const failed = (error: string, timedOut = false): Reply => ({ ok: false, error, timedOut });
+  const cases: Array<[string, Reply, boolean]> = [
+    ["a value", { ok: true, signature: "s", body: ["x"] }, true],
+    ["the peer's error", failed("org.freedesktop.DBus.Error.UnknownMethod"), true],
+    [
+      "a reply that does not match its signature",
+      failed("org.freedesktop.DBus.Error.InvalidArgs"),
+      true,
+    ],
+    ["no reply in time", failed("org.freedesktop.DBus.Error.NoReply", true), false],
+    ["the connection closed", failed("org.freedesktop.DBus.Error.Disconnected"), false],
+    ["not sent by the batch's deadline", failed(NOT_SENT), false],
+  ];
+  for (const [what, reply, expected] of cases) assert.equal(answeredByPeer(reply), expected, what);
 });
