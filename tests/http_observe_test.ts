@@ -91,6 +91,17 @@ Deno.test("observe on the static mock: modes, errors, cache", async (t) => {
         assert.equal(r.body.unchanged, true);
         assert.equal(r.body.tree_token, first.body.tree_token, "the same capture, the same token");
       }
+      for (const budget of ["", "&max_tokens=50"]) {
+        const r = await get(
+          `/api/observe?window_uid=${chrome}&since=${first.body.tree_token}&view=compact${budget}`,
+        );
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        assert.equal(r.body.format, "compact");
+        assert.equal(r.body.compact_diff, "");
+        assert.equal(r.body.unchanged, true);
+        assert.equal(r.body.cut, false);
+        assert.equal(r.body.tokens, budget === "" ? undefined : 0, "an empty diff has no tokens");
+      }
     });
 
     await t.step("since without window arguments observes the token's window", async () => {

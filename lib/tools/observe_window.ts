@@ -180,6 +180,8 @@ async function changesBetween(
   if (args.view === "compact") {
     return { ...await compactDiffView(before, after, window.bounds, args.max_tokens, mapping) };
   }
+  // The same capture (an unchanged window's): nothing to copy, map or compare.
+  if (before === after) return { changes: [], unchanged: true };
   const changes = diffTrees(
     treeInCallSpace(withDetail(before, args.detail, "copy"), mapping),
     treeInCallSpace(withDetail(after, args.detail, "copy"), mapping),

@@ -85,9 +85,11 @@ export async function compactDiffView(
   mapping?: SpaceMapping,
 ): Promise<CompactDiffView> {
   const lines = (tree: Element) => compactLinesOf(tree, { refs: refsOf(tree), area, mapping });
-  const changed = compactDiff(lines(before), lines(after));
+  // The same capture (an unchanged window's) has no changed line, and no token to count.
+  const changed = before === after ? [] : compactDiff(lines(before), lines(after));
   const unchanged = changed.length === 0;
   if (maxTokens === undefined) return { compact_diff: changed.join("\n"), cut: false, unchanged };
+  if (unchanged) return { compact_diff: "", tokens: 0, cut: false, unchanged };
   const [all, ...counts] = await countTokensOffThread([changed.join("\n"), ...changed]);
   if (all <= maxTokens) {
     return { compact_diff: changed.join("\n"), tokens: all, cut: false, unchanged };

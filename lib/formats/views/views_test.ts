@@ -265,3 +265,7 @@ for (const name of FIXTURES) {
     assert.ok(linesWithin(lines, counts, 0).every((k, i) => k === (i === 0)));
   });
 }
+
+Deno.test("an empty text has no tokens: an unchanged window's compact diff counts none", () => {
+  assert.equal(countTokens(""), 0);
+});
