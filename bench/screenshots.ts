@@ -25,6 +25,7 @@ import { startService } from "../tests/helpers/service.ts";
 import { median, percentile, timeCalls } from "./measure/timing.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
 import { option } from "./measure/args.ts";
+import { curlTimes } from "./measure/curl.ts";
 
 const RUNS = 40;
 /** Rounds of the service's four screenshot answers, one request of each a round. */
@@ -177,7 +178,7 @@ try {
   // The same bodies read by curl, another client, on kept connections: the answer's time
   // apart from Deno's fetch and its streams.
   const curled = kinds.filter((kind) => kind.headers.accept !== undefined);
-  for (const [k, times] of (await curlTimes(curled)).entries()) {
+  for (const [k, times] of (await curlTimes(curled, ROUNDS)).entries()) {
     row(
       `${curled[k].what.replace(" (full screen, the body decoded to bytes)", " (full screen)")}, ` +
         "read by curl",
@@ -190,28 +191,6 @@ try {
   await before?.stop();
   await app.kill();
   await desktop.stop();
-}
-
-/**
- * Each kind's times at curl, one process whose transfers alternate the kinds
- * request by request, each service on one connection (`--next`), five rounds
- * first to warm up.
- */
-async function curlTimes(kinds: { url: string; headers: Record<string, string> }[]) {
-  const args = ["-s"];
-  for (let round = -5; round < ROUNDS; round++) {
-    for (const { url, headers } of kinds) {
-      if (args.length > 1) args.push("--next");
-      for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-      args.push("-o", "/dev/null", "-w", "%{time_total}\n", url);
-    }
-  }
-  const out = await new Deno.Command("curl", { args, stdout: "piped" }).output();
-  if (!out.success) throw new Error(`curl failed (exit ${out.code})`);
-  const seconds = new TextDecoder().decode(out.stdout).trim().split("\n").map(Number);
-  return kinds.map((_, k) =>
-    seconds.filter((_, i) => i % kinds.length === k).slice(5).map((s) => s * 1000)
-  );
 }
 
 console.log("| step | p50 | p95 | note |");

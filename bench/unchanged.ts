@@ -1,10 +1,12 @@
 // Observations of real windows as an HTTP client sees them (issue 45 item 2):
 // on a 1920×1080 Xvfb desktop with gtk3-widget-factory and mousepad, the
 // service with its live mirror (the default), one client with keep-alive
-// (fetch's connection pool) timing GET /api/observe, the compact view and the
-// full structure of an unchanged window, then each after one change (a check
-// box toggled, a character typed through XTest into mousepad's document, which
-// each service finds empty; 150 ms for its events).
+// (fetch's connection pool) timing GET /api/observe (since the tree_token its
+// first answer gave, as an agent polls, and without: the whole tree), the
+// compact view and the full structure of an unchanged window, the same again
+// as curl reads them, then each after one change (a check box toggled, a
+// character typed through XTest into mousepad's document, which each service
+// finds empty; 150 ms for its events).
 //
 //   npx -y deno@2.9.6 run -A bench/unchanged.ts [--runs 60] [--changes 20]
 //     [--baseline /tmp/oso-before]   (an earlier checkout's service beside it)
@@ -19,6 +21,7 @@ import { startDesktop } from "../tests/linux/desktop.ts";
 import { median, percentile } from "./measure/timing.ts";
 import { callTool } from "./measure/service_tool.ts";
 import { numberOption, option } from "./measure/args.ts";
+import { curlTimes } from "./measure/curl.ts";
 
 const RUNS = numberOption("--runs", 60);
 const CHANGES = numberOption("--changes", 20);
@@ -27,23 +30,29 @@ const baselineCheckout = option("--baseline");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A GET's milliseconds until its whole body has arrived; throws unless 200. */
-async function timedGet(url: string): Promise<{ ms: number; bytes: number }> {
+/** A GET's milliseconds until its whole body has arrived, and the body; throws unless 200. */
+async function timedGet(url: string): Promise<{ ms: number; body: Uint8Array }> {
   const t0 = performance.now();
   const response = await fetch(url);
-  const body = await response.arrayBuffer();
+  const body = new Uint8Array(await response.arrayBuffer());
   const ms = performance.now() - t0;
   if (response.status !== 200) {
     throw new Error(`${url}: ${response.status} ${new TextDecoder().decode(body)}`);
   }
-  return { ms, bytes: body.byteLength };
+  return { ms, body };
 }
 
+/** The tree_token of an observe's answer (each change gives the window a new one). */
+const treeToken = (body: Uint8Array): string =>
+  JSON.parse(new TextDecoder().decode(body)).tree_token;
+
+/** `since`: the query asks for what changed since the tree_token its first answer gave. */
 const QUERIES = [
-  ["observe", "/api/observe"],
-  ["compact view", "/api/structure?view=compact"],
-  ["full structure", "/api/structure"],
-] as const;
+  { label: "observe since its last token", path: "/api/observe", since: true },
+  { label: "observe, whole tree", path: "/api/observe", since: false },
+  { label: "compact view", path: "/api/structure?view=compact", since: false },
+  { label: "full structure", path: "/api/structure", since: false },
+];
 
 const desktop = await startDesktop({ width: 1920, height: 1080 });
 const apps = [
@@ -135,30 +144,38 @@ async function measureWith(who: string, base: string): Promise<string[]> {
     await sleep(300);
     await target.prepare();
     await sleep(300);
-    for (const [label, path] of QUERIES) {
-      const url = `${base}${path}${path.includes("?") ? "&" : "?"}window_uid=${
+    for (const { label, path, since } of QUERIES) {
+      const plain = `${base}${path}${path.includes("?") ? "&" : "?"}window_uid=${
         encodeURIComponent(target.window.window_uid)
       }`;
+      const after = (body: Uint8Array) =>
+        since ? `${plain}&since=${encodeURIComponent(treeToken(body))}` : plain;
+      let url = after((await timedGet(plain)).body);
       for (let i = 0; i < 10; i++) await timedGet(url);
       const quiet: number[] = [];
       let bytes = 0;
       for (let i = 0; i < RUNS; i++) {
         const t = await timedGet(url);
         quiet.push(t.ms);
-        bytes = t.bytes;
+        bytes = t.body.byteLength;
       }
+      const [curled] = await curlTimes([{ url }], RUNS);
       const changed: number[] = [];
       for (let i = 0; i < CHANGES; i++) {
         await input.perform(target.change);
         await sleep(150);
-        changed.push((await timedGet(url)).ms);
+        const answer = await timedGet(url);
+        changed.push(answer.ms);
+        url = after(answer.body);
       }
       rows.push(
         `| ${target.name} | ${label} | ${who} | ${bytes.toLocaleString("en")} B | ${
           median(quiet).toFixed(2)
-        } | ${percentile(quiet, 0.95).toFixed(2)} | ${target.what}: ${
-          median(changed).toFixed(2)
-        } | ${percentile(changed, 0.95).toFixed(2)} |`,
+        } | ${percentile(quiet, 0.95).toFixed(2)} | ${median(curled).toFixed(2)} | ${
+          percentile(curled, 0.95).toFixed(2)
+        } | ${target.what}: ${median(changed).toFixed(2)} | ${
+          percentile(changed, 0.95).toFixed(2)
+        } |`,
       );
     }
   }
@@ -169,9 +186,10 @@ console.log(
   `GET over HTTP with keep-alive, ${RUNS} unchanged and ${CHANGES} after one change each (ms)\n`,
 );
 console.log(
-  "| app | answer | service | size | unchanged p50 | unchanged p95 | after one change p50 | p95 |",
+  "| app | answer | service | size | unchanged p50 | unchanged p95 | unchanged p50, curl | " +
+    "p95, curl | after one change p50 | p95 |",
 );
-console.log("|---|---|---|---:|---:|---:|---|---:|");
+console.log("|---|---|---|---:|---:|---:|---:|---:|---|---:|");
 // Each app's answers together, this checkout's row above the baseline's (the sort is stable).
 const cells = (row: string) => row.split(" | ").slice(0, 2).join(" | ");
 for (const row of rows.sort((a, b) => cells(a).localeCompare(cells(b)))) console.log(row);
