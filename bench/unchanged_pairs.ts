@@ -2,8 +2,9 @@
 // (issue 45, item 2): both services (live mirror on, the default) run on one
 // 1920×1080 Xvfb desktop with gtk3-widget-factory, then mousepad; each pair
 // asks one of them, then the other (the order alternating), for the same
-// answer of an unchanged window, so that a busy machine slows both sides of a
-// pair alike. Reports each side's median (the client's time until the whole
+// answer of an unchanged window (observe: the whole tree, and since the
+// service's own last tree_token, as an agent polls), so that a busy machine
+// slows both sides of a pair alike. Reports each side's median (the client's time until the whole
 // answer has arrived, keep-alive) and the median of the pairs' differences.
 // bench/unchanged.ts measures each service alone, and after changes.
 //
@@ -19,11 +20,19 @@ const baseline = option("--baseline");
 if (baseline === null) throw new Error("--baseline <checkout> is required");
 const PAIRS = Number(option("--pairs") ?? 200);
 
-const answers = (uid: string): Array<[string, string]> => [
-  ["compact view", `/api/structure?window_uid=${uid}&view=compact`],
-  ["full structure", `/api/structure?window_uid=${uid}&detail=full`],
-  ["observe", `/api/observe?window_uid=${uid}`],
+/** `since`: the path is completed with each service's own tree_token of the window. */
+const answers = (uid: string): Array<[string, string, boolean]> => [
+  ["compact view", `/api/structure?window_uid=${uid}&view=compact`, false],
+  ["full structure", `/api/structure?window_uid=${uid}&detail=full`, false],
+  ["observe, whole tree", `/api/observe?window_uid=${uid}`, false],
+  ["observe since its last token", `/api/observe?window_uid=${uid}`, true],
 ];
+
+/** The path with `since` set to the tree_token the service's observe answers now. */
+async function sinceNow(base: string, path: string): Promise<string> {
+  const { tree_token } = await (await fetch(base + path)).json();
+  return `${base}${path}&since=${encodeURIComponent(tree_token)}`;
+}
 
 /** Milliseconds until the whole answer has arrived; throws unless 200. */
 async function timedGet(url: string): Promise<number> {
@@ -46,8 +55,10 @@ try {
     ];
     try {
       for (const service of services) await settledWindow(service.url, uid);
-      for (const [answer, path] of answers(uid)) {
-        const urls = services.map((s) => s.url + path);
+      for (const [answer, path, since] of answers(uid)) {
+        const urls = await Promise.all(
+          services.map((s) => since ? sinceNow(s.url, path) : s.url + path),
+        );
         // Warm-up: the first answers of a view are made, later ones reused.
         for (let i = 0; i < 30; i++) for (const url of urls) await timedGet(url);
         const [mine, theirs]: number[][] = [[], []];
