@@ -17,6 +17,7 @@ import { startService } from "../tests/helpers/service.ts";
 import { startDesktop } from "../tests/linux/desktop.ts";
 import { median, percentile } from "./measure/timing.ts";
 import { callTool } from "./measure/service_tool.ts";
+import { togglesOnClick } from "./measure/toggle.ts";
 
 const RUNS = 40;
 const CHANGES = 20;
@@ -118,7 +119,7 @@ try {
   const box = await findElement(
     mirrored,
     factory,
-    (e) => e.role === "CheckBox" && e.enabled && e.states?.showing === true && e.bounds.width > 4,
+    togglesOnClick,
   );
   const click: InputAction = {
     kind: "click",
