@@ -1,19 +1,20 @@
-// How the worker and the AT-SPI host read each other's lines (issue 21):
-// a round trip of one request line to a child process that answers each
-// line, reading through a TextDecoderStream (as before) against reading
-// chunk by chunk with linesOf (adapters/linux/atspi/host_protocol.ts), with
-// both sides idle for 50 ms between round trips, as an observe finds them.
+// How the worker and the AT-SPI host read each other's lines (issues 21 and
+// 45): a round trip of one request line to a child process that answers each
+// line, on its stdin and stdout read through a TextDecoderStream (as at
+// first) and chunk by chunk with linesOf (adapters/linux/atspi/host_protocol.ts),
+// and on a Unix socket read chunk by chunk (as now), with both sides idle
+// for 50 ms between round trips, as an observe finds them.
 //
 //   npx -y deno@2.9.6 run -A bench/pipe_lines.ts
 //
 // Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
 
-import { linesOf } from "../adapters/linux/atspi/host_protocol.ts";
+import { linesOf, readsOf, writeAll } from "../adapters/linux/atspi/host_protocol.ts";
 import { median, percentile } from "./measure/timing.ts";
 
 const ROUND_TRIPS = 300;
 const IDLE_MS = 50;
-type Reading = "streams" | "chunks";
+type Reading = "streams" | "chunks" | "socket";
 
 /** The lines of `stream`, the way `reading` says. */
 function linesFrom(stream: ReadableStream<Uint8Array>, reading: Reading): AsyncIterable<string> {
@@ -38,9 +39,16 @@ function linesFrom(stream: ReadableStream<Uint8Array>, reading: Reading): AsyncI
 }
 
 /** The child: answers every line with itself, with a 5 ms timer running as the host's pump. */
-async function echo(reading: Reading): Promise<void> {
+async function echo(reading: Reading, socket?: string): Promise<void> {
   const encoder = new TextEncoder();
   setInterval(() => {}, 5);
+  if (reading === "socket") {
+    const conn = await Deno.connect({ transport: "unix", path: socket! });
+    for await (const line of linesOf(readsOf(conn))) {
+      await writeAll(conn, encoder.encode(line + "\n"));
+    }
+    Deno.exit(0);
+  }
   for await (const line of linesFrom(Deno.stdin.readable, reading)) {
     const bytes = encoder.encode(line + "\n");
     for (let written = 0; written < bytes.length;) {
@@ -50,14 +58,43 @@ async function echo(reading: Reading): Promise<void> {
   Deno.exit(0);
 }
 
+/** The child's way to the parent: its stdin and stdout, or a socket the parent listens on. */
+async function connectChild(reading: Reading) {
+  const run = ["run", "-A", new URL(import.meta.url).href, "--echo", reading];
+  if (reading !== "socket") {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: run,
+      stdin: "piped",
+      stdout: "piped",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    return {
+      write: (bytes: Uint8Array) => writer.write(bytes),
+      replies: linesFrom(child.stdout, reading)[Symbol.asyncIterator](),
+      close: async () => {
+        await writer.close();
+        await child.status;
+      },
+    };
+  }
+  const dir = Deno.makeTempDirSync({ prefix: "oso-bench-" });
+  const listener = Deno.listen({ transport: "unix", path: `${dir}/echo.sock` });
+  const child = new Deno.Command(Deno.execPath(), { args: [...run, `${dir}/echo.sock`] }).spawn();
+  const conn = await listener.accept();
+  listener.close();
+  return {
+    write: (bytes: Uint8Array) => writeAll(conn, bytes),
+    replies: linesOf(readsOf(conn))[Symbol.asyncIterator](),
+    close: async () => {
+      conn.close();
+      await child.status;
+      Deno.removeSync(dir, { recursive: true });
+    },
+  };
+}
+
 async function roundTrips(reading: Reading): Promise<number[]> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", new URL(import.meta.url).href, "--echo", reading],
-    stdin: "piped",
-    stdout: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const replies = linesFrom(child.stdout, reading)[Symbol.asyncIterator]();
+  const { write, replies, close } = await connectChild(reading);
   const request = new TextEncoder().encode(
     JSON.stringify({
       id: 1,
@@ -73,27 +110,32 @@ async function roundTrips(reading: Reading): Promise<number[]> {
   for (let i = 0; i < ROUND_TRIPS; i++) {
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const started = performance.now();
-    await writer.write(request);
+    await write(request);
     await replies.next();
     times.push(performance.now() - started);
   }
-  await writer.close();
-  await child.status;
+  await close();
   return times;
 }
 
+const READINGS: Record<Reading, string> = {
+  streams: "stdio, TextDecoderStream",
+  chunks: "stdio, chunks (linesOf)",
+  socket: "Unix socket, chunks (linesOf)",
+};
+
 if (Deno.args[0] === "--echo") {
-  await echo(Deno.args[1] as Reading);
+  await echo(Deno.args[1] as Reading, Deno.args[2]);
 } else {
   console.log(`Round trips of one line, ${ROUND_TRIPS} each, ${IDLE_MS} ms idle before each:\n`);
   console.log("| reading | p50 | p95 |");
   console.log("|---|---:|---:|");
-  for (const reading of ["streams", "chunks"] as const) {
+  for (const reading of ["streams", "chunks", "socket"] as const) {
     const times = await roundTrips(reading);
     console.log(
-      `| ${reading === "streams" ? "TextDecoderStream" : "chunks (linesOf)"} | ${
-        median(times).toFixed(3)
-      } ms | ${percentile(times, 0.95).toFixed(3)} ms |`,
+      `| ${READINGS[reading]} | ${median(times).toFixed(3)} ms | ${
+        percentile(times, 0.95).toFixed(3)
+      } ms |`,
     );
   }
 }

@@ -3,8 +3,8 @@
 // restarted bus hands out again) that atspi_exit does not clear, so after a
 // lost accessibility bus only a new process reads trees again: the worker
 // starts this one, and after a loss a fresh one. Speaks adapters/linux/atspi/host_protocol.ts
-// on stdio: requests are served one at a time; between them GLib is pumped so
-// libatspi's cache follows the applications.
+// on a Unix socket the worker listens on: requests are served one at a time;
+// between them GLib is pumped so libatspi's cache follows the applications.
 
 import { captureFrame, type CaptureStart, walkMany } from "./capture.ts";
 import { captureDesktop } from "./desktop_capture.ts";
@@ -15,7 +15,9 @@ import {
   type HostRequest,
   type HostStartup,
   linesOf,
+  readsOf,
   type WindowFacts,
+  writeAll,
 } from "./host_protocol.ts";
 import {
   AccessibilityBusError,
@@ -60,7 +62,7 @@ const PRUNE_EVERY_MS = 1000;
 const encoder = new TextEncoder();
 
 /** Writes a reply (a walked tree as its UTF-8 JSON, see HostReply) or the first line, in full. */
-function send(message: HostReply | HostStartup): void {
+async function send(conn: Deno.Conn, message: HostReply | HostStartup): Promise<void> {
   const walked = "value" in message ? message.value as HostCapture : null;
   if ("value" in message && typeof walked === "object" && walked !== null && "capture" in walked) {
     const { capture: { root, ...rest }, version } = walked;
@@ -68,17 +70,13 @@ function send(message: HostReply | HostStartup): void {
     const json = encoder.encode(
       JSON.stringify(version === null ? { root, ...rest } : { root, ...rest, version }),
     );
-    write(encoder.encode(`${JSON.stringify({ id: message.id, bytesFollow: json.length })}\n`));
-    write(json);
+    await writeAll(
+      conn,
+      encoder.encode(`${JSON.stringify({ id: message.id, bytesFollow: json.length })}\n`),
+    );
+    await writeAll(conn, json);
   } else {
-    write(encoder.encode(JSON.stringify(message) + "\n"));
-  }
-}
-
-/** Writes in full: a big capture exceeds a pipe's buffer. */
-function write(bytes: Uint8Array): void {
-  for (let written = 0; written < bytes.length;) {
-    written += Deno.stdout.writeSync(bytes.subarray(written));
+    await writeAll(conn, encoder.encode(JSON.stringify(message) + "\n"));
   }
 }
 
@@ -442,36 +440,37 @@ function reportSwitch(libc: Libc): void {
   );
 }
 
-/** Serves the worker until stdin closes (the worker ended) or the bus is lost. */
-export async function runAtspiHost(): Promise<void> {
-  let host: AtspiHost;
+/**
+ * Serves the worker on the socket it listens on (`path`) until it hangs up
+ * (the worker ended) or the bus is lost.
+ */
+export async function runAtspiHost(path: string): Promise<void> {
+  const conn = await Deno.connect({ transport: "unix", path });
+  let pump: ReturnType<typeof setInterval> | undefined;
   try {
-    const opened = open();
-    host = opened.host;
-    send({ ready: true, bus_address: opened.address });
-  } catch (e) {
-    send({ ready: false, message: (e as Error).message });
-    return;
-  }
-  const pump = setInterval(() => host.pump(), PUMP_INTERVAL_MS);
-  const chunk = new Uint8Array(1 << 16);
-  const requests = linesOf(async () => {
-    const read = await Deno.stdin.read(chunk);
-    return read === null ? null : chunk.subarray(0, read);
-  });
-  try {
-    for await (const line of requests) {
+    let host: AtspiHost;
+    try {
+      const opened = open();
+      host = opened.host;
+      await send(conn, { ready: true, bus_address: opened.address });
+    } catch (e) {
+      await send(conn, { ready: false, message: (e as Error).message });
+      return;
+    }
+    pump = setInterval(() => host.pump(), PUMP_INTERVAL_MS);
+    for await (const line of linesOf(readsOf(conn))) {
       const reply = host.serve(JSON.parse(line) as HostRequest);
-      send(reply);
+      await send(conn, reply);
       // libatspi cannot reconnect in this process: make way for a fresh one.
       if ("error" in reply && reply.error.kind === "bus_lost") return;
     }
   } finally {
     clearInterval(pump);
+    conn.close();
   }
 }
 
 if (import.meta.main) {
-  await runAtspiHost();
+  await runAtspiHost(Deno.args[0]);
   Deno.exit(0);
 }

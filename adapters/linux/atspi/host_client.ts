@@ -9,7 +9,9 @@ import {
   type HostMessage,
   type HostReply,
   type HostStartup,
-  streamMessages,
+  messagesOf,
+  readsOf,
+  writeAll,
 } from "./host_protocol.ts";
 import { AppNotRespondingError } from "../../types.ts";
 
@@ -24,65 +26,93 @@ const STARTUP_TIMEOUT_MS = 60_000;
 /** While the bus stays away, a new host is tried at most this often. */
 const RETRY_INTERVAL_MS = 1_000;
 
-/** `deno run` of the host module; a compiled service binary runs itself as the host. */
-function hostCommand(): Deno.Command {
-  const args = Deno.build.standalone ? [ATSPI_HOST_FLAG] : [
+/**
+ * `deno run` of the host module (a compiled service binary runs itself as the
+ * host), to connect to the worker's `socket`.
+ */
+function hostCommand(socket: string): Deno.Command {
+  const args = Deno.build.standalone ? [ATSPI_HOST_FLAG, socket] : [
     "run",
     "--allow-ffi",
     // Where its own bus connection goes (see accessibilityBusAddress).
     "--allow-env=AT_SPI_BUS_ADDRESS,DBUS_SESSION_BUS_ADDRESS",
+    // Its one way to the worker.
+    `--allow-net=unix:${socket}`,
+    `--allow-read=${socket}`,
+    `--allow-write=${socket}`,
     "--no-prompt",
     "--quiet",
     HOST_MODULE,
+    socket,
   ];
   return new Deno.Command(Deno.execPath(), {
     args,
-    stdin: "piped",
-    stdout: "piped",
+    stdin: "null",
+    stdout: "null",
     stderr: "inherit",
   });
+}
+
+/**
+ * A socket only this user can reach (a directory of its own, mode 0700), for
+ * one host to connect to; the caller removes `dir` once connected.
+ */
+function hostSocket(): { dir: string; path: string; listener: Deno.Listener } {
+  const dir = Deno.makeTempDirSync({ prefix: "oso-atspi-" });
+  const path = `${dir}/host.sock`;
+  return { dir, path, listener: Deno.listen({ transport: "unix", path }) };
 }
 
 class HostProcess {
   exited = false;
   private readonly pending = new Map<number, (reply: Settled | Error) => void>();
   private nextId = 0;
-  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
+  /** Requests are written one after another: two writes at once could interleave. */
+  private writing: Promise<void> = Promise.resolve();
   private readonly encoder = new TextEncoder();
 
   private constructor(
     private readonly child: Deno.ChildProcess,
+    private readonly conn: Deno.Conn,
     replies: AsyncGenerator<HostMessage>,
     /** The accessibility bus the host joined. */
     readonly busAddress: string,
   ) {
-    this.writer = child.stdin.getWriter();
-    this.writer.closed.catch(() => {}); // a dead host is noticed on its stdout
     this.receive(replies);
   }
 
   /** A host that owns a libatspi connection; throws the host's reason when it has none. */
   static async start(): Promise<HostProcess> {
-    const child = hostCommand().spawn();
-    const replies = streamMessages(child.stdout);
+    const { dir, path, listener } = hostSocket();
+    const child = hostCommand(path).spawn();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`the AT-SPI host did not start within ${STARTUP_TIMEOUT_MS} ms`)),
-        STARTUP_TIMEOUT_MS,
-      );
+    const timeout = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), STARTUP_TIMEOUT_MS);
     });
+    // Null once the listener is closed below without the host having connected.
+    const accepted = listener.accept().catch(() => null);
+    const ended = child.status.then(() => "ended" as const);
+    const gone = () => new Error("the AT-SPI host process ended while starting");
     try {
+      const conn = await Promise.race([accepted, ended, timeout]);
+      if (conn === "timeout") throw startTimeout();
+      if (conn === "ended" || conn === null) throw gone();
+      const replies = messagesOf(readsOf(conn));
       const first = await Promise.race([replies.next(), timeout]);
-      if (first.done) throw new Error("the AT-SPI host process ended while starting");
+      if (first === "timeout") throw startTimeout();
+      if (first.done) throw gone();
       const startup = first.value.line as HostStartup;
       if (!startup.ready) throw new Error(startup.message);
-      return new HostProcess(child, replies, startup.bus_address);
+      return new HostProcess(child, conn, replies, startup.bus_address);
     } catch (e) {
+      accepted.then((conn) => conn?.close()).catch(() => {}); // closed already
       kill(child);
       throw e;
     } finally {
       clearTimeout(timer);
+      listener.close();
+      // Connected or not, the socket's name is no longer needed.
+      Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   }
 
@@ -97,7 +127,7 @@ class HostProcess {
         this.pending.delete(reply.id);
       }
     } catch {
-      // a broken pipe ends the host like an exit
+      // a broken connection ends the host like an exit
     }
     this.exited = true;
     for (const settle of this.pending.values()) {
@@ -109,7 +139,9 @@ class HostProcess {
   async request(call: HostCall): Promise<Settled> {
     const id = this.nextId++;
     const reply = new Promise<Settled | Error>((resolve) => this.pending.set(id, resolve));
-    await this.writer.write(this.encoder.encode(JSON.stringify({ ...call, id }) + "\n"));
+    const line = this.encoder.encode(JSON.stringify({ ...call, id }) + "\n");
+    // A dead host is noticed by receive, which settles the reply.
+    this.writing = this.writing.then(() => writeAll(this.conn, line)).catch(() => {});
     const settled = await reply;
     if (settled instanceof Error) throw settled;
     return settled;
@@ -117,7 +149,16 @@ class HostProcess {
 
   stop(): void {
     kill(this.child);
+    try {
+      this.conn.close();
+    } catch {
+      // closed already
+    }
   }
+}
+
+function startTimeout(): Error {
+  return new Error(`the AT-SPI host did not start within ${STARTUP_TIMEOUT_MS} ms`);
 }
 
 function kill(child: Deno.ChildProcess): void {
