@@ -90,8 +90,7 @@ export const DESTROY_NOTIFY = 17;
 export const FOCUS_IN = 9;
 export const FOCUS_OUT = 10;
 export const PROPERTY_NOTIFY = 28;
-/** XPropertyEvent's window (whose property changed) and atom; XDestroyWindowEvent's window (the one destroyed). */
-export const PROPERTY_WINDOW_OFFSET = 32;
+/** XPropertyEvent's atom; XDestroyWindowEvent's window (the one destroyed). */
 export const PROPERTY_ATOM_OFFSET = 40;
 export const DESTROYED_WINDOW_OFFSET = 40;
 export const STRUCTURE_NOTIFY_MASK = 1 << 17;

@@ -15,7 +15,6 @@ import {
   PROPERTY_ATOM_OFFSET,
   PROPERTY_CHANGE_MASK,
   PROPERTY_NOTIFY,
-  PROPERTY_WINDOW_OFFSET,
   QUEUED_AFTER_READING,
   STRUCTURE_NOTIFY_MASK,
   SUBSTRUCTURE_NOTIFY_MASK,
@@ -59,24 +58,19 @@ const WINDOW_EVENTS = BigInt(STRUCTURE_NOTIFY_MASK | PROPERTY_CHANGE_MASK | FOCU
 
 export class WindowWatch {
   private clients: bigint[] | null = null;
-  /** The active window; undefined until asked again. */
-  private active: bigint | null | undefined = undefined;
+  private active: bigint | null = null;
   /** The client with the input focus; undefined until asked again. */
   private focus: bigint | null | undefined = undefined;
   private readonly readings = new Map<bigint, WindowReading | null>();
   /** Windows whose events this connection receives. */
   private readonly watched = new Set<bigint>();
   private readonly readAtoms: Set<bigint>;
-  private readonly clientListAtom: bigint;
-  private readonly activeAtom: bigint;
   private readonly event = new Uint8Array(XEVENT_SIZE);
   private readonly eventView = new DataView(this.event.buffer);
 
   constructor(private readonly x: XDisplay) {
     x.trap(() => x.x11.XSelectInput(x.display, x.root, ROOT_EVENTS), true);
     this.readAtoms = new Set(READ_PROPERTIES.map((name) => x.atom(name)));
-    this.clientListAtom = x.atom("_NET_CLIENT_LIST");
-    this.activeAtom = x.atom("_NET_ACTIVE_WINDOW");
   }
 
   /** The managed windows in `_NET_CLIENT_LIST` order, as of now; vanished ones are left out. */
@@ -134,42 +128,27 @@ export class WindowWatch {
       return;
     }
     if (type === PROPERTY_NOTIFY) {
-      const atom = this.eventView.getBigUint64(PROPERTY_ATOM_OFFSET, true);
-      if (!this.readAtoms.has(atom)) return;
-      // A property is one fact: only what it says is read again (openbox sets the
-      // active window again on every click in it, which used to have every window read).
-      const window = this.eventView.getBigUint64(PROPERTY_WINDOW_OFFSET, true);
-      if (window !== this.x.root) {
-        this.readings.delete(window);
-        return;
-      }
-      if (atom === this.activeAtom) {
-        this.active = undefined;
-        this.focus = undefined;
-        return;
-      }
-      if (atom === this.clientListAtom) {
-        this.clients = null;
-        this.focus = undefined;
-        return;
-      }
+      if (!this.readAtoms.has(this.eventView.getBigUint64(PROPERTY_ATOM_OFFSET, true))) return;
     } else if (type === DESTROY_NOTIFY) {
       this.watched.delete(this.eventView.getBigUint64(DESTROYED_WINDOW_OFFSET, true));
     }
     // Anything else moved, resized, mapped, restacked or renamed a window: read again.
     this.clients = null;
-    this.active = undefined;
+    this.active = null;
     this.focus = undefined;
     this.readings.clear();
   }
 
   private clientList(): bigint[] {
-    if (this.clients === null) this.clients = clientWindows(this.x);
+    if (this.clients === null) {
+      this.clients = clientWindows(this.x);
+      this.active = activeWindow(this.x);
+    }
     return this.clients;
   }
 
   private activeWindow(): bigint | null {
-    if (this.active === undefined) this.active = activeWindow(this.x);
+    this.clientList();
     return this.active;
   }
 
