@@ -46,7 +46,7 @@ async function main(): Promise<void> {
 if (import.meta.main) {
   // A compiled binary is also its own AT-SPI host process (adapters/linux/atspi/host_client.ts).
   if (Deno.args[0] === ATSPI_HOST_FLAG) {
-    await runAtspiHost(Deno.args[1]);
+    runAtspiHost(Deno.args[1]);
     Deno.exit(0);
   }
   await main();

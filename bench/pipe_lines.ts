@@ -1,20 +1,30 @@
 // How the worker and the AT-SPI host read each other's lines (issues 21 and
 // 45): a round trip of one request line to a child process that answers each
 // line, on its stdin and stdout read through a TextDecoderStream (as at
-// first) and chunk by chunk with linesOf (adapters/linux/atspi/host_protocol.ts),
-// and on a Unix socket read chunk by chunk (as now), with both sides idle
-// for 50 ms between round trips, as an observe finds them.
+// first) and chunk by chunk (LineSplitter, adapters/linux/atspi/host_protocol.ts),
+// on a Unix socket read chunk by chunk, and on a Unix socket the child reads
+// through libc in a synchronous loop with a 5 ms pump (as the host now
+// does), with both sides idle for 50 ms between round trips, as an observe
+// finds them.
 //
 //   npx -y deno@2.9.6 run -A bench/pipe_lines.ts
 //
 // Prints a markdown table (docs/PERFORMANCE.md keeps the last run).
 
-import { linesOf, readsOf, writeAll } from "../adapters/linux/atspi/host_protocol.ts";
+import { LineSplitter, readsOf, writeAll } from "../adapters/linux/atspi/host_protocol.ts";
+import { SocketClosedError, UnixSocket } from "../adapters/linux/dbus_wire/socket.ts";
+import { openLibc } from "../adapters/linux/ffi/libc.ts";
 import { median, percentile } from "./measure/timing.ts";
 
 const ROUND_TRIPS = 300;
 const IDLE_MS = 50;
-type Reading = "streams" | "chunks" | "socket";
+type Reading = "streams" | "chunks" | "socket" | "libc";
+
+/** The lines of a byte source, as they complete. */
+async function* linesOf(next: () => Promise<Uint8Array | null>): AsyncGenerator<string> {
+  const lines = new LineSplitter();
+  for (let chunk = await next(); chunk !== null; chunk = await next()) yield* lines.push(chunk);
+}
 
 /** The lines of `stream`, the way `reading` says. */
 function linesFrom(stream: ReadableStream<Uint8Array>, reading: Reading): AsyncIterable<string> {
@@ -41,6 +51,23 @@ function linesFrom(stream: ReadableStream<Uint8Array>, reading: Reading): AsyncI
 /** The child: answers every line with itself, with a 5 ms timer running as the host's pump. */
 async function echo(reading: Reading, socket?: string): Promise<void> {
   const encoder = new TextEncoder();
+  if (reading === "libc") {
+    const conn = UnixSocket.connect(openLibc().libc, { path: socket!, abstract: false });
+    const chunk = new Uint8Array(1 << 16);
+    const lines = new LineSplitter();
+    try {
+      for (;;) {
+        const read = conn.readSome(chunk, performance.now() + 5);
+        for (const line of lines.push(chunk.subarray(0, read))) {
+          conn.writeAll(encoder.encode(line + "\n"));
+        }
+      }
+    } catch (e) {
+      // The parent hung up: the run is over.
+      if (!(e instanceof SocketClosedError)) throw e;
+      Deno.exit(0);
+    }
+  }
   setInterval(() => {}, 5);
   if (reading === "socket") {
     const conn = await Deno.connect({ transport: "unix", path: socket! });
@@ -61,7 +88,7 @@ async function echo(reading: Reading, socket?: string): Promise<void> {
 /** The child's way to the parent: its stdin and stdout, or a socket the parent listens on. */
 async function connectChild(reading: Reading) {
   const run = ["run", "-A", new URL(import.meta.url).href, "--echo", reading];
-  if (reading !== "socket") {
+  if (reading === "streams" || reading === "chunks") {
     const child = new Deno.Command(Deno.execPath(), {
       args: run,
       stdin: "piped",
@@ -120,8 +147,9 @@ async function roundTrips(reading: Reading): Promise<number[]> {
 
 const READINGS: Record<Reading, string> = {
   streams: "stdio, TextDecoderStream",
-  chunks: "stdio, chunks (linesOf)",
-  socket: "Unix socket, chunks (linesOf)",
+  chunks: "stdio, chunks",
+  socket: "Unix socket, chunks",
+  libc: "Unix socket read through libc, synchronously",
 };
 
 if (Deno.args[0] === "--echo") {
@@ -130,7 +158,7 @@ if (Deno.args[0] === "--echo") {
   console.log(`Round trips of one line, ${ROUND_TRIPS} each, ${IDLE_MS} ms idle before each:\n`);
   console.log("| reading | p50 | p95 |");
   console.log("|---|---:|---:|");
-  for (const reading of ["streams", "chunks", "socket"] as const) {
+  for (const reading of ["streams", "chunks", "socket", "libc"] as const) {
     const times = await roundTrips(reading);
     console.log(
       `| ${READINGS[reading]} | ${median(times).toFixed(3)} ms | ${

@@ -352,6 +352,14 @@ export class AtspiBatch {
     return total;
   }
 
+  /**
+   * A walk given up halfway: what it posted and has not written yet is
+   * dropped, so the applications are left only what they were asked already.
+   */
+  abandon(): void {
+    for (const connection of this.timed.keys()) connection.dropUnsent();
+  }
+
   /** False once the bus connection is gone. */
   get connected(): boolean {
     return this.apps.bus.isOpen;

@@ -171,6 +171,22 @@ interface Walk extends WalkBudget {
   include: ((child: Accessible, depth: number) => boolean) | null;
   /** Whether a field was named by its label (another object's name). */
   labelled: boolean;
+  /** Asked between rounds: true gives the walk up (WalkYielded). */
+  yieldTo: (() => boolean) | null;
+}
+
+/** A walk given up between its rounds because `yieldTo` said so. */
+export class WalkYielded extends Error {
+  constructor() {
+    super("the walk made way for a request");
+  }
+}
+
+/** Gives the walk up when its `yieldTo` says so, leaving the applications nothing unasked. */
+function yieldIfAsked(walk: Walk): void {
+  if (walk.yieldTo === null || !walk.yieldTo()) return;
+  walk.batch.abandon();
+  throw new WalkYielded();
 }
 
 /**
@@ -507,6 +523,7 @@ function walkOverTheBus(walk: Walk): void {
     walk.walked.length + walk.undescribed.length + walk.unlisted.length +
     walk.cachedStates.length;
   while (pending() > 0) {
+    yieldIfAsked(walk);
     // One round asks everything this level needs, live states of the nodes walked from the cache
     // included (those askAhead asked already are only read).
     const { walked, undescribed, cachedStates, ahead } = walk;
@@ -1045,8 +1062,9 @@ export function walkFrom(
   batch: AtspiBatch,
   start: CaptureStart,
   limits: CaptureLimits,
+  yieldTo: (() => boolean) | null = null,
 ): WalkResult {
-  const { roots: [root], ...rest } = walkMany(session, batch, [start], limits);
+  const { roots: [root], ...rest } = walkMany(session, batch, [start], limits, yieldTo);
   return { root, ...rest };
 }
 
@@ -1059,6 +1077,8 @@ export function walkMany(
   batch: AtspiBatch,
   starts: CaptureStart[],
   limits: CaptureLimits,
+  /** Asked between rounds; true gives the walk up with WalkYielded. */
+  yieldTo: (() => boolean) | null = null,
 ): WalkResults {
   const started = performance.now();
   const [start] = starts;
@@ -1083,6 +1103,7 @@ export function walkMany(
     topLevels: start.topLevels,
     include: start.include ?? null,
     labelled: false,
+    yieldTo,
     // Half the time limit to walk, the rest for the reads that follow.
     deadline: started + limits.timeoutMs / 2,
     nodes: starts.length,
@@ -1100,6 +1121,7 @@ export function walkMany(
       return root;
     });
     walkOverTheBus(walk);
+    yieldIfAsked(walk);
     readQueued(walk);
     // Reads the time limit left out: some nodes lack states, bounds or text.
     if (batch.late) walk.cutShort ??= "time";
@@ -1134,6 +1156,8 @@ export function captureFrame(
   quirks: FrameQuirks,
   limits: CaptureLimits,
   title: string,
+  /** Asked between rounds; true gives the walk up with WalkYielded. */
+  yieldTo: (() => boolean) | null = null,
 ): FrameWalk {
   const started = performance.now();
   const start = { accessible: frame, depth: 0, quirks, topLevels: null };
@@ -1142,6 +1166,7 @@ export function captureFrame(
     batch,
     start,
     limits,
+    yieldTo,
   );
   // Client-side-decorated GTK windows leave their frame unnamed; the title is the name.
   if (root.name === "") root.name = title;

@@ -3,10 +3,11 @@
 // restarted bus hands out again) that atspi_exit does not clear, so after a
 // lost accessibility bus only a new process reads trees again: the worker
 // starts this one, and after a loss a fresh one. Speaks adapters/linux/atspi/host_protocol.ts
-// on a Unix socket the worker listens on: requests are served one at a time;
-// between them GLib is pumped so libatspi's cache follows the applications.
+// on a Unix socket the worker listens on, read through libc so that a check's
+// walk can see a request waiting: requests are served one at a time; between
+// them GLib is pumped so libatspi's cache follows the applications.
 
-import { captureFrame, type CaptureStart, walkMany } from "./capture.ts";
+import { captureFrame, type CaptureStart, walkMany, WalkYielded } from "./capture.ts";
 import { captureDesktop } from "./desktop_capture.ts";
 import { AtspiBatch, type Target } from "./batch.ts";
 import {
@@ -14,10 +15,8 @@ import {
   type HostReply,
   type HostRequest,
   type HostStartup,
-  linesOf,
-  readsOf,
+  LineSplitter,
   type WindowFacts,
-  writeAll,
 } from "./host_protocol.ts";
 import {
   AccessibilityBusError,
@@ -32,6 +31,7 @@ import { openAtspi } from "../ffi/atspi.ts";
 import { openDBus } from "../ffi/dbus.ts";
 import { type Libc, openLibc } from "../ffi/libc.ts";
 import { WireConnection } from "../dbus_wire/connection.ts";
+import { SocketClosedError, UnixSocket } from "../dbus_wire/socket.ts";
 import { accessibilityBusAddress } from "./accessibility_bus.ts";
 import { switchOnAccessibility } from "./accessibility_status.ts";
 import { AppConnections } from "./app_connections.ts";
@@ -40,7 +40,7 @@ import { FrameFinder, notResponding, type WindowFrame } from "./frames.ts";
 import { GValues } from "../ffi/glib_values.ts";
 import { EventQueue } from "./events.ts";
 import { countNodes, type Element } from "../../../lib/model/tree.ts";
-import { depthOf, type MirroredTree, mirrorKey, TreeMirror } from "./mirror.ts";
+import { CheckYields, depthOf, type MirroredTree, mirrorKey, TreeMirror } from "./mirror.ts";
 import {
   type ActionOutcome,
   AppNotRespondingError,
@@ -62,7 +62,7 @@ const PRUNE_EVERY_MS = 1000;
 const encoder = new TextEncoder();
 
 /** Writes a reply (a walked tree as its UTF-8 JSON, see HostReply) or the first line, in full. */
-async function send(conn: Deno.Conn, message: HostReply | HostStartup): Promise<void> {
+function send(socket: UnixSocket, message: HostReply | HostStartup): void {
   const walked = "value" in message ? message.value as HostCapture : null;
   if ("value" in message && typeof walked === "object" && walked !== null && "capture" in walked) {
     const { capture: { root, ...rest }, version } = walked;
@@ -70,13 +70,12 @@ async function send(conn: Deno.Conn, message: HostReply | HostStartup): Promise<
     const json = encoder.encode(
       JSON.stringify(version === null ? { root, ...rest } : { root, ...rest, version }),
     );
-    await writeAll(
-      conn,
+    socket.writeAll(
       encoder.encode(`${JSON.stringify({ id: message.id, bytesFollow: json.length })}\n`),
     );
-    await writeAll(conn, json);
+    socket.writeAll(json);
   } else {
-    await writeAll(conn, encoder.encode(JSON.stringify(message) + "\n"));
+    socket.writeAll(encoder.encode(JSON.stringify(message) + "\n"));
   }
 }
 
@@ -84,6 +83,9 @@ class AtspiHost {
   private readonly frames: FrameFinder;
   private readonly batch: AtspiBatch;
   private readonly mirror = new TreeMirror();
+  private readonly checkYields = new CheckYields();
+  /** When the last request was answered (see CheckYields). */
+  private servedAt = 0;
   private listening = false;
   private prunedAt = 0;
   /** The accessible applications as the registry listed them last (see findFrame). */
@@ -93,6 +95,8 @@ class AtspiHost {
     private readonly session: AtspiConnection,
     apps: AppConnections,
     private readonly events: EventQueue,
+    /** Whether a request is waiting: a check's walk then makes way for it. */
+    private readonly requestWaiting: () => boolean,
   ) {
     this.batch = new AtspiBatch(apps);
     this.frames = new FrameFinder(session, this.batch);
@@ -257,12 +261,16 @@ class AtspiHost {
     }
   }
 
-  /** A walk of the whole window, mirrored under `key` (null: not mirrored); `checked`: see record. */
+  /**
+   * A walk of the whole window, mirrored under `key` (null: not mirrored);
+   * `checked`: see record; `yieldTo`: see captureFrame.
+   */
   private walkWhole(
     window: WindowFacts,
     limits: CaptureLimits,
     key: string | null,
     checked = false,
+    yieldTo: (() => boolean) | null = null,
   ): HostCapture {
     const found = this.findFrame(window);
     if (found === null) {
@@ -271,7 +279,7 @@ class AtspiHost {
     }
     try {
       const { frame, quirks, title } = found;
-      const walked = captureFrame(this.session, this.batch, frame, quirks, limits, title);
+      const walked = captureFrame(this.session, this.batch, frame, quirks, limits, title, yieldTo);
       const bus = busNameOf(frame);
       if (key === null || bus === null) return { capture: walked.capture, version: null };
       const tree = this.mirror.record(key, bus, quirks, { window, limits }, walked, checked);
@@ -286,19 +294,31 @@ class AtspiHost {
    * missed something (see TreeMirror.dueForCheck) and keeps what it finds. A
    * tree that changed while its application sent no event at all means the
    * application changes without telling: its windows are walked from now on.
+   * A request arriving meanwhile stops the walk (CheckYields), and the check
+   * is still due.
    */
   private check(): void {
-    const due = this.mirror.dueForCheck(performance.now());
+    const now = performance.now();
+    if (!this.checkYields.mayStart(now, this.servedAt)) return;
+    const due = this.mirror.dueForCheck(now);
     if (due === null) return;
     const { key, tree, why } = due;
+    const yieldTo = this.checkYields.mayYield(now) ? this.requestWaiting : null;
     try {
-      const answer = this.walkWhole(tree.source.window, tree.source.limits, key, true);
+      const { window, limits } = tree.source;
+      const answer = this.walkWhole(window, limits, key, true, yieldTo);
+      this.checkYields.ended();
       const changed = answer === null || !("capture" in answer) || answer.version !== tree.version;
       if (!changed || why !== "periodic") return;
       // Events of the change may still be on their way: they stay queued for the new tree.
       this.session.pump();
       if (!this.events.pendingFrom(tree.bus)) this.mirror.distrust(tree.bus);
-    } catch {
+    } catch (e) {
+      if (e instanceof WalkYielded) {
+        this.checkYields.yielded(performance.now());
+        return;
+      }
+      this.checkYields.ended();
       // A window gone or an application busy: the next capture walks it and says so.
       this.mirror.forget(key);
     }
@@ -391,6 +411,8 @@ class AtspiHost {
         ? "not_responding"
         : "error";
       return { id: request.id, error: { kind, message: (e as Error).message ?? String(e) } };
+    } finally {
+      this.servedAt = performance.now();
     }
   }
 
@@ -419,10 +441,11 @@ export function openAtspiSession() {
   return { session, apps: new AppConnections(libc, bus), gobject, libc, address };
 }
 
-function open(): { host: AtspiHost; address: string } {
+function open(requestWaiting: () => boolean): { host: AtspiHost; address: string } {
   const { session, apps, gobject, libc, address } = openAtspiSession();
   reportSwitch(libc);
-  return { host: new AtspiHost(session, apps, new EventQueue(session, gobject)), address };
+  const events = new EventQueue(session, gobject);
+  return { host: new AtspiHost(session, apps, events, requestWaiting), address };
 }
 
 /** Switches the desktop's accessibility on (see accessibility_status.ts) and says so on stderr. */
@@ -444,33 +467,48 @@ function reportSwitch(libc: Libc): void {
  * Serves the worker on the socket it listens on (`path`) until it hangs up
  * (the worker ended) or the bus is lost.
  */
-export async function runAtspiHost(path: string): Promise<void> {
-  const conn = await Deno.connect({ transport: "unix", path });
-  let pump: ReturnType<typeof setInterval> | undefined;
+export function runAtspiHost(path: string): void {
+  const socket = UnixSocket.connect(openLibc().libc, { path, abstract: false });
   try {
     let host: AtspiHost;
     try {
-      const opened = open();
+      const opened = open(() => socket.readable());
       host = opened.host;
-      await send(conn, { ready: true, bus_address: opened.address });
+      send(socket, { ready: true, bus_address: opened.address });
     } catch (e) {
-      await send(conn, { ready: false, message: (e as Error).message });
+      send(socket, { ready: false, message: (e as Error).message });
       return;
     }
-    pump = setInterval(() => host.pump(), PUMP_INTERVAL_MS);
-    for await (const line of linesOf(readsOf(conn))) {
+    serveRequests(socket, host);
+  } catch (e) {
+    // The worker hung up: nobody is left to serve.
+    if (!(e instanceof SocketClosedError)) throw e;
+  } finally {
+    socket.close();
+  }
+}
+
+/** Serves request lines as they arrive, and pumps between them at least every PUMP_INTERVAL_MS. */
+function serveRequests(socket: UnixSocket, host: AtspiHost): void {
+  const chunk = new Uint8Array(1 << 16);
+  const lines = new LineSplitter();
+  let pumpAt = performance.now() + PUMP_INTERVAL_MS;
+  for (;;) {
+    const read = socket.readSome(chunk, pumpAt);
+    for (const line of lines.push(chunk.subarray(0, read))) {
       const reply = host.serve(JSON.parse(line) as HostRequest);
-      await send(conn, reply);
+      send(socket, reply);
       // libatspi cannot reconnect in this process: make way for a fresh one.
       if ("error" in reply && reply.error.kind === "bus_lost") return;
     }
-  } finally {
-    clearInterval(pump);
-    conn.close();
+    if (performance.now() >= pumpAt) {
+      host.pump();
+      pumpAt = performance.now() + PUMP_INTERVAL_MS;
+    }
   }
 }
 
 if (import.meta.main) {
-  await runAtspiHost(Deno.args[0]);
+  runAtspiHost(Deno.args[0]);
   Deno.exit(0);
 }

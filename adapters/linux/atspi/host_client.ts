@@ -36,10 +36,6 @@ function hostCommand(socket: string): Deno.Command {
     "--allow-ffi",
     // Where its own bus connection goes (see accessibilityBusAddress).
     "--allow-env=AT_SPI_BUS_ADDRESS,DBUS_SESSION_BUS_ADDRESS",
-    // Its one way to the worker.
-    `--allow-net=unix:${socket}`,
-    `--allow-read=${socket}`,
-    `--allow-write=${socket}`,
     "--no-prompt",
     "--quiet",
     HOST_MODULE,

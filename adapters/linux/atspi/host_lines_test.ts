@@ -1,9 +1,9 @@
-// linesOf (adapters/linux/atspi/host_protocol.ts): the worker and the AT-SPI
-// host read each other's newline-delimited JSON chunk by chunk; a line may
-// arrive in pieces, several in one chunk, or split inside a character.
+// LineSplitter (adapters/linux/atspi/host_protocol.ts): the AT-SPI host reads
+// the worker's newline-delimited JSON chunk by chunk; a line may arrive in
+// pieces, several in one chunk, or split inside a character.
 
 import { strict as assert } from "node:assert";
-import { linesOf, messagesOf } from "./host_protocol.ts";
+import { LineSplitter, messagesOf } from "./host_protocol.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const euro = bytes("€"); // three bytes
@@ -30,11 +30,9 @@ const CASES: Array<[string, Uint8Array[], string[]]> = [
 ];
 
 for (const [name, chunks, expected] of CASES) {
-  Deno.test(`linesOf: ${name}`, async () => {
-    let i = 0;
-    const got: string[] = [];
-    for await (const line of linesOf(() => Promise.resolve(chunks[i++] ?? null))) got.push(line);
-    assert.deepEqual(got, expected);
+  Deno.test(`LineSplitter: ${name}`, () => {
+    const lines = new LineSplitter();
+    assert.deepEqual(chunks.flatMap((chunk) => lines.push(chunk)), expected);
   });
 }
 

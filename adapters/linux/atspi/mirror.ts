@@ -55,6 +55,10 @@ const IN_USE_MS = 30_000;
  */
 const EVENT_CHECK_SHARE = 0.25;
 const PERIODIC_CHECK_SHARE = 0.1;
+/** How long checks may keep making way for requests before one is walked to its end. */
+const CHECK_YIELDS_FOR_MS = 1000;
+/** After a check made way, how long requests pause before the next one starts. */
+const REQUESTS_QUIET_MS = 50;
 
 /** What a tree is a tree of: the same key, the same window seen the same way. */
 export function mirrorKey(window: WindowFacts, limits: CaptureLimits): string {
@@ -308,6 +312,38 @@ export class MirroredTree {
       this.addresses.set(node, address);
       this.nodes.set(address, node);
     });
+  }
+}
+
+/**
+ * When the host checks a tree between requests (the host serves nothing
+ * while it walks, and a check can take as long as a cold capture): a check's
+ * walk makes way for a request that arrives meanwhile, and the next one
+ * starts once requests have paused for REQUESTS_QUIET_MS. A caller asking
+ * back to back never pauses: after CHECK_YIELDS_FOR_MS of making way, a check
+ * starts anyway and walks to its end.
+ */
+export class CheckYields {
+  /** When the first check since the last one that ended made way. */
+  private since: number | null = null;
+
+  /** Whether a check may start now, the last request having been served at `servedAt`. */
+  mayStart(now: number, servedAt: number): boolean {
+    return this.since === null || now - servedAt >= REQUESTS_QUIET_MS || !this.mayYield(now);
+  }
+
+  /** Whether a check started now may make way for a request. */
+  mayYield(now: number): boolean {
+    return this.since === null || now - this.since < CHECK_YIELDS_FOR_MS;
+  }
+
+  yielded(now: number): void {
+    this.since ??= now;
+  }
+
+  /** A check walked to its end (or found nothing to walk). */
+  ended(): void {
+    this.since = null;
   }
 }
 

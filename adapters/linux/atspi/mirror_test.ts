@@ -2,7 +2,7 @@
 // which events mark which nodes, which subtrees a patch walks, splicing, versions.
 
 import { strict as assert } from "node:assert";
-import { depthOf, MirroredTree, mirrorKey, TreeMirror } from "./mirror.ts";
+import { CheckYields, depthOf, MirroredTree, mirrorKey, TreeMirror } from "./mirror.ts";
 import { addressOf, targetOfAddress } from "./batch.ts";
 import { SCREEN_COORDINATES } from "./frames.ts";
 import { assignIds, type Element, element } from "../../../lib/model/tree.ts";
@@ -374,4 +374,37 @@ Deno.test("a part of LibreOffice's pane walked again is moved as its whole walk 
     t.splice(bar, same, { addresses: new Map([[same, at(5)]]), labelled: false }),
     false,
   );
+});
+
+Deno.test("checks make way for requests, start again when they pause, and not for ever", () => {
+  // Steps: what happens at a time (ms), then whether a check may start at `now`, the last
+  // request served at `served`, and whether it may make way for one.
+  type Step = ["yielded" | "ended", number];
+  const CASES: Array<[string, Step[], { now: number; served: number }, [boolean, boolean]]> = [
+    ["no check made way yet", [], { now: 10, served: 9 }, [true, true]],
+    ["one did, requests still coming", [["yielded", 0]], { now: 30, served: 20 }, [false, true]],
+    ["one did, requests paused", [["yielded", 0]], { now: 80, served: 30 }, [true, true]],
+    ["paused just short", [["yielded", 0]], { now: 79, served: 30 }, [false, true]],
+    ["coming for under a second", [["yielded", 0], ["yielded", 600]], { now: 999, served: 998 }, [
+      false,
+      true,
+    ]],
+    ["coming for a second: a check walks to its end", [["yielded", 0], ["yielded", 990]], {
+      now: 1000,
+      served: 999,
+    }, [true, false]],
+    ["a check ended: all over again", [["yielded", 0], ["ended", 1500]], {
+      now: 1600,
+      served: 1599,
+    }, [true, true]],
+    ["a new second after an end", [["yielded", 0], ["ended", 1500], ["yielded", 1600]], {
+      now: 2500,
+      served: 2499,
+    }, [false, true]],
+  ];
+  for (const [name, steps, { now, served }, expected] of CASES) {
+    const yields = new CheckYields();
+    for (const [step, at] of steps) step === "yielded" ? yields.yielded(at) : yields.ended();
+    assert.deepEqual([yields.mayStart(now, served), yields.mayYield(now)], expected, name);
+  }
 });

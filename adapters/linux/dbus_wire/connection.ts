@@ -305,12 +305,25 @@ export class WireConnection {
     for (const { posted, index } of this.waiting.values()) posted.fill(index, reply);
     this.waiting.clear();
     this.idleAt(performance.now());
+    this.failUnsent(reply);
+  }
+
+  private failUnsent(reply: Reply): void {
     for (; this.unsentFrom < this.unsent.length; this.unsentFrom++) {
       const { posted, index } = this.unsent[this.unsentFrom];
       posted.fill(index, reply);
     }
     this.unsent = [];
     this.unsentFrom = 0;
+  }
+
+  /**
+   * Gives up the calls posted and not written yet (NOT_SENT): a walk stopped
+   * halfway leaves the peer only what it has been asked already. Replies to
+   * those still come, and are read past.
+   */
+  dropUnsent(): void {
+    this.failUnsent({ ok: false, error: NOT_SENT, timedOut: false });
   }
 
   /**

@@ -92,6 +92,11 @@ export class UnixSocket {
     }
   }
 
+  /** Whether a read would not wait: bytes have arrived, or the peer hung up. */
+  readable(): boolean {
+    return !this.closed && this.libc.poll(this.pollFd, 1n, 0) > 0;
+  }
+
   /** Waits `micros` without reading: bytes arriving meanwhile are read at once afterwards. */
   pause(micros: number): void {
     this.libc.usleep(micros);
