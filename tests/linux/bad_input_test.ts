@@ -99,6 +99,15 @@ desktopTest(
           );
           assert.ok(window.ms < STOPPED_APP_MS + LIVENESS_LEASE_MS, `${window.ms} ms`);
 
+          // A fresh walk starts from the frame the last walk found, without looking for it
+          // again: a stopped application is a Timeout there too.
+          const walked = await timed(() =>
+            c.get(`/api/structure?window_uid=${dialogUid}&fresh=true`)
+          );
+          assert.equal(walked.value.status, 408, JSON.stringify(walked.value.body));
+          assert.equal(errorCode(walked.value.body), "Timeout");
+          assert.ok(walked.ms < STOPPED_APP_MS, `${walked.ms} ms`);
+
           const desktopTree = await timed(() => c.get("/api/desktop_tree?depth=3"));
           assert.equal(desktopTree.value.status, 200);
           assert.ok(desktopTree.ms < STOPPED_APP_MS, `${desktopTree.ms} ms`);

@@ -52,6 +52,18 @@ export const SCREEN_COORDINATES: FrameQuirks = {
   textEnd: WHOLE_TEXT,
 };
 
+/** Windows whose frames are remembered (recall); past this many the memory starts over. */
+const REMEMBERED_WINDOWS = 64;
+
+/** A window's frame as a whole walk found it: where, how it answers, and the box the walk read. */
+interface Remembered {
+  /** The window's facts then, as JSON: a window moved, resized or renamed is looked for again. */
+  facts: string;
+  target: Target;
+  quirks: FrameQuirks;
+  rootBounds: Bounds;
+}
+
 /** A name equal to the title outweighs any geometric difference. */
 const TITLE_MATCH_BONUS = 100_000;
 
@@ -66,6 +78,8 @@ export function notResponding({ pid, title }: Pick<WindowFacts, "pid" | "title">
 export class FrameFinder {
   /** Per application: its PID and toolkit never change, and each costs a round trip. */
   private readonly apps = new Map<string, AppFacts>();
+  /** Per X window: its frame as the last whole walk found it (see recall). */
+  private readonly remembered = new Map<string, Remembered>();
 
   constructor(private readonly session: AtspiConnection, private readonly batch: AtspiBatch) {}
 
@@ -148,6 +162,38 @@ export class FrameFinder {
       }
     }
     return listed;
+  }
+
+  /**
+   * The frame a whole walk of this window found last (`rootBounds`: the box
+   * that walk read for it), while the window is where and what it was then;
+   * null otherwise. Spares find's round trip to the application: the caller
+   * walks the frame and checks that it answers and is where it was.
+   */
+  recall(window: WindowFacts): (WindowFrame & { target: Target; rootBounds: Bounds }) | null {
+    const held = this.remembered.get(window.window);
+    if (held === undefined || held.facts !== JSON.stringify(window)) return null;
+    const frame = this.session.accessibleAt(held.target.bus, held.target.path);
+    if (frame === null) return null;
+    const { target, quirks, rootBounds } = held;
+    return { frame, quirks, title: window.title, target, rootBounds };
+  }
+
+  /** Remembers the frame a whole walk of `window` found (see recall). */
+  remember(window: WindowFacts, frame: Accessible, quirks: FrameQuirks, rootBounds: Bounds): void {
+    const target = targetOf(frame);
+    if (target === null) return;
+    if (this.remembered.size >= REMEMBERED_WINDOWS) this.remembered.clear();
+    this.remembered.set(window.window, {
+      facts: JSON.stringify(window),
+      target,
+      quirks,
+      rootBounds,
+    });
+  }
+
+  forget(window: WindowFacts): void {
+    this.remembered.delete(window.window);
   }
 
   /**

@@ -7,7 +7,14 @@
 // walk can see a request waiting: requests are served one at a time; between
 // them GLib is pumped so libatspi's cache follows the applications.
 
-import { captureFrame, type CaptureStart, walkMany, WalkYielded } from "./capture.ts";
+import {
+  captureFrame,
+  type CaptureStart,
+  type FrameWalk,
+  walkMany,
+  WalkYielded,
+} from "./capture.ts";
+import type { FrameQuirks } from "./frame_quirks.ts";
 import { captureDesktop } from "./desktop_capture.ts";
 import { AtspiBatch, type Target } from "./batch.ts";
 import {
@@ -39,7 +46,7 @@ import { openGLib } from "../ffi/glib.ts";
 import { FrameFinder, notResponding, type WindowFrame } from "./frames.ts";
 import { GValues } from "../ffi/glib_values.ts";
 import { EventQueue } from "./events.ts";
-import { countNodes, type Element } from "../../../lib/model/tree.ts";
+import { countNodes, type Element, sameBounds } from "../../../lib/model/tree.ts";
 import { CheckYields, depthOf, type MirroredTree, mirrorKey, TreeMirror } from "./mirror.ts";
 import {
   type ActionOutcome,
@@ -77,6 +84,13 @@ function send(socket: UnixSocket, message: HostReply | HostStartup): void {
   } else {
     socket.writeAll(encoder.encode(JSON.stringify(message) + "\n"));
   }
+}
+
+/** A window's frame walked: the walk, the frame's bus name and how it answers. */
+interface WindowWalk {
+  frameWalk: FrameWalk;
+  bus: string | null;
+  quirks: FrameQuirks;
 }
 
 class AtspiHost {
@@ -272,18 +286,71 @@ class AtspiHost {
     checked = false,
     yieldTo: (() => boolean) | null = null,
   ): HostCapture {
-    const found = this.findFrame(window);
-    if (found === null) {
+    const walked = this.walkRecalled(window, limits, yieldTo) ??
+      this.walkFound(window, limits, yieldTo);
+    if (walked === null) {
       if (key !== null) this.mirror.forget(key);
       return null;
     }
+    const { frameWalk, bus, quirks } = walked;
+    if (key === null || bus === null) return { capture: frameWalk.capture, version: null };
+    const tree = this.mirror.record(key, bus, quirks, { window, limits }, frameWalk, checked);
+    return { capture: frameWalk.capture, version: tree?.version ?? null };
+  }
+
+  /**
+   * A walk of the frame the window's last whole walk found
+   * (FrameFinder.recall), without looking for it again: kept when the frame
+   * is where that walk found it; null otherwise. An application that does
+   * not answer is a Timeout, as looking for the frame would have found.
+   */
+  private walkRecalled(
+    window: WindowFacts,
+    limits: CaptureLimits,
+    yieldTo: (() => boolean) | null,
+  ): WindowWalk | null {
+    this.follow();
+    this.prepareBatch();
+    const recalled = this.frames.recall(window);
+    if (recalled === null) return null;
     try {
-      const { frame, quirks, title } = found;
-      const walked = captureFrame(this.session, this.batch, frame, quirks, limits, title, yieldTo);
-      const bus = busNameOf(frame);
-      if (key === null || bus === null) return { capture: walked.capture, version: null };
-      const tree = this.mirror.record(key, bus, quirks, { window, limits }, walked, checked);
-      return { capture: walked.capture, version: tree?.version ?? null };
+      const { quirks, target } = recalled;
+      const frameWalk = this.walkFrame(recalled, limits, yieldTo);
+      if (this.batch.isSilent(target)) {
+        this.frames.forget(window);
+        throw notResponding(window);
+      }
+      if (!sameBounds(frameWalk.capture.root.bounds, recalled.rootBounds)) {
+        this.frames.forget(window);
+        return null;
+      }
+      return { frameWalk, bus: target.bus, quirks };
+    } finally {
+      this.session.unref(recalled.frame);
+    }
+  }
+
+  private walkFrame(
+    { frame, quirks, title }: WindowFrame,
+    limits: CaptureLimits,
+    yieldTo: (() => boolean) | null,
+  ): FrameWalk {
+    return captureFrame(this.session, this.batch, frame, quirks, limits, title, yieldTo);
+  }
+
+  /** A walk of the window's frame, looked for among the applications (and remembered). */
+  private walkFound(
+    window: WindowFacts,
+    limits: CaptureLimits,
+    yieldTo: (() => boolean) | null,
+  ): WindowWalk | null {
+    const found = this.findFrame(window);
+    if (found === null) return null;
+    try {
+      const { frame, quirks } = found;
+      const frameWalk = this.walkFrame(found, limits, yieldTo);
+      this.frames.remember(window, frame, quirks, frameWalk.capture.root.bounds);
+      return { frameWalk, bus: busNameOf(frame), quirks };
     } finally {
       this.session.unref(found.frame);
     }
