@@ -309,11 +309,12 @@ class AtspiHost {
     limits: CaptureLimits,
     yieldTo: (() => boolean) | null,
   ): WindowWalk | null {
-    this.follow();
-    this.prepareBatch();
     const recalled = this.frames.recall(window);
+    // Without one, findFrame follows the bus and prepares the batch itself.
     if (recalled === null) return null;
     try {
+      this.follow();
+      this.prepareBatch();
       const { quirks, target } = recalled;
       const frameWalk = this.walkFrame(recalled, limits, yieldTo);
       if (this.batch.isSilent(target)) {
