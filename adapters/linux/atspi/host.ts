@@ -18,6 +18,7 @@ import type { FrameQuirks } from "./frame_quirks.ts";
 import { captureDesktop } from "./desktop_capture.ts";
 import { AtspiBatch, type Target } from "./batch.ts";
 import {
+  CaptureJson,
   type HostCapture,
   type HostReply,
   type HostRequest,
@@ -68,15 +69,15 @@ const PRUNE_EVERY_MS = 1000;
 
 const encoder = new TextEncoder();
 
+const captureJson = new CaptureJson();
+
 /** Writes a reply (a walked tree as its UTF-8 JSON, see HostReply) or the first line, in full. */
 function send(socket: UnixSocket, message: HostReply | HostStartup): void {
   const walked = "value" in message ? message.value as HostCapture : null;
   if ("value" in message && typeof walked === "object" && walked !== null && "capture" in walked) {
     const { capture: { root, ...rest }, version } = walked;
     // The root first: the service finds the root's own JSON inside the capture's (firstFieldJson).
-    const json = encoder.encode(
-      JSON.stringify(version === null ? { root, ...rest } : { root, ...rest, version }),
-    );
+    const json = captureJson.utf8Of(root, version === null ? rest : { ...rest, version });
     socket.writeAll(
       encoder.encode(`${JSON.stringify({ id: message.id, bytesFollow: json.length })}\n`),
     );

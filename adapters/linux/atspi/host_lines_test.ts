@@ -1,9 +1,11 @@
 // LineSplitter (adapters/linux/atspi/host_protocol.ts): the AT-SPI host reads
 // the worker's newline-delimited JSON chunk by chunk; a line may arrive in
-// pieces, several in one chunk, or split inside a character.
+// pieces, several in one chunk, or split inside a character. CaptureJson
+// writes a walked tree's reply as JSON.stringify would, in a buffer it keeps.
 
 import { strict as assert } from "node:assert";
-import { LineSplitter, messagesOf } from "./host_protocol.ts";
+import { CaptureJson, LineSplitter, messagesOf } from "./host_protocol.ts";
+import { assignIds, type Element, element } from "../../../lib/model/tree.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const euro = bytes("€"); // three bytes
@@ -85,4 +87,42 @@ Deno.test("messagesOf: every cut into two chunks, and chunks of 1 to 7 bytes", a
 
 Deno.test("messagesOf: bytes cut short by the end of the stream are no message", async () => {
   assert.deepEqual(await messagesIn([header(1, 10), bytes("12345")]), []);
+});
+
+/** A window of `count` buttons in rows of ten, named with text beyond Latin-1. */
+function windowOf(count: number): Element {
+  const rows = Array.from(
+    { length: Math.ceil(count / 10) },
+    (_, r) =>
+      element(
+        "Panel",
+        "",
+        [0, r * 20, 400, 20],
+        {},
+        Array.from(
+          { length: Math.min(10, count - r * 10) },
+          (_, i) => element("Button", `b${r}.${i} “€” \u{1F600}`, [i * 40, r * 20, 40, 20]),
+        ),
+      ),
+  );
+  return assignIds(element("Window", "w", [0, 0, 400, 300], {}, rows));
+}
+
+const CAPTURES: Array<[string, Element, Record<string, unknown>, number]> = [
+  ["a small tree, with a version", windowOf(3), { nodeCount: 5, version: "v1" }, 1 << 16],
+  ["a tree of many pieces", windowOf(500), { nodeCount: 551, cutShort: null }, 1 << 16],
+  ["a tree longer than the buffer, which grows", windowOf(500), { nodeCount: 551 }, 64],
+  ["nothing beside the root", windowOf(1), {}, 16],
+];
+
+Deno.test("CaptureJson: the capture's UTF-8 JSON, its root first, again and again", () => {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  for (const [name, root, rest, bytes] of CAPTURES) {
+    const writer = new CaptureJson(bytes);
+    // The same bytes every time: a reply's bytes do not keep what the last one left.
+    for (const tree of [root, windowOf(2), root]) {
+      const written = decoder.decode(writer.utf8Of(tree, rest));
+      assert.equal(written, JSON.stringify({ root: tree, ...rest }), name);
+    }
+  }
 });
