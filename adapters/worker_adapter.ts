@@ -32,7 +32,14 @@ import { ToolError } from "../lib/model/errors.ts";
 import { markSanitizedTree, needsNoSanitizing } from "../lib/model/untrusted.ts";
 import { type ArrivedJson, firstFieldJson, noteArrivedJson } from "../lib/model/json_text.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
-import { HEARTBEAT_MS, type Method, type Reply, type WorkerMessage } from "./worker_protocol.ts";
+import {
+  HEARTBEAT_MS,
+  type Method,
+  type Reply,
+  type RoomOffer,
+  type WorkerMessage,
+} from "./worker_protocol.ts";
+import { touchedRoom } from "./reply_room.ts";
 
 /**
  * A hang guard, not a speed bound: under two test suites at once (load ~10 on
@@ -114,6 +121,8 @@ export class WorkerAdapter implements Adapter {
   private readonly silenceMs: number;
   /** When the current worker last said anything (a heartbeat, a reply). */
   private heardAt = 0;
+  /** The size of the last reply that came as JSON bytes: room to offer for the next (see touchedRoom). */
+  private roomFor = 0;
 
   constructor(
     readonly name: AdapterName,
@@ -216,6 +225,7 @@ export class WorkerAdapter implements Adapter {
     this.pending.delete(reply.id);
     clearTimeout(job.timer);
     if ("json" in reply) {
+      this.roomFor = reply.json.length;
       let text: string;
       let value: unknown;
       try {
@@ -267,7 +277,19 @@ export class WorkerAdapter implements Adapter {
       const timer = setTimeout(overdue, timeoutMs);
       this.pending.set(id, { method, resolve: resolve as (v: unknown) => void, reject, timer });
       worker.postMessage({ kind: "request", request: { id, method, args } });
+      this.offerRoom(worker);
     });
+  }
+
+  /**
+   * After a reply came as JSON bytes, room for the next one's, made while the
+   * worker works on a request (see adapters/reply_room.ts).
+   */
+  private offerRoom(worker: Worker): void {
+    const buffer = touchedRoom(this.roomFor);
+    this.roomFor = 0;
+    if (buffer === null) return;
+    worker.postMessage({ kind: "room", buffer } satisfies RoomOffer, [buffer]);
   }
 
   treeSource(): TreeSourceInfo {

@@ -99,6 +99,22 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
       assert.match(await written("dirty"), /^\{"tree":\{"id":"root",/);
     });
 
+    await t.step(
+      "after a reply as JSON, the next ones are written in room the main thread made",
+      async () => {
+        const inRoom = async () =>
+          (asCapture(await adapter.captureTree("roomed", LIMITS)) as unknown as {
+            in_room: boolean;
+          })
+            .in_room;
+        // Room is made after a big reply, beside the next request; the fixture answers a request
+        // at once, before it reads the room offered beside it, which is then the next reply's.
+        const rooms = [];
+        for (let i = 0; i < 4; i++) rooms.push(await inRoom());
+        assert.deepEqual(rooms, [false, false, true, true]);
+      },
+    );
+
     await t.step("a held thread is abandoned once its beat has stopped", async () => {
       const started = Date.now();
       await assert.rejects(

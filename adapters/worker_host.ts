@@ -18,6 +18,7 @@ import {
   type WorkerMessage,
 } from "./worker_protocol.ts";
 import { ToolError } from "../lib/model/errors.ts";
+import type { ReplyRoom } from "./reply_room.ts";
 
 /** A platform method as a worker desktop has it: answered at once or later. */
 type Served<M extends Method> = (
@@ -34,6 +35,8 @@ export type WorkerDesktop =
   & {
     treeSource(): TreeSourceInfo;
     close(): void | Promise<void>;
+    /** Where the desktop writes the JSON bytes of its replies (asJsonBytes), if it does. */
+    readonly replyRoom?: ReplyRoom;
     /**
      * Methods that only read and never wait: served as they arrive, also
      * while an earlier request waits (a window listing need not wait for a
@@ -86,6 +89,7 @@ export async function serveDesktop(open: () => Promise<WorkerDesktop>): Promise<
   let queue = Promise.resolve();
   const heartbeat = setInterval(() => scope.postMessage({ kind: "alive" }), HEARTBEAT_MS);
   scope.onmessage = ({ data }) => {
+    if (data.kind === "room") return desktop.replyRoom?.offer(data.buffer);
     if (data.kind === "request") {
       if (desktop.servedAtOnce?.has(data.request.method)) serve(desktop, data.request);
       else queue = queue.then(() => serve(desktop, data.request));

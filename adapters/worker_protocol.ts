@@ -89,4 +89,7 @@ export const HEARTBEAT_MS = 500;
 
 export type WorkerMessage = Reply | Startup | Heartbeat | { kind: "closed" };
 
-export type ProxyMessage = { kind: "request"; request: Request } | { kind: "close" };
+/** Room for the next reply's JSON bytes, made by the main thread (see adapters/reply_room.ts). */
+export type RoomOffer = { kind: "room"; buffer: ArrayBuffer };
+
+export type ProxyMessage = { kind: "request"; request: Request } | RoomOffer | { kind: "close" };

@@ -31,6 +31,7 @@ import type {
 import { encodePicture } from "../../lib/formats/image/encode.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../../lib/model/tree.ts";
 import { AtspiHostClient } from "./atspi/host_client.ts";
+import type { ReplyRoom } from "../reply_room.ts";
 import type { WindowFacts } from "./atspi/host_protocol.ts";
 import { openXLibraries, type XLibraries } from "./ffi/libraries.ts";
 import type { Method } from "../worker_protocol.ts";
@@ -101,6 +102,11 @@ export class LinuxDesktop {
     const reading = id === null ? null : this.windows.current(id);
     if (id === null || reading === null) throw new WindowGoneError(handle);
     return { id, reading };
+  }
+
+  /** The AT-SPI host's trees are written where the main thread made room (ReplyRoom). */
+  get replyRoom(): ReplyRoom {
+    return this.atspi.replyRoom;
   }
 
   treeSource(): TreeSourceInfo {

@@ -14,6 +14,7 @@ import {
   writeAll,
 } from "./host_protocol.ts";
 import { AppNotRespondingError } from "../../types.ts";
+import { ReplyRoom } from "../../reply_room.ts";
 
 const HOST_MODULE = new URL("./host.ts", import.meta.url).href;
 /** A reply as its caller gets it: the bytes that followed its line are its value's `json`. */
@@ -77,8 +78,11 @@ class HostProcess {
     this.receive(replies);
   }
 
-  /** A host that owns a libatspi connection; throws the host's reason when it has none. */
-  static async start(): Promise<HostProcess> {
+  /**
+   * A host that owns a libatspi connection, its trees' bytes written in
+   * `room`; throws the host's reason when it has none.
+   */
+  static async start(room: ReplyRoom): Promise<HostProcess> {
     const { dir, path, listener } = hostSocket();
     const child = hostCommand(path).spawn();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -93,7 +97,7 @@ class HostProcess {
       const conn = await Promise.race([accepted, ended, timeout]);
       if (conn === "timeout") throw startTimeout();
       if (conn === "ended" || conn === null) throw gone();
-      const replies = messagesOf(readsOf(conn));
+      const replies = messagesOf(readsOf(conn), (length) => room.take(length));
       const first = await Promise.race([replies.next(), timeout]);
       if (first === "timeout") throw startTimeout();
       if (first.done) throw gone();
@@ -169,13 +173,15 @@ export class AtspiHostClient {
   private host: HostProcess | null = null;
   private lastFailure: { message: string; at: number } | null = null;
   private busLost = false;
+  /** Where the hosts' trees are written as they arrive (offered by the main thread). */
+  readonly replyRoom = new ReplyRoom();
 
   /** `joined` hears the accessibility bus's address each time a host starts on it. */
   constructor(private readonly joined: (busAddress: string) => void = () => {}) {}
 
   /** Starts the first host; throws why libatspi cannot connect (no bus, no library...). */
   async start(): Promise<void> {
-    this.host = await HostProcess.start();
+    this.host = await HostProcess.start(this.replyRoom);
     this.joined(this.host.busAddress);
   }
 
@@ -198,7 +204,7 @@ export class AtspiHostClient {
     const last = this.lastFailure;
     if (last !== null && Date.now() - last.at < RETRY_INTERVAL_MS) throw new Error(last.message);
     try {
-      this.host = await HostProcess.start();
+      this.host = await HostProcess.start(this.replyRoom);
       this.joined(this.host.busAddress);
       this.lastFailure = null;
       this.busLost = false;

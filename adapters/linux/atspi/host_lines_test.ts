@@ -126,3 +126,18 @@ Deno.test("CaptureJson: the capture's UTF-8 JSON, its root first, again and agai
     }
   }
 });
+
+Deno.test("messagesOf: the bytes after a line land where bytesOf says", async () => {
+  const room = new Uint8Array(new ArrayBuffer(64), 0, 3);
+  const asked: number[] = [];
+  const bytesOf = (length: number) => (asked.push(length), room);
+  const chunks = [header(1, 3), bytes("€")];
+  let i = 0;
+  const got = [];
+  for await (const m of messagesOf(() => Promise.resolve(chunks[i++] ?? null), bytesOf)) {
+    got.push(m);
+  }
+  assert.deepEqual(asked, [3]);
+  assert.equal(got[0].bytes, room);
+  assert.deepEqual(got[0].bytes, bytes("€"));
+});

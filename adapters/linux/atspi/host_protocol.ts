@@ -142,11 +142,13 @@ const NEWLINE = 0x0a;
 /**
  * The messages of a byte source, as they complete: JSON lines, each followed
  * by as many raw bytes as its `bytesFollow` field says. The bytes are copied
- * into an array of their own (a walked tree's JSON, which moves to the main
- * thread without a copy); only the short lines are decoded.
+ * into an array of their own, which `bytesOf` gives (a walked tree's JSON,
+ * which moves to the main thread without a copy); only the short lines are
+ * decoded.
  */
 export async function* messagesOf(
   next: () => Promise<Uint8Array | null>,
+  bytesOf: (length: number) => Uint8Array<ArrayBuffer> = (length) => new Uint8Array(length),
 ): AsyncGenerator<HostMessage> {
   const decoder = new TextDecoder();
   // A line's pieces so far, joined once it ends (a desktop tree's line spans hundreds of chunks).
@@ -178,7 +180,7 @@ export async function* messagesOf(
       at = end + 1;
       const length = (line as { bytesFollow?: unknown })?.bytesFollow;
       if (typeof length === "number" && Number.isSafeInteger(length) && length >= 0) {
-        body = { line, bytes: new Uint8Array(length), filled: 0 };
+        body = { line, bytes: bytesOf(length), filled: 0 };
         if (length > 0) continue;
         body = null;
         yield { line, bytes: new Uint8Array(0) };

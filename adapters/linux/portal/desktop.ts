@@ -24,6 +24,7 @@ import type { CursorImage, RawImage } from "../../../lib/model/image.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../../../lib/model/tree.ts";
 import { decodePng } from "../../../lib/formats/image/png.ts";
 import { AtspiHostClient } from "../atspi/host_client.ts";
+import type { ReplyRoom } from "../../reply_room.ts";
 import type { ListedFrame, WindowFacts } from "../atspi/host_protocol.ts";
 import {
   captureDesktopTree,
@@ -73,6 +74,11 @@ export class PortalDesktop {
       close();
       throw e;
     }
+  }
+
+  /** The AT-SPI host's trees are written where the main thread made room (ReplyRoom). */
+  get replyRoom(): ReplyRoom {
+    return this.atspi.replyRoom;
   }
 
   treeSource(): TreeSourceInfo {

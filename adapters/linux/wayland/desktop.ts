@@ -24,6 +24,7 @@ import { intersect } from "../../../lib/formats/geometry/visibility.ts";
 import { asRgba } from "../../../lib/formats/image/pixel_layout.ts";
 import { scaleTo } from "../../../lib/formats/image/raster.ts";
 import { AtspiHostClient } from "../atspi/host_client.ts";
+import type { ReplyRoom } from "../../reply_room.ts";
 import type { WindowFacts } from "../atspi/host_protocol.ts";
 import {
   captureDesktopTree,
@@ -88,6 +89,11 @@ export class WaylandDesktop {
       ipc.close();
       throw e;
     }
+  }
+
+  /** The AT-SPI host's trees are written where the main thread made room (ReplyRoom). */
+  get replyRoom(): ReplyRoom {
+    return this.atspi.replyRoom;
   }
 
   treeSource(): TreeSourceInfo {
