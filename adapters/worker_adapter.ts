@@ -29,7 +29,12 @@ import type {
   RawImage,
 } from "../lib/model/image.ts";
 import { ToolError } from "../lib/model/errors.ts";
-import { markSanitizedTree, needsNoSanitizing } from "../lib/model/untrusted.ts";
+import {
+  markSanitizedTree,
+  needsNoSanitizing,
+  needsNoSanitizingUtf8,
+} from "../lib/model/untrusted.ts";
+import { readTreeJson, type TreeLayout } from "../lib/model/tree_json_pieces.ts";
 import { type ArrivedJson, firstFieldJson, noteArrivedJson } from "../lib/model/json_text.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import {
@@ -100,6 +105,50 @@ function strictUtf8(bytes: Uint8Array): string {
   return text.includes("\uFFFD") ? STRICT_UTF8.decode(bytes) : text;
 }
 
+/**
+ * JSON that needs no sanitizing, as it arrived: whole, or (a capture whose
+ * root came in pieces) its root's alone, whose text was never made.
+ */
+type CleanJson = { whole: Required<ArrivedJson> } | { root: ArrivedJson };
+
+/** A reply's value, and its JSON when nothing in it needs sanitizing. */
+interface Parsed {
+  value: unknown;
+  clean: CleanJson | null;
+}
+
+function parsedWhole(json: Uint8Array): Parsed {
+  const text = strictUtf8(json);
+  const value = JSON.parse(text);
+  return {
+    value,
+    clean: needsNoSanitizing(text, json.length) ? { whole: { text, utf8: json } } : null,
+  };
+}
+
+/**
+ * A capture whose root the AT-SPI host wrote in pieces (`layout`): the root
+ * read piece by piece, the capture's other fields after it at once; its
+ * whole text is never made (lib/model/tree_json_pieces.ts).
+ */
+function parsedLaidOut(json: Uint8Array, layout: TreeLayout): Parsed {
+  const [start, end] = [layout[1], layout[layout.length - 1]];
+  if (strictUtf8(json.subarray(0, start)) !== ROOT_FIRST) {
+    throw new SyntaxError("a capture whose root is not where its layout says");
+  }
+  const root = readTreeJson(json, layout, strictUtf8);
+  const after = strictUtf8(json.subarray(end));
+  const rest = after === "}" ? {} : after.startsWith(",") ? JSON.parse(`{${after.slice(1)}`) : null;
+  if (rest === null) {
+    throw new SyntaxError("a capture whose root does not end where its layout says");
+  }
+  const clean = needsNoSanitizingUtf8(json) ? { root: { utf8: json.subarray(start, end) } } : null;
+  return { value: { root, ...rest }, clean };
+}
+
+/** How a capture's JSON starts when the AT-SPI host writes it (see CaptureJson). */
+const ROOT_FIRST = '{"root":';
+
 export class WorkerAdapter implements Adapter {
   readonly isMock = false;
   readonly mirrorsTrees: boolean = false;
@@ -114,7 +163,7 @@ export class WorkerAdapter implements Adapter {
   private drainedAt = 0;
   private readonly pending = new Map<number, Pending>();
   /** The JSON of values parsed from JSON with no string in it that sanitizing would change. */
-  private readonly cleanJson = new WeakMap<object, ArrivedJson>();
+  private readonly cleanJson = new WeakMap<object, CleanJson>();
   private nextId = 0;
   private readonly requestTimeoutMs: number;
   private readonly captureGraceMs: number;
@@ -226,17 +275,17 @@ export class WorkerAdapter implements Adapter {
     clearTimeout(job.timer);
     if ("json" in reply) {
       this.roomFor = reply.json.length;
-      let text: string;
-      let value: unknown;
+      let parsed: Parsed;
       try {
-        text = strictUtf8(reply.json);
-        value = JSON.parse(text);
+        parsed = reply.layout === undefined
+          ? parsedWhole(reply.json)
+          : parsedLaidOut(reply.json, reply.layout);
       } catch (e) {
         return job.reject(new Error(`${this.label} answered with broken JSON: ${e}`));
       }
-      const clean = needsNoSanitizing(text, reply.json.length);
-      if (clean && typeof value === "object" && value !== null) {
-        this.cleanJson.set(value, { text, utf8: reply.json });
+      const { value, clean } = parsed;
+      if (clean !== null && typeof value === "object" && value !== null) {
+        this.cleanJson.set(value, clean);
       }
       return job.resolve(value);
     }
@@ -310,11 +359,13 @@ export class WorkerAdapter implements Adapter {
       [handle, limits, options],
       limits.timeoutMs + this.captureGraceMs,
     );
-    const json = answer !== null && "root" in answer ? this.cleanJson.get(answer) : undefined;
-    if (json === undefined) return answer;
+    const clean = answer !== null && "root" in answer ? this.cleanJson.get(answer) : undefined;
+    if (clean === undefined) return answer;
     const { root } = answer as Capture;
     markSanitizedTree(root);
-    const rootJson = firstFieldJson(json, answer as unknown as Record<string, unknown>, "root");
+    const rootJson = "root" in clean
+      ? clean.root
+      : firstFieldJson(clean.whole, answer as unknown as Record<string, unknown>, "root");
     if (rootJson !== null) noteArrivedJson(root, rootJson);
     return answer;
   }

@@ -100,6 +100,29 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
     });
 
     await t.step(
+      "a tree written in pieces arrives as the tree, its root's UTF-8 kept",
+      async () => {
+        const laid = asCapture(await adapter.captureTree("laid out", LIMITS))!;
+        assert.equal(laid.root.children.length, 150);
+        assert.equal(laid.root.children[149].name, "Ünïcode — ✓ 149");
+        assert.deepEqual(Object.keys(laid), ["root", "nodeCount", "version"]);
+        keepArrivedJson(laid.root);
+        reuseTreeJsonOf(laid.root);
+        const [, bytes] = resultJsonOut({ tree: laid.root }).pieces;
+        assert.ok(bytes instanceof Uint8Array, "the tree's piece is its UTF-8, as it came");
+        assert.equal(new TextDecoder().decode(bytes), JSON.stringify(laid.root));
+        assert.equal(resultJson({ tree: laid.root }), JSON.stringify({ tree: laid.root }));
+        // Text with a character sanitizing removes is not vouched for: the view still cleans it.
+        const dirty = asCapture(await adapter.captureTree("laid out dirty", LIMITS))!;
+        assert.equal(sanitizedForReuse(dirty.root).name, "bell");
+        await assert.rejects(
+          adapter.captureTree("laid out wrong", LIMITS),
+          /answered with broken JSON: SyntaxError/,
+        );
+      },
+    );
+
+    await t.step(
       "after a reply as JSON, the next ones are written in room the main thread made",
       async () => {
         const inRoom = async () =>

@@ -56,9 +56,10 @@ async function serve(desktop: WorkerDesktop, request: Request): Promise<void> {
   try {
     const method = desktop[request.method] as ((...args: unknown[]) => unknown) | undefined;
     const value = method ? await method.apply(desktop, request.args) : null;
-    const json = jsonBytesOf(value);
-    if (json !== null) {
-      return scope.postMessage({ kind: "reply", id: request.id, json }, [json.buffer]);
+    const bytes = jsonBytesOf(value);
+    if (bytes !== null) {
+      const { json, layout } = bytes;
+      return scope.postMessage({ kind: "reply", id: request.id, json, layout }, [json.buffer]);
     }
     // Screenshot pixels and encoded pictures move to the main thread instead of being copied.
     const pixels = (value as { data?: unknown } | null)?.data;

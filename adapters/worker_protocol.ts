@@ -5,6 +5,7 @@
 
 import type { TreeSourceInfo } from "./types.ts";
 import type { ErrorCode } from "../lib/model/errors.ts";
+import type { TreeLayout } from "../lib/model/tree_json_pieces.ts";
 
 /** The adapter methods the worker serves, by name. */
 export type Method =
@@ -42,26 +43,34 @@ export interface WireError {
 
 export type Reply =
   | { kind: "reply"; id: number; value: unknown }
-  | { kind: "reply"; id: number; json: Uint8Array<ArrayBuffer> }
+  | { kind: "reply"; id: number; json: Uint8Array<ArrayBuffer>; layout?: TreeLayout }
   | { kind: "reply"; id: number; error: WireError };
 
 const JSON_BYTES = Symbol("JSON bytes");
+
+/** A value held as its UTF-8 JSON; `layout` says where a tree in it (its `root`) is in pieces. */
+export interface JsonBytes {
+  json: Uint8Array<ArrayBuffer>;
+  layout?: TreeLayout;
+}
 
 /**
  * A method's value held as its UTF-8 JSON, standing in for the value it
  * encodes: the worker's serving loop moves the bytes (see `json` above)
  * instead of cloning an object, and the main thread parses them and may
  * write parts of them out as they came. Parsing a 1,000-node tree in the
- * worker and cloning it cost ~3× parsing it once.
+ * worker and cloning it cost ~3× parsing it once. With `layout` (a capture
+ * whose root the AT-SPI host wrote in pieces) the main thread parses the
+ * root piece by piece.
  */
-export function asJsonBytes<T>(json: Uint8Array<ArrayBuffer>): T {
-  return { [JSON_BYTES]: json } as unknown as T;
+export function asJsonBytes<T>(json: Uint8Array<ArrayBuffer>, layout?: TreeLayout): T {
+  return { [JSON_BYTES]: { json, layout } } as unknown as T;
 }
 
 /** The bytes of a value made by asJsonBytes; null for any other value. */
-export function jsonBytesOf(value: unknown): Uint8Array<ArrayBuffer> | null {
+export function jsonBytesOf(value: unknown): JsonBytes | null {
   return typeof value === "object" && value !== null && JSON_BYTES in value
-    ? (value as { [JSON_BYTES]: Uint8Array<ArrayBuffer> })[JSON_BYTES]
+    ? (value as { [JSON_BYTES]: JsonBytes })[JSON_BYTES]
     : null;
 }
 

@@ -19,6 +19,8 @@ import { z } from "zod";
 import { envelope } from "../lib/model/errors.ts";
 import { fromBase64 } from "../lib/model/base64.ts";
 
+const encoder = new TextEncoder();
+
 /**
  * The web inspector says so in a header (X-OSO-Caller: inspector); every other
  * client is "rest". The name only decides how a call is recorded (audit,
@@ -52,9 +54,16 @@ export async function runTool(
     });
   }
   const json = resultJsonOut(body);
-  // The Response carries the text for whoever reads it; the transport writes the pieces.
+  // The Response carries the text for whoever reads it, made only then (a big tree's whole
+  // text is never made otherwise: lib/model/tree_json_pieces.ts); the transport writes the pieces.
+  const text = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(encoder.encode(json.text()));
+      controller.close();
+    },
+  }, { highWaterMark: 0 }); // else the stream pulls at once, to fill its queue
   // deno-lint-ignore no-explicit-any
-  const response = c.body(json.text, status as any, { "content-type": "application/json" });
+  const response = c.body(text, status as any, { "content-type": "application/json" });
   return withKnownBody(response, json.pieces);
 }
 

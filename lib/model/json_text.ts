@@ -11,6 +11,7 @@
 // made, so their text stays theirs.
 
 import type { Element } from "./tree.ts";
+import { ownFieldsJson } from "./tree_json_pieces.ts";
 
 const reusable = new WeakSet<object>();
 const trees = new WeakSet<object>();
@@ -18,6 +19,7 @@ const texts = new WeakMap<object, string>();
 /** The UTF-8 of served values' text, kept like the text (screen text is rarely Latin-1 only). */
 const utf8 = new WeakMap<object, Uint8Array>();
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /** Marks a value whose JSON text may be kept and reused as long as the value lives. */
 export function reuseJsonOf(value: object): void {
@@ -33,10 +35,6 @@ export function reuseTreeJsonOf(tree: Element): void {
 const isReusable = (value: unknown): value is object =>
   typeof value === "object" && value !== null && reusable.has(value);
 
-/** Stands for a node's children while its own fields are written; no screen text is this. */
-const CHILDREN = `\u0001children-${crypto.randomUUID()}`;
-const CHILDREN_TEXT = JSON.stringify(CHILDREN);
-
 /**
  * Only subtrees whose text is at most this long keep it, flat (text joined
  * with + would be a rope of thousands of pieces, copied out again whenever it
@@ -49,7 +47,13 @@ const KEEP_AT_MOST = 16_384;
 function textOf(value: object, served = true): string {
   let text = texts.get(value);
   if (text !== undefined) return text;
-  text = trees.has(value) ? treeText(value as Element) : JSON.stringify(value);
+  // Arrived JSON kept as UTF-8 alone is decoded only when its text is read (see ArrivedJson).
+  const bytes = utf8.get(value);
+  text = bytes !== undefined
+    ? decoder.decode(bytes)
+    : trees.has(value)
+    ? treeText(value as Element)
+    : JSON.stringify(value);
   if (served || text.length <= KEEP_AT_MOST) texts.set(value, text);
   return text;
 }
@@ -65,53 +69,17 @@ function treeText(node: Element): string {
   const children = node.children.map((child) =>
     isReusable(child) ? textOf(child, false) : JSON.stringify(child)
   );
-  const [before, after] = ownFields(node);
+  const [before, after] = ownFieldsJson(node);
   return [before, "[", children.join(","), "]", after].join("");
 }
 
-/** A node's JSON before and after its children's list. */
-function ownFields(node: Element): [string, string] {
-  const own = JSON.stringify({ ...node, children: CHILDREN });
-  const at = own.indexOf(CHILDREN_TEXT);
-  return [own.slice(0, at), own.slice(at + CHILDREN_TEXT.length)];
-}
-
 /**
- * Writes `JSON.stringify(root)` in pieces, none of them a subtree of more
- * than `nodesAtMost` nodes. A text of more than 128 KB
- * is one of V8's large objects, whose pages come fresh for each (a page
- * fault each 4 KB: 0.6 ms for mousepad's 222 KB tree on a 2-core VM); small
- * pieces are made where the young generation's pages are reused.
+ * JSON as it arrived from another thread or process: its UTF-8, and its text
+ * when that was made. A big tree parsed piece by piece (lib/model/tree_json_pieces.ts)
+ * never had its whole text made; it is made from the UTF-8 if a caller reads it.
  */
-export function writeTreeJson(
-  root: Element,
-  write: (piece: string) => void,
-  nodesAtMost: number,
-): void {
-  const sizes = new Map<Element, number>();
-  const sizeOf = (node: Element): number => {
-    let size = 1;
-    for (const child of node.children) size += sizeOf(child);
-    sizes.set(node, size);
-    return size;
-  };
-  const writeNode = (node: Element): void => {
-    if (sizes.get(node)! <= nodesAtMost) return write(JSON.stringify(node));
-    const [before, after] = ownFields(node);
-    write(before + "[");
-    node.children.forEach((child, i) => {
-      if (i > 0) write(",");
-      writeNode(child);
-    });
-    write("]" + after);
-  };
-  sizeOf(root);
-  writeNode(root);
-}
-
-/** JSON as it arrived from another thread or process: its text and its UTF-8. */
 export interface ArrivedJson {
-  text: string;
+  text?: string;
   utf8: Uint8Array;
 }
 
@@ -137,7 +105,7 @@ export function keepArrivedJson(value: object): void {
   const json = arrived.get(value);
   if (json === undefined) return;
   arrived.delete(value);
-  texts.set(value, json.text);
+  if (json.text !== undefined) texts.set(value, json.text);
   utf8.set(value, json.utf8);
 }
 
@@ -154,7 +122,7 @@ export function forgetTreeJson(root: Element): void {
  * `value` with `key` its first field; null when it is not so written.
  */
 export function firstFieldJson(
-  json: ArrivedJson,
+  json: Required<ArrivedJson>,
   value: Record<string, unknown>,
   key: string,
 ): ArrivedJson | null {
@@ -220,7 +188,8 @@ function splicedText({ written, values }: ReturnType<typeof spliced>): string {
 
 /** A result's JSON for an answer: its text, and the same as pieces to write as UTF-8. */
 export interface ResultJson {
-  text: string;
+  /** Made when asked: pieces are what an answer writes. */
+  text(): string;
   /** Text to encode, and the kept UTF-8 of registered values, encoded once and copied after. */
   pieces: Array<string | Uint8Array>;
 }
@@ -229,7 +198,7 @@ export function resultJsonOut(body: Record<string, unknown>): ResultJson {
   const cut = spliced(body);
   const pieces: Array<string | Uint8Array> = [cut.written[0]];
   cut.values.forEach((value, i) => pieces.push(utf8Of(value), cut.written[i + 1]));
-  return { text: splicedText(cut), pieces };
+  return { text: () => splicedText(cut), pieces };
 }
 
 function utf8Of(value: object): Uint8Array {

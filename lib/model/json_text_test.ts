@@ -13,7 +13,6 @@ import {
   resultJsonOut,
   reuseJsonOf,
   reuseTreeJsonOf,
-  writeTreeJson,
 } from "./json_text.ts";
 import { markSanitizedTree, markUntrusted, sanitizeValue } from "./untrusted.ts";
 import { assignIds, type Element, element } from "./tree.ts";
@@ -64,7 +63,7 @@ for (const [name, body] of bodies) {
     const first = resultJsonOut(body);
     const again = resultJsonOut(body);
     for (const out of [first, again]) {
-      assert.equal(out.text, JSON.stringify(body));
+      assert.equal(out.text(), JSON.stringify(body));
       assert.equal(textOfPieces(out.pieces), JSON.stringify(body));
       const kept = out.pieces.filter((piece) => piece instanceof Uint8Array);
       assert.equal(kept.length, registeredCount, "each registered value is one piece of UTF-8");
@@ -132,38 +131,6 @@ function detailedTree(): Element {
       element("Label", "status", [0, 280, 400, 20], { text: "status" }),
     ]),
   );
-}
-
-/** A tree `levels` deep whose every node has `wide` children, with text beyond Latin-1. */
-function bushyTree(levels: number, wide: number): Element {
-  const grow = (level: number): Element[] =>
-    level === levels ? [] : Array.from(
-      { length: wide },
-      (_, i) =>
-        element("Button", `b${i} — "✓"`, [i, level, 10, 10], { value: "x\ny" }, grow(level + 1)),
-    );
-  return assignIds(element("Window", "w", [0, 0, 400, 300], { description: undefined }, grow(0)));
-}
-
-const PIECES_CASES: Array<[string, Element, number]> = [
-  ["a leaf alone, whole", element("Label", "l", [0, 0, 1, 1]), 1],
-  ["a tree, whole", detailedTree(), 100],
-  ["a tree, node by node", detailedTree(), 1],
-  ["a bushy tree in subtrees of at most 13 nodes", bushyTree(3, 3), 13],
-  ["a bushy tree in subtrees of at most 4 nodes", bushyTree(3, 3), 4],
-  ["a bushy tree, node by node", bushyTree(3, 3), 1],
-];
-
-for (const [name, tree, nodesAtMost] of PIECES_CASES) {
-  Deno.test(`writeTreeJson writes what JSON.stringify writes, in pieces: ${name}`, () => {
-    const pieces: string[] = [];
-    writeTreeJson(tree, (piece) => pieces.push(piece), nodesAtMost);
-    assert.equal(pieces.join(""), JSON.stringify(tree));
-    // No piece holds more nodes than allowed (each node's JSON has one "bounds").
-    for (const piece of pieces) {
-      assert.ok((piece.match(/"bounds":/g) ?? []).length <= nodesAtMost, piece);
-    }
-  });
 }
 
 Deno.test("levelView's JSON of a tree too big to keep whole, and of its patched successor", () => {

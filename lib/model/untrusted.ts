@@ -61,6 +61,27 @@ export function needsNoSanitizing(jsonText: string, utf8Length?: number): boolea
   return !highControl && (!jsonText.includes("\\") || !ESCAPED_CONTROL.test(jsonText));
 }
 
+const BACKSLASH = 0x5c;
+/** `b`, `f` and `u`: after a backslash, the escapes ESCAPED_CONTROL looks for. */
+const ESCAPE_LETTERS = new Set([0x62, 0x66, 0x75]);
+
+/**
+ * needsNoSanitizing of JSON text given as its UTF-8, without decoding it
+ * (a big tree's whole text is never made: lib/model/tree_json_pieces.ts): DEL
+ * is the byte 0x7f, U+0080–U+009F are 0xc2 followed by 0x80–0x9f, and no
+ * byte of a character beyond ASCII is below 0x80.
+ */
+export function needsNoSanitizingUtf8(json: Uint8Array): boolean {
+  if (json.indexOf(0x7f) >= 0) return false;
+  for (let at = json.indexOf(0xc2); at >= 0; at = json.indexOf(0xc2, at + 1)) {
+    if (json[at + 1] >= 0x80 && json[at + 1] <= 0x9f) return false;
+  }
+  for (let at = json.indexOf(BACKSLASH); at >= 0; at = json.indexOf(BACKSLASH, at + 1)) {
+    if (ESCAPE_LETTERS.has(json[at + 1])) return false;
+  }
+  return true;
+}
+
 /**
  * Marks the nodes of a tree known to need no sanitizing (parsed from text
  * that needsNoSanitizing said so of) as sanitized: a view or a result that

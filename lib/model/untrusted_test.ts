@@ -3,6 +3,7 @@ import {
   markSanitizedTree,
   markUntrusted,
   needsNoSanitizing,
+  needsNoSanitizingUtf8,
   sanitizedForReuse,
   sanitizeString,
   sanitizeValue,
@@ -91,8 +92,25 @@ for (const [what, value, expected] of NEEDS_NO_SANITIZING) {
     const text = JSON.stringify(value);
     assert.equal(needsNoSanitizing(text), expected);
     assert.equal(needsNoSanitizing(text, utf8Length(text)), expected, "its UTF-8 length known");
+    assert.equal(needsNoSanitizingUtf8(new TextEncoder().encode(text)), expected, "its UTF-8");
   });
 }
+
+Deno.test("needsNoSanitizingUtf8 says what needsNoSanitizing says (every code unit, and escapes)", () => {
+  const encoder = new TextEncoder();
+  const texts = [];
+  for (let code = 0; code <= 0xffff; code++) {
+    const s = `a${String.fromCharCode(code)}b`;
+    texts.push(JSON.stringify({ [s]: s }));
+  }
+  // Backslashes: escaped quotes and backslashes before and after the letters looked for.
+  for (const s of ["\\b", '"\\', "\\\\u", "x\\", "\\\\", '\\"b', "a\\\nb"]) {
+    texts.push(JSON.stringify({ s }));
+  }
+  for (const text of texts) {
+    assert.equal(needsNoSanitizingUtf8(encoder.encode(text)), needsNoSanitizing(text), text);
+  }
+});
 
 Deno.test("needsNoSanitizing: never true of a string sanitizing changes (every code unit)", () => {
   for (let code = 0; code <= 0xffff; code++) {

@@ -77,10 +77,12 @@ function send(socket: UnixSocket, message: HostReply | HostStartup): void {
   if ("value" in message && typeof walked === "object" && walked !== null && "capture" in walked) {
     const { capture: { root, ...rest }, version } = walked;
     // The root first: the service finds the root's own JSON inside the capture's (firstFieldJson).
-    const json = captureJson.utf8Of(root, version === null ? rest : { ...rest, version });
-    socket.writeAll(
-      encoder.encode(`${JSON.stringify({ id: message.id, bytesFollow: json.length })}\n`),
+    const { json, layout } = captureJson.utf8Of(
+      root,
+      version === null ? rest : { ...rest, version },
     );
+    const line = { id: message.id, bytesFollow: json.length, layout };
+    socket.writeAll(encoder.encode(`${JSON.stringify(line)}\n`));
     socket.writeAll(json);
   } else {
     socket.writeAll(encoder.encode(JSON.stringify(message) + "\n"));

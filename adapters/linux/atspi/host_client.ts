@@ -15,12 +15,13 @@ import {
 } from "./host_protocol.ts";
 import { AppNotRespondingError } from "../../types.ts";
 import { ReplyRoom } from "../../reply_room.ts";
+import type { TreeLayout } from "../../../lib/model/tree_json_pieces.ts";
 
 const HOST_MODULE = new URL("./host.ts", import.meta.url).href;
 /** A reply as its caller gets it: the bytes that followed its line are its value's `json`. */
 type Settled =
   | Exclude<HostReply, { bytesFollow: number }>
-  | { id: number; value: { json: Uint8Array<ArrayBuffer> } };
+  | { id: number; value: { json: Uint8Array<ArrayBuffer>; layout: TreeLayout } };
 
 /** A hang guard for the host's start (see STARTUP_TIMEOUT_MS in adapters/worker_adapter.ts). */
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -122,7 +123,7 @@ class HostProcess {
         const header = line as HostReply;
         const reply: Settled = bytes === null || !("bytesFollow" in header)
           ? header as Settled
-          : { id: header.id, value: { json: bytes } };
+          : { id: header.id, value: { json: bytes, layout: header.layout } };
         this.pending.get(reply.id)?.(reply);
         this.pending.delete(reply.id);
       }

@@ -6,6 +6,7 @@
 import { strict as assert } from "node:assert";
 import { CaptureJson, LineSplitter, messagesOf } from "./host_protocol.ts";
 import { assignIds, type Element, element } from "../../../lib/model/tree.ts";
+import { readTreeJson } from "../../../lib/model/tree_json_pieces.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const euro = bytes("€"); // three bytes
@@ -115,14 +116,22 @@ const CAPTURES: Array<[string, Element, Record<string, unknown>, number]> = [
   ["nothing beside the root", windowOf(1), {}, 16],
 ];
 
-Deno.test("CaptureJson: the capture's UTF-8 JSON, its root first, again and again", () => {
+Deno.test("CaptureJson: the capture's UTF-8 JSON, its root first, and its root's layout, again and again", () => {
   const decoder = new TextDecoder("utf-8", { fatal: true });
+  const decode = (bytes: Uint8Array) => decoder.decode(bytes);
   for (const [name, root, rest, bytes] of CAPTURES) {
     const writer = new CaptureJson(bytes);
     // The same bytes every time: a reply's bytes do not keep what the last one left.
     for (const tree of [root, windowOf(2), root]) {
-      const written = decoder.decode(writer.utf8Of(tree, rest));
-      assert.equal(written, JSON.stringify({ root: tree, ...rest }), name);
+      const { json, layout } = writer.utf8Of(tree, rest);
+      assert.equal(decode(json), JSON.stringify({ root: tree, ...rest }), name);
+      assert.equal(JSON.stringify(readTreeJson(json, layout, decode)), JSON.stringify(tree), name);
+      // The root's pieces run from just after `{"root":` to where the rest of the capture starts.
+      const end = layout[layout.length - 1];
+      assert.equal(layout[1], '{"root":'.length, name);
+      const whole = JSON.stringify({ root: tree, ...rest });
+      const after = whole.slice(`{"root":${JSON.stringify(tree)}`.length);
+      assert.equal(decode(json.subarray(end)), after, name);
     }
   }
 });

@@ -6,7 +6,7 @@
 
 import { concatBytes } from "../../../lib/model/bytes.ts";
 import type { Bounds, Element } from "../../../lib/model/tree.ts";
-import { writeTreeJson } from "../../../lib/model/json_text.ts";
+import { Piece, type TreeLayout, writeTreeJson } from "../../../lib/model/tree_json_pieces.ts";
 import type { Capture, CaptureLimits, ElementOperation, Patched } from "../../types.ts";
 
 /** What the worker's X connection knows of a window: the host has no X connection. */
@@ -83,20 +83,25 @@ export type HostCapture =
   | { capture: Capture; version: string | null }
   | null;
 
-/** A HostCapture as the worker receives it: a tree as `json`, the UTF-8 JSON of the capture with its version (see `bytesFollow`). */
+/**
+ * A HostCapture as the worker receives it: a tree as `json`, the UTF-8 JSON
+ * of the capture with its version, and where the root's pieces are in it
+ * (see `bytesFollow`).
+ */
 export type ReceivedCapture =
   | Exclude<HostCapture, { capture: Capture }>
-  | { json: Uint8Array<ArrayBuffer> };
+  | { json: Uint8Array<ArrayBuffer>; layout: TreeLayout };
 
 /**
  * "bus_lost": libatspi lost its bus and cannot reconnect in-process; the host
- * then exits. `bytesFollow`: the value is `{ json }`, the UTF-8 JSON of that
- * many bytes after the line, which the worker hands on undecoded (a tree is
- * parsed once, where it is used, and written out as it came).
+ * then exits. `bytesFollow`: the value is `{ json, layout }`, the UTF-8 JSON
+ * of that many bytes after the line, which the worker hands on undecoded (a
+ * tree is parsed once, where it is used, piece by piece as `layout` says,
+ * and written out as it came).
  */
 export type HostReply =
   | { id: number; value: unknown }
-  | { id: number; bytesFollow: number }
+  | { id: number; bytesFollow: number; layout: TreeLayout }
   | { id: number; error: { kind: "bus_lost" | "not_responding" | "error"; message: string } };
 
 /** The host's first line: it owns a libatspi connection on the bus it names, or says why not. */
@@ -227,20 +232,32 @@ const PIECE_NODES = 64;
 export class CaptureJson {
   private buffer: Uint8Array<ArrayBuffer>;
   private length = 0;
+  private layout: TreeLayout = [];
 
   constructor(bytes = 1 << 18) {
     this.buffer = new Uint8Array(bytes);
   }
 
-  /** The capture's JSON as JSON.stringify writes it, its root first, as UTF-8 valid until the next call. */
-  utf8Of(root: Element, rest: Record<string, unknown>): Uint8Array<ArrayBuffer> {
+  /**
+   * The capture's JSON as JSON.stringify writes it, its root first, as UTF-8
+   * valid until the next call, and where the root's pieces are in it.
+   */
+  utf8Of(
+    root: Element,
+    rest: Record<string, unknown>,
+  ): { json: Uint8Array<ArrayBuffer>; layout: TreeLayout } {
     this.length = 0;
+    this.layout = [];
     this.write(`{"root":`);
-    writeTreeJson(root, (piece) => this.write(piece), PIECE_NODES);
+    writeTreeJson(root, (piece, kind) => {
+      const start = this.length;
+      this.write(piece);
+      if (kind !== Piece.Comma) this.layout.push(kind, start, this.length);
+    }, PIECE_NODES);
     const others = JSON.stringify(rest);
     if (others !== "{}") this.write(`,${others.slice(1, -1)}`);
     this.write("}");
-    return this.buffer.subarray(0, this.length);
+    return { json: this.buffer.subarray(0, this.length), layout: this.layout };
   }
 
   private write(text: string): void {

@@ -47,7 +47,7 @@ export async function captureWindowTree(
   // A walk takes a while: the window may have closed meanwhile.
   const bounds = await stillThere();
   if (bounds === undefined) throw new WindowGoneError(window.window);
-  if (answer !== null) return asJsonBytes<CaptureAnswer>(answer.json);
+  if (answer !== null) return asJsonBytes<CaptureAnswer>(answer.json, answer.layout);
   // An app without accessibility still has a title and a place on screen.
   const root = element("Window", window.title, [bounds.x, bounds.y, bounds.width, bounds.height]);
   root.id = "root";
