@@ -6,7 +6,7 @@ import { TOOLS } from "../lib/tools/index.ts";
 import type { Caller } from "../lib/runtime/registry.ts";
 import type { Session } from "../lib/runtime/session.ts";
 import { coerceQuery } from "./query.ts";
-import { resultJsonOut } from "../lib/model/json_text.ts";
+import { type ResultJson, resultJsonOut } from "../lib/model/json_text.ts";
 import { withKnownBody } from "../lib/interfaces/http/response_bytes.ts";
 import type { ToolRoute } from "../lib/interfaces/openapi/route_table.ts";
 import { readJsonBody } from "./body.ts";
@@ -54,17 +54,28 @@ export async function runTool(
     });
   }
   const json = resultJsonOut(body);
-  // The Response carries the text for whoever reads it, made only then (a big tree's whole
-  // text is never made otherwise: lib/model/tree_json_pieces.ts); the transport writes the pieces.
-  const text = new ReadableStream<Uint8Array>({
+  // The Response carries the text for whoever reads it; the transport writes the pieces.
+  // deno-lint-ignore no-explicit-any
+  const response = c.body(textOrStream(json), status as any, {
+    "content-type": "application/json",
+  });
+  return withKnownBody(response, json.pieces);
+}
+
+/**
+ * The answer's text, or a stream that makes it only when read: the whole
+ * text of a big tree parsed in pieces is never made otherwise
+ * (lib/model/tree_json_pieces.ts). A stream costs more than a string to make,
+ * so only then.
+ */
+function textOrStream(json: ResultJson): string | ReadableStream<Uint8Array> {
+  if (!json.textFromBytes) return json.text();
+  return new ReadableStream<Uint8Array>({
     pull(controller) {
       controller.enqueue(encoder.encode(json.text()));
       controller.close();
     },
   }, { highWaterMark: 0 }); // else the stream pulls at once, to fill its queue
-  // deno-lint-ignore no-explicit-any
-  const response = c.body(text, status as any, { "content-type": "application/json" });
-  return withKnownBody(response, json.pieces);
 }
 
 /** A picture's facts, beside its bytes: the window (screen text, percent-encoded), uid and size. */

@@ -190,6 +190,11 @@ function splicedText({ written, values }: ReturnType<typeof spliced>): string {
 export interface ResultJson {
   /** Made when asked: pieces are what an answer writes. */
   text(): string;
+  /**
+   * Whether text() would decode UTF-8 whose text was never made (a big tree
+   * parsed in pieces): a text best made only if someone reads it.
+   */
+  textFromBytes: boolean;
   /** Text to encode, and the kept UTF-8 of registered values, encoded once and copied after. */
   pieces: Array<string | Uint8Array>;
 }
@@ -198,7 +203,8 @@ export function resultJsonOut(body: Record<string, unknown>): ResultJson {
   const cut = spliced(body);
   const pieces: Array<string | Uint8Array> = [cut.written[0]];
   cut.values.forEach((value, i) => pieces.push(utf8Of(value), cut.written[i + 1]));
-  return { text: () => splicedText(cut), pieces };
+  const textFromBytes = cut.values.some((value) => !texts.has(value) && utf8.has(value));
+  return { text: () => splicedText(cut), pieces, textFromBytes };
 }
 
 function utf8Of(value: object): Uint8Array {

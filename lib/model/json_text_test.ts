@@ -287,3 +287,19 @@ Deno.test("an arrived JSON is used once its holder keeps it, and forgotten when 
   assert.equal(resultJson({ tree: next }), JSON.stringify({ tree: next }));
   assert.equal(textOfPieces(resultJsonOut(big).pieces), JSON.stringify(big));
 });
+
+Deno.test("resultJsonOut says when its text would be made from UTF-8 alone, until it is", () => {
+  const tree = assignIds(element("Window", "w — ✓", [0, 0, 10, 10], {}, [
+    element("Label", "a", [0, 0, 5, 5]),
+  ]));
+  assert.equal(resultJsonOut({ ok: true }).textFromBytes, false);
+  // Arrived as UTF-8 alone (parsed in pieces), kept, registered: its text is not made yet.
+  noteArrivedJson(tree, { utf8: new TextEncoder().encode(JSON.stringify(tree)) });
+  keepArrivedJson(tree);
+  reuseTreeJsonOf(tree);
+  const out = resultJsonOut({ tree, n: 1 });
+  assert.equal(out.textFromBytes, true);
+  assert.equal(out.text(), JSON.stringify({ tree, n: 1 }));
+  // Made once, the text is kept: the next answer's is ready.
+  assert.equal(resultJsonOut({ tree, n: 1 }).textFromBytes, false);
+});
