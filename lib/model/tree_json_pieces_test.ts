@@ -7,20 +7,15 @@ import { strict as assert } from "node:assert";
 import { Piece, readTreeJson, type TreeLayout, writeTreeJson } from "./tree_json_pieces.ts";
 import { assignIds, type Element, element } from "./tree.ts";
 
-/** A window with platform detail, a deep branch and text to sanitize. */
-function detailedTree(): Element {
-  const detail = { platform_role: "push button", states: { showing: true }, actions: [] };
+/** A dialog with platform detail, fields of every kind, a deep branch and control characters. */
+function dialogTree(): Element {
+  const chain = (depth: number): Element[] =>
+    depth === 0 ? [] : [element("Panel", `level ${depth}`, [0, depth, 5, 5], {}, chain(depth - 1))];
   return assignIds(
-    element("Window", "w", [0, 0, 400, 300], { ...detail }, [
-      element("Panel", "", [0, 0, 400, 100], {}, [
-        element("Button", "evil\x1b[31m red\x07", [0, 0, 50, 20], { ...detail }),
-        element("List", "items", [0, 30, 100, 60], {}, [
-          element("ListItem", "one", [0, 30, 100, 20], {}, [
-            element("Label", "deep", [0, 30, 50, 20]),
-          ]),
-        ]),
-      ]),
-      element("Label", "status", [0, 280, 400, 20], { text: "status" }),
+    element("Dialog", "Save?\x07", [0, 0, 300, 200], { states: { modal: true } }, [
+      element("Text", "Name", [0, 0, 100, 20], { value: "a\tb\u2028c", text: "a\tb" }),
+      element("CheckBox", "Keep", [0, 20, 100, 20], { selected: false, actions: [] }),
+      ...chain(6),
     ]),
   );
 }
@@ -44,8 +39,9 @@ function bushyTree(levels: number, wide: number): Element {
 
 const CASES: Array<[string, Element, number]> = [
   ["a leaf alone, whole", element("Label", "l", [0, 0, 1, 1]), 1],
-  ["a tree, whole", detailedTree(), 100],
-  ["a tree, node by node", detailedTree(), 1],
+  ["a dialog, whole", dialogTree(), 100],
+  ["a dialog, node by node", dialogTree(), 1],
+  ["a dialog in subtrees of at most 3 nodes", dialogTree(), 3],
   ["a bushy tree in subtrees of at most 13 nodes", bushyTree(3, 3), 13],
   ["a bushy tree in subtrees of at most 4 nodes", bushyTree(3, 3), 4],
   ["a bushy tree, node by node", bushyTree(3, 3), 1],
