@@ -76,7 +76,7 @@ function send(socket: UnixSocket, message: HostReply | HostStartup): void {
   const walked = "value" in message ? message.value as HostCapture : null;
   if ("value" in message && typeof walked === "object" && walked !== null && "capture" in walked) {
     const { capture: { root, ...rest }, version } = walked;
-    // The root first: the service finds the root's own JSON inside the capture's (firstFieldJson).
+    // The root first, in pieces the layout places: the service parses them one by one.
     const { json, layout } = captureJson.utf8Of(
       root,
       version === null ? rest : { ...rest, version },

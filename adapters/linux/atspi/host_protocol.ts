@@ -232,7 +232,6 @@ const PIECE_NODES = 64;
 export class CaptureJson {
   private buffer: Uint8Array<ArrayBuffer>;
   private length = 0;
-  private layout: TreeLayout = [];
 
   constructor(bytes = 1 << 18) {
     this.buffer = new Uint8Array(bytes);
@@ -247,17 +246,17 @@ export class CaptureJson {
     rest: Record<string, unknown>,
   ): { json: Uint8Array<ArrayBuffer>; layout: TreeLayout } {
     this.length = 0;
-    this.layout = [];
+    const layout: TreeLayout = [];
     this.write(`{"root":`);
     writeTreeJson(root, (piece, kind) => {
       const start = this.length;
       this.write(piece);
-      if (kind !== Piece.Comma) this.layout.push(kind, start, this.length);
+      if (kind !== Piece.Comma) layout.push(kind, start, this.length);
     }, PIECE_NODES);
     const others = JSON.stringify(rest);
     if (others !== "{}") this.write(`,${others.slice(1, -1)}`);
     this.write("}");
-    return { json: this.buffer.subarray(0, this.length), layout: this.layout };
+    return { json: this.buffer.subarray(0, this.length), layout };
   }
 
   private write(text: string): void {
