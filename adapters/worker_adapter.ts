@@ -29,13 +29,9 @@ import type {
   RawImage,
 } from "../lib/model/image.ts";
 import { ToolError } from "../lib/model/errors.ts";
-import {
-  markSanitizedTree,
-  needsNoSanitizing,
-  needsNoSanitizingUtf8,
-} from "../lib/model/untrusted.ts";
+import { markSanitizedTree, needsNoSanitizingUtf8 } from "../lib/model/untrusted.ts";
 import { readTreeJson, type TreeLayout } from "../lib/model/tree_json_pieces.ts";
-import { type ArrivedJson, firstFieldJson, noteArrivedJson } from "../lib/model/json_text.ts";
+import { noteArrivedJson } from "../lib/model/json_text.ts";
 import type { Bounds, Element, Monitor, WindowInfo } from "../lib/model/tree.ts";
 import {
   HEARTBEAT_MS,
@@ -105,25 +101,10 @@ function strictUtf8(bytes: Uint8Array): string {
   return text.includes("\uFFFD") ? STRICT_UTF8.decode(bytes) : text;
 }
 
-/**
- * JSON that needs no sanitizing, as it arrived: whole, or (a capture whose
- * root came in pieces) its root's alone, whose text was never made.
- */
-type CleanJson = { whole: Required<ArrivedJson> } | { root: ArrivedJson };
-
-/** A reply's value, and its JSON when nothing in it needs sanitizing. */
+/** A capture's value, and its root's UTF-8 when nothing in the capture needs sanitizing. */
 interface Parsed {
   value: unknown;
-  clean: CleanJson | null;
-}
-
-function parsedWhole(json: Uint8Array): Parsed {
-  const text = strictUtf8(json);
-  const value = JSON.parse(text);
-  return {
-    value,
-    clean: needsNoSanitizing(text, json.length) ? { whole: { text, utf8: json } } : null,
-  };
+  cleanRoot: Uint8Array | null;
 }
 
 /**
@@ -131,7 +112,7 @@ function parsedWhole(json: Uint8Array): Parsed {
  * read piece by piece, the capture's other fields after it at once; its
  * whole text is never made (lib/model/tree_json_pieces.ts).
  */
-function parsedLaidOut(json: Uint8Array, layout: TreeLayout): Parsed {
+function parsedCapture(json: Uint8Array, layout: TreeLayout): Parsed {
   const [start, end] = [layout[1], layout[layout.length - 1]];
   if (strictUtf8(json.subarray(0, start)) !== ROOT_FIRST) {
     throw new SyntaxError("a capture whose root is not where its layout says");
@@ -142,8 +123,8 @@ function parsedLaidOut(json: Uint8Array, layout: TreeLayout): Parsed {
   if (rest === null) {
     throw new SyntaxError("a capture whose root does not end where its layout says");
   }
-  const clean = needsNoSanitizingUtf8(json) ? { root: { utf8: json.subarray(start, end) } } : null;
-  return { value: { root, ...rest }, clean };
+  const cleanRoot = needsNoSanitizingUtf8(json) ? json.subarray(start, end) : null;
+  return { value: { root, ...rest }, cleanRoot };
 }
 
 /** How a capture's JSON starts when the AT-SPI host writes it (see CaptureJson). */
@@ -162,8 +143,8 @@ export class WorkerAdapter implements Adapter {
   /** When a replaced worker may still be inside a native call: no successor before then. */
   private drainedAt = 0;
   private readonly pending = new Map<number, Pending>();
-  /** The JSON of values parsed from JSON with no string in it that sanitizing would change. */
-  private readonly cleanJson = new WeakMap<object, CleanJson>();
+  /** The root's UTF-8 of captures parsed from JSON with no string in it that sanitizing would change. */
+  private readonly cleanRoots = new WeakMap<object, Uint8Array>();
   private nextId = 0;
   private readonly requestTimeoutMs: number;
   private readonly captureGraceMs: number;
@@ -277,16 +258,12 @@ export class WorkerAdapter implements Adapter {
       this.roomFor = reply.json.length;
       let parsed: Parsed;
       try {
-        parsed = reply.layout === undefined
-          ? parsedWhole(reply.json)
-          : parsedLaidOut(reply.json, reply.layout);
+        parsed = parsedCapture(reply.json, reply.layout);
       } catch (e) {
         return job.reject(new Error(`${this.label} answered with broken JSON: ${e}`));
       }
-      const { value, clean } = parsed;
-      if (clean !== null && typeof value === "object" && value !== null) {
-        this.cleanJson.set(value, clean);
-      }
+      const { value, cleanRoot } = parsed;
+      if (cleanRoot !== null) this.cleanRoots.set(value as object, cleanRoot);
       return job.resolve(value);
     }
     if (!("error" in reply)) return job.resolve(reply.value);
@@ -359,14 +336,11 @@ export class WorkerAdapter implements Adapter {
       [handle, limits, options],
       limits.timeoutMs + this.captureGraceMs,
     );
-    const clean = answer !== null && "root" in answer ? this.cleanJson.get(answer) : undefined;
-    if (clean === undefined) return answer;
+    const cleanRoot = answer !== null && "root" in answer ? this.cleanRoots.get(answer) : undefined;
+    if (cleanRoot === undefined) return answer;
     const { root } = answer as Capture;
     markSanitizedTree(root);
-    const rootJson = "root" in clean
-      ? clean.root
-      : firstFieldJson(clean.whole, answer as unknown as Record<string, unknown>, "root");
-    if (rootJson !== null) noteArrivedJson(root, rootJson);
+    noteArrivedJson(root, cleanRoot);
     return answer;
   }
 

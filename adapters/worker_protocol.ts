@@ -43,27 +43,26 @@ export interface WireError {
 
 export type Reply =
   | { kind: "reply"; id: number; value: unknown }
-  | { kind: "reply"; id: number; json: Uint8Array<ArrayBuffer>; layout?: TreeLayout }
+  | { kind: "reply"; id: number; json: Uint8Array<ArrayBuffer>; layout: TreeLayout }
   | { kind: "reply"; id: number; error: WireError };
 
 const JSON_BYTES = Symbol("JSON bytes");
 
-/** A value held as its UTF-8 JSON; `layout` says where a tree in it (its `root`) is in pieces. */
+/** A capture held as its UTF-8 JSON; `layout` says where its tree (its `root`) is in pieces. */
 export interface JsonBytes {
   json: Uint8Array<ArrayBuffer>;
-  layout?: TreeLayout;
+  layout: TreeLayout;
 }
 
 /**
- * A method's value held as its UTF-8 JSON, standing in for the value it
- * encodes: the worker's serving loop moves the bytes (see `json` above)
- * instead of cloning an object, and the main thread parses them and may
- * write parts of them out as they came. Parsing a 1,000-node tree in the
- * worker and cloning it cost ~3× parsing it once. With `layout` (a capture
- * whose root the AT-SPI host wrote in pieces) the main thread parses the
- * root piece by piece.
+ * A capture held as its UTF-8 JSON, as the AT-SPI host wrote it (its root
+ * first, in pieces: see `layout`), standing in for the value it encodes: the
+ * worker's serving loop moves the bytes (see `json` above) instead of
+ * cloning an object, and the main thread parses the root piece by piece and
+ * may write it out as it came. Parsing a 1,000-node tree in the worker and
+ * cloning it cost ~3× parsing it once.
  */
-export function asJsonBytes<T>(json: Uint8Array<ArrayBuffer>, layout?: TreeLayout): T {
+export function asJsonBytes<T>(json: Uint8Array<ArrayBuffer>, layout: TreeLayout): T {
   return { [JSON_BYTES]: { json, layout } } as unknown as T;
 }
 

@@ -6,7 +6,7 @@
 // alone) is written from their kept text and its own nodes; one none of whose
 // children has kept text is written whole, which is six times faster than
 // node by node. A tree that arrived as JSON (from the AT-SPI host, through
-// the worker) lends that JSON, text and UTF-8, once its holder vouches that
+// the worker) lends its UTF-8, once its holder vouches that
 // redaction left it as it came. Registered values are never changed once
 // made, so their text stays theirs.
 
@@ -47,7 +47,7 @@ const KEEP_AT_MOST = 16_384;
 function textOf(value: object, served = true): string {
   let text = texts.get(value);
   if (text !== undefined) return text;
-  // Arrived JSON kept as UTF-8 alone is decoded only when its text is read (see ArrivedJson).
+  // Arrived JSON, kept as UTF-8, is decoded only when its text is read (see noteArrivedJson).
   const bytes = utf8.get(value);
   text = bytes !== undefined
     ? decoder.decode(bytes)
@@ -74,29 +74,24 @@ function treeText(node: Element): string {
 }
 
 /**
- * JSON as it arrived from another thread or process: its UTF-8, and its text
- * when that was made. A big tree parsed piece by piece (lib/model/tree_json_pieces.ts)
- * never had its whole text made; it is made from the UTF-8 if a caller reads it.
- */
-export interface ArrivedJson {
-  text?: string;
-  utf8: Uint8Array;
-}
-
-/**
  * The JSON values arrived as, held until their holder vouches that they
  * were not changed since (keepArrivedJson): a tree is redacted in place
  * after it arrives.
  */
-const arrived = new WeakMap<object, ArrivedJson>();
+const arrived = new WeakMap<object, Uint8Array>();
 
-/** Notes JSON, as JSON.stringify wrote it of a value equal to `value`, as `value`'s arrived JSON. */
-export function noteArrivedJson(value: object, json: ArrivedJson): void {
+/**
+ * Notes the UTF-8 of JSON, as JSON.stringify wrote it of a value equal to
+ * `value`, as `value`'s arrived JSON. A big tree parsed piece by piece
+ * (lib/model/tree_json_pieces.ts) never had its whole text made; it is made
+ * from the UTF-8 if a caller reads it.
+ */
+export function noteArrivedJson(value: object, json: Uint8Array): void {
   arrived.set(value, json);
 }
 
 /**
- * Keeps `value`'s arrived JSON as its text and UTF-8, for when it is
+ * Keeps `value`'s arrived JSON as its UTF-8, for when it is
  * registered (reuseTreeJsonOf): its holder vouches that it is unchanged since
  * it arrived and will stay so. A 1,000-node tree's JSON then costs nothing,
  * and its UTF-8 goes out as it came.
@@ -105,8 +100,7 @@ export function keepArrivedJson(value: object): void {
   const json = arrived.get(value);
   if (json === undefined) return;
   arrived.delete(value);
-  if (json.text !== undefined) texts.set(value, json.text);
-  utf8.set(value, json.utf8);
+  utf8.set(value, json);
 }
 
 /** Forgets the kept text of a tree's nodes: the tree was changed in place (redacted) after all. */
@@ -115,28 +109,6 @@ export function forgetTreeJson(root: Element): void {
   utf8.delete(root);
   arrived.delete(root);
   for (const child of root.children) forgetTreeJson(child);
-}
-
-/**
- * The JSON of `value[key]` inside `json`, which JSON.stringify wrote of
- * `value` with `key` its first field; null when it is not so written.
- */
-export function firstFieldJson(
-  json: Required<ArrivedJson>,
-  value: Record<string, unknown>,
-  key: string,
-): ArrivedJson | null {
-  const { text } = json;
-  const head = `{${JSON.stringify(key)}:`;
-  const rest = JSON.stringify({ ...value, [key]: undefined });
-  const tail = rest === "{}" ? "}" : `,${rest.slice(1)}`;
-  if (!text.startsWith(head) || !text.endsWith(tail)) return null;
-  if (text.length <= head.length + tail.length) return null;
-  const [headBytes, tailBytes] = [encoder.encode(head).length, encoder.encode(tail).length];
-  return {
-    text: text.slice(head.length, text.length - tail.length),
-    utf8: json.utf8.subarray(headBytes, json.utf8.length - tailBytes),
-  };
 }
 
 /**

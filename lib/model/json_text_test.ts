@@ -5,7 +5,6 @@
 
 import { strict as assert } from "node:assert";
 import {
-  firstFieldJson,
   forgetTreeJson,
   keepArrivedJson,
   noteArrivedJson,
@@ -242,36 +241,19 @@ Deno.test("levelView: a fresh full-detail walk marked clean is served as it came
   assert.notEqual(levelView(unmarked, Infinity, "full").tree, unmarked);
 });
 
-const arrivedAs = (text: string) => ({ text, utf8: new TextEncoder().encode(text) });
-
-Deno.test("firstFieldJson: the first field's text and UTF-8, only where the JSON is so written", () => {
-  const value = { root: { a: [1, "x€"] }, n: 2, cut: null, s: 'q"€' };
-  const cases: Array<[string, string | null]> = [
-    [JSON.stringify(value), '{"a":[1,"x€"]}'],
-    ['{"root":{"a":[1,"x€"]}}', null],
-    [JSON.stringify({ n: 2, root: value.root, cut: null, s: 'q"€' }), null],
-    [JSON.stringify({ ...value, s: "other" }), null],
-    ['{"root":', null],
-  ];
-  for (const [text, expected] of cases) {
-    const found = firstFieldJson(arrivedAs(text), value, "root");
-    assert.equal(found?.text ?? null, expected, text);
-    if (found) assert.equal(new TextDecoder().decode(found.utf8), expected);
-  }
-  assert.equal(firstFieldJson(arrivedAs('{"root":[]}'), { root: [] }, "root")?.text, "[]");
-});
+const utf8Of = (text: string) => new TextEncoder().encode(text);
 
 Deno.test("an arrived JSON is used once its holder keeps it, and forgotten when the tree changes", () => {
   const tree = assignIds(element("Window", "w", [0, 0, 10, 10], {}, [
     element("Label", "a€".repeat(30), [0, 0, 5, 5]),
   ]));
   // Spaced, so the text written shows which one was used.
-  noteArrivedJson(tree, arrivedAs(JSON.stringify(tree, null, 1)));
+  noteArrivedJson(tree, utf8Of(JSON.stringify(tree, null, 1)));
   reuseTreeJsonOf(tree);
   assert.equal(resultJson({ tree }), JSON.stringify({ tree }), "not kept: written anew");
   const next = structuredClone(tree);
   const spaced = JSON.stringify(next, null, 1);
-  noteArrivedJson(next, arrivedAs(spaced));
+  noteArrivedJson(next, utf8Of(spaced));
   keepArrivedJson(next);
   reuseTreeJsonOf(next);
   assert.equal(resultJson({ tree: next }), `{"tree":${spaced}}`);
@@ -294,7 +276,7 @@ Deno.test("resultJsonOut says when its text would be made from UTF-8 alone, unti
   ]));
   assert.equal(resultJsonOut({ ok: true }).textFromBytes, false);
   // Arrived as UTF-8 alone (parsed in pieces), kept, registered: its text is not made yet.
-  noteArrivedJson(tree, { utf8: new TextEncoder().encode(JSON.stringify(tree)) });
+  noteArrivedJson(tree, utf8Of(JSON.stringify(tree)));
   keepArrivedJson(tree);
   reuseTreeJsonOf(tree);
   const out = resultJsonOut({ tree, n: 1 });

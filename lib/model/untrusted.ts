@@ -42,34 +42,19 @@ export function sanitizeString(s: string): string {
  */
 const sanitized = new WeakSet<object>();
 
-const ESCAPED_CONTROL = /\\[bfu]/;
-const DEL_OR_C1 = /[\x7f-\x9f]/;
-
-/**
- * Whether JSON text (as JSON.stringify writes it) holds no string that
- * sanitizing would change: such characters are written escaped below 0x20
- * (\b, \f or \u00XX; \t \n \r are kept) or as they are from 0x7f to 0x9f.
- * Conservative: an escaped backslash before b, f or u also says false.
- * `utf8Length`, the text's length in UTF-8 when known, spares most of the
- * reading: as many bytes as characters means ASCII only, where 0x7f is the
- * one character to look for (a search is ~50× faster than a pattern's test).
- */
-export function needsNoSanitizing(jsonText: string, utf8Length?: number): boolean {
-  const highControl = utf8Length === jsonText.length
-    ? jsonText.includes("\x7f")
-    : DEL_OR_C1.test(jsonText);
-  return !highControl && (!jsonText.includes("\\") || !ESCAPED_CONTROL.test(jsonText));
-}
-
 const BACKSLASH = 0x5c;
-/** `b`, `f` and `u`: after a backslash, the escapes ESCAPED_CONTROL looks for. */
+/** `b`, `f` and `u`: after a backslash, escapes of characters that sanitizing changes. */
 const ESCAPE_LETTERS = new Set([0x62, 0x66, 0x75]);
 
 /**
- * needsNoSanitizing of JSON text given as its UTF-8, without decoding it
- * (a big tree's whole text is never made: lib/model/tree_json_pieces.ts): DEL
- * is the byte 0x7f, U+0080–U+009F are 0xc2 followed by 0x80–0x9f, and no
- * byte of a character beyond ASCII is below 0x80.
+ * Whether JSON (as JSON.stringify writes it, given as its UTF-8, which is
+ * not decoded: a big tree's whole text is never made, see
+ * lib/model/tree_json_pieces.ts) holds no string that sanitizing would
+ * change: such characters are written escaped below 0x20 (\b, \f or \u00XX;
+ * \t \n \r are kept) or as they are from 0x7f to 0x9f. DEL is the byte
+ * 0x7f, U+0080–U+009F are 0xc2 followed by 0x80–0x9f, and no byte of a
+ * character beyond ASCII is below 0x80. Conservative: an escaped backslash
+ * before b, f or u also says false, as does a lone surrogate's \u escape.
  */
 export function needsNoSanitizingUtf8(json: Uint8Array): boolean {
   if (json.indexOf(0x7f) >= 0) return false;
@@ -83,8 +68,8 @@ export function needsNoSanitizingUtf8(json: Uint8Array): boolean {
 }
 
 /**
- * Marks the nodes of a tree known to need no sanitizing (parsed from text
- * that needsNoSanitizing said so of) as sanitized: a view or a result that
+ * Marks the nodes of a tree known to need no sanitizing (parsed from JSON
+ * that needsNoSanitizingUtf8 said so of) as sanitized: a view or a result that
  * holds them then passes them as they are, without reading every string
  * again (a 1,000-node tree: ~4 ms). Trees are only changed in place by
  * redaction, which blanks strings or puts our own markers in.

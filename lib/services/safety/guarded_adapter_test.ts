@@ -18,8 +18,10 @@ class ArrivingAdapter extends MockAdapter {
   ): Promise<Capture | null> {
     const capture = await super.captureTree(handle, limits);
     if (capture) {
-      const text = JSON.stringify(capture.root, null, 1);
-      noteArrivedJson(capture.root, { text, utf8: new TextEncoder().encode(text) });
+      noteArrivedJson(
+        capture.root,
+        new TextEncoder().encode(JSON.stringify(capture.root, null, 1)),
+      );
     }
     return capture;
   }
