@@ -5,7 +5,12 @@
 
 import { strict as assert } from "node:assert";
 import { sanitizedForReuse } from "../lib/model/untrusted.ts";
-import { keepArrivedJson, resultJsonOut, reuseTreeJsonOf } from "../lib/model/json_text.ts";
+import {
+  keepArrivedJson,
+  resultJson,
+  resultJsonOut,
+  reuseTreeJsonOf,
+} from "../lib/model/json_text.ts";
 import { WorkerAdapter } from "./worker_adapter.ts";
 import { asCapture } from "./types.ts";
 import { ToolError } from "../lib/model/errors.ts";
@@ -76,6 +81,14 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
         const laid = asCapture(await adapter.captureTree("laid out", LIMITS))!;
         assert.equal(laid.root.children.length, 150);
         assert.equal(laid.root.children[149].name, "Ünïcode — ✓ 149");
+        assert.equal(laid.nodeCount, 151);
+        assert.deepEqual(Object.keys(laid), [
+          "root",
+          "nodeCount",
+          "captureMs",
+          "cutShort",
+          "version",
+        ]);
         keepArrivedJson(laid.root);
         reuseTreeJsonOf(laid.root);
         const laidOut = resultJsonOut({ tree: laid.root, n: 1 });
@@ -87,6 +100,7 @@ Deno.test("worker watchdog: slow is waited for, held or lost is abandoned", asyn
           `${before}${new TextDecoder().decode(bytes)}${after}`,
           JSON.stringify({ tree: laid.root, n: 1 }),
         );
+        assert.equal(resultJson({ tree: laid.root }), JSON.stringify({ tree: laid.root }));
         // Text with a character sanitizing removes is not vouched for: the view still cleans it,
         // and its JSON is made anew.
         const dirty = asCapture(await adapter.captureTree("dirty", LIMITS))!;
