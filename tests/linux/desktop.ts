@@ -282,7 +282,22 @@ export function desktopProcesses(dir: string) {
     await terminate(processesWhere((t) => t === token));
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   };
-  return { spawn, stopAll };
+  /** This desktop's processes as `ps` would show them: what runs, and where it waits. */
+  const processes = () => processesWhere((t) => t === token).flatMap((pid) => processState(pid));
+  return { spawn, stopAll, processes };
+}
+
+/** A process's name, state letter and kernel wait channel, or nothing when it is gone. */
+function processState(pid: number): { pid: number; name: string; state: string; wchan: string }[] {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    const wchan = Deno.readTextFileSync(`/proc/${pid}/wchan`);
+    return [{ pid, name, state, wchan }];
+  } catch {
+    return [];
+  }
 }
 
 /** The printed reply of a call on the session bus of `env`, or "" when it failed. */

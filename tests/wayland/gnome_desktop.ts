@@ -16,6 +16,7 @@ import {
   reapOrphanDesktops,
   sessionBusConfig,
   sessionBusReply,
+  terminate,
 } from "../linux/desktop.ts";
 
 export const GNOME_PACKAGES =
@@ -63,13 +64,17 @@ export interface GnomeDesktop {
 
 /** How long the desktop's parts may take to appear. */
 const START_MS = 60_000;
+/** How long one call on the portal may take: a cold start answers in under 1 s. */
+const PORTAL_CALL_MS = 5_000;
+/** The portal and its backends as the session bus starts them (names cut to 15 characters). */
+const PORTAL_PROCESSES = /^xdg-(desktop|document)-/;
 
 export async function startGnomeDesktop(
   options: { width?: number; height?: number } = {},
 ): Promise<GnomeDesktop> {
   reapOrphanDesktops();
   const dir = await Deno.makeTempDir({ prefix: "oso-gnome-" });
-  const { spawn, stopAll } = desktopProcesses(dir);
+  const { spawn, stopAll, processes } = desktopProcesses(dir);
   const run = `${dir}/run`;
   await Deno.mkdir(run, { mode: 0o700 });
   await Deno.mkdir(`${dir}/home`);
@@ -85,12 +90,26 @@ export async function startGnomeDesktop(
     WAYLAND_DISPLAY: "wayland-0",
     GSETTINGS_BACKEND: "memory",
   };
+  // What the session bus and the services it starts print, its last lines
+  // kept to say why the desktop did not come up.
+  let busLog = "";
   const busAt = async (what: string) => {
-    const bus = spawn("dbus-daemon", [
-      "--nofork",
-      "--print-address=1",
-      `--config-file=${dir}/bus.conf`,
-    ], base);
+    const bus = spawn(
+      "dbus-daemon",
+      [
+        "--nofork",
+        "--print-address=1",
+        `--config-file=${dir}/bus.conf`,
+      ],
+      base,
+      "piped",
+    );
+    const decoder = new TextDecoder();
+    bus.stderr.pipeTo(
+      new WritableStream({
+        write: (chunk) => void (busLog = (busLog + decoder.decode(chunk)).slice(-4000)),
+      }),
+    ).catch(() => {});
     return await firstLine(bus.stdout, what);
   };
   try {
@@ -124,20 +143,41 @@ export async function startGnomeDesktop(
     // As in a running session, the portal and its GNOME backend are up before
     // any application starts: a GTK 4 application reads its settings through
     // the portal as it starts, and would wait for it to come up.
-    await waitFor(
-      "the desktop portal's settings",
-      async () =>
-        (await sessionBusReply(env, [
-            "--dest=org.freedesktop.portal.Desktop",
-            "/org/freedesktop/portal/desktop",
-            "org.freedesktop.portal.Settings.Read",
-            "string:org.gnome.desktop.interface",
-            "string:color-scheme",
-          ])) !== ""
-          ? true
-          : null,
-      START_MS,
-    );
+    const portalAnswers = (ms: number) =>
+      waitFor(
+        "the desktop portal's settings",
+        async () =>
+          (await sessionBusReply(env, [
+              `--reply-timeout=${PORTAL_CALL_MS}`,
+              "--dest=org.freedesktop.portal.Desktop",
+              "/org/freedesktop/portal/desktop",
+              "org.freedesktop.portal.Settings.Read",
+              "string:org.gnome.desktop.interface",
+              "string:color-scheme",
+            ])) !== ""
+            ? true
+            : null,
+        ms,
+      );
+    // The portal's first start on a loaded machine now and then never
+    // answers (1 start in about 40 here, and once in CI, where the calls
+    // waited out their timeouts for 75 s). One that has not answered in a
+    // third of the time is ended with its backends, and the next call starts
+    // them afresh; if that fails too, the error says where each of the
+    // desktop's processes waits and what the session bus printed.
+    await portalAnswers(START_MS / 3).catch(async () => {
+      await terminate(
+        processes().filter((p) => PORTAL_PROCESSES.test(p.name)).map((p) => p.pid),
+      );
+      await portalAnswers(START_MS * 2 / 3).catch((e) => {
+        const states = processes().map((p) => `${p.name}(${p.pid}) ${p.state} ${p.wchan}`);
+        throw new Error(
+          `${(e as Error).message} (started afresh once); processes: ${
+            states.join(", ")
+          }; the session bus printed: ${busLog}`,
+        );
+      });
+    });
     for (const daemon of ["pipewire", "wireplumber"]) {
       spawn(daemon, [], env).stdout.pipeTo(new WritableStream()).catch(() => {});
     }
