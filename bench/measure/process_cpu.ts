@@ -3,14 +3,14 @@
 // bus and the AT-SPI host spent while a benchmark ran, to set a walk's time
 // beside the time its parts took to answer it.
 
+import { statFields } from "../../tests/helpers/proc.ts";
+
 const TICK_MS = 10;
 
 /** CPU milliseconds `pid` has used so far (0 when it is gone). */
 export function cpuMs(pid: number): number {
   try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    // The command name may hold spaces: the fields count from after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const fields = statFields(Deno.readTextFileSync(`/proc/${pid}/stat`));
     return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   } catch {
     return 0;

@@ -1,11 +1,33 @@
-// Process and thread facts from Linux's /proc: scheduling priority, child
-// processes and their open sockets.
+// Process and thread facts from Linux's /proc: a stat line's fields, a
+// process's state and wait channel, scheduling priority, child processes and
+// their open sockets.
+
+/**
+ * The fields of a /proc stat line after the command's name, which may hold
+ * spaces and parentheses: the first is field 3 (state), parent is [1], utime
+ * and stime [11] and [12], nice [16].
+ */
+export function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** A process's name, state letter and kernel wait channel, or nothing when it is gone. */
+export function processState(
+  pid: number,
+): { pid: number; name: string; state: string; wchan: string }[] {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const wchan = Deno.readTextFileSync(`/proc/${pid}/wchan`);
+    return [{ pid, name, state: statFields(stat)[0], wchan }];
+  } catch {
+    return [];
+  }
+}
 
 /** The nice value of a thread: "thread-self", or "<pid>/task/<tid>". */
 export function threadNice(thread: string): number {
-  const stat = Deno.readTextFileSync(`/proc/${thread}/stat`);
-  // Fields after the parenthesised command name start at field 3; nice is field 19.
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  return Number(statFields(Deno.readTextFileSync(`/proc/${thread}/stat`))[16]);
 }
 
 /** Nice value of each thread of a process, by thread id. */
@@ -27,8 +49,7 @@ export function childrenMatching(pid: number, text: string): number[] {
   for (const entry of Deno.readDirSync("/proc")) {
     if (!/^\d+$/.test(entry.name)) continue;
     try {
-      const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const parent = Number(statFields(Deno.readTextFileSync(`/proc/${entry.name}/stat`))[1]);
       const command = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`);
       if (parent === pid && command.includes(text)) found.push(Number(entry.name));
     } catch {

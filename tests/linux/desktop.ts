@@ -6,6 +6,7 @@
 // died without stopping it is ended by the next desktop that starts.
 
 import { commandExists } from "../helpers/parts.ts";
+import { processState, statFields } from "../helpers/proc.ts";
 
 /** The Debian packages the harness and its apps come from. */
 export const DESKTOP_PACKAGES = "xvfb openbox dbus at-spi2-core x11-utils gtk-3-examples " +
@@ -124,9 +125,7 @@ function ticksOfTree(root: number): number {
   for (const entry of Deno.readDirSync("/proc")) {
     if (!/^\d+$/.test(entry.name)) continue;
     try {
-      const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
-      // Fields after the command's closing parenthesis: state is field 3.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const fields = statFields(Deno.readTextFileSync(`/proc/${entry.name}/stat`));
       const pid = Number(entry.name);
       parents.set(pid, Number(fields[1]));
       ticks.set(pid, fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0));
@@ -285,19 +284,6 @@ export function desktopProcesses(dir: string) {
   /** This desktop's processes as `ps` would show them: what runs, and where it waits. */
   const processes = () => processesWhere((t) => t === token).flatMap((pid) => processState(pid));
   return { spawn, stopAll, processes };
-}
-
-/** A process's name, state letter and kernel wait channel, or nothing when it is gone. */
-function processState(pid: number): { pid: number; name: string; state: string; wchan: string }[] {
-  try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
-    const wchan = Deno.readTextFileSync(`/proc/${pid}/wchan`);
-    return [{ pid, name, state, wchan }];
-  } catch {
-    return [];
-  }
 }
 
 /** The printed reply of a call on the session bus of `env`, or "" when it failed. */

@@ -90,7 +90,7 @@ export async function startGnomeDesktop(
     WAYLAND_DISPLAY: "wayland-0",
     GSETTINGS_BACKEND: "memory",
   };
-  // What the session bus and the services it starts print, its last lines
+  // What the two buses and the services they start print, the last lines
   // kept to say why the desktop did not come up.
   let busLog = "";
   const busAt = async (what: string) => {
@@ -164,7 +164,7 @@ export async function startGnomeDesktop(
     // waited out their timeouts for 75 s). One that has not answered in a
     // third of the time is ended with its backends, and the next call starts
     // them afresh; if that fails too, the error says where each of the
-    // desktop's processes waits and what the session bus printed.
+    // desktop's processes waits and what the buses printed.
     await portalAnswers(START_MS / 3).catch(async () => {
       await terminate(
         processes().filter((p) => PORTAL_PROCESSES.test(p.name)).map((p) => p.pid),
@@ -174,7 +174,7 @@ export async function startGnomeDesktop(
         throw new Error(
           `${(e as Error).message} (started afresh once); processes: ${
             states.join(", ")
-          }; the session bus printed: ${busLog}`,
+          }; the buses printed: ${busLog}`,
         );
       });
     });
